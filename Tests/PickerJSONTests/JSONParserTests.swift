@@ -1,0 +1,135 @@
+import PickerJSON
+import Testing
+
+@Suite struct JSONParserTests {
+    let parser = JSONParser()
+
+    func error(_ text: String, maxDepth: Int = 64) -> JSONParseError? {
+        do {
+            _ = try JSONParser(maxDepth: maxDepth).parse(text)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func parsesEveryKindOfValue() throws {
+        let value = try parser.parse(#"{"n":null,"t":true,"f":false,"i":-12,"d":1.5,"s":"a\nb","a":[1,"x"],"o":{}}"#)
+        #expect(
+            value
+                == [
+                    "n": nil, "t": true, "f": false, "i": -12, "d": 1.5, "s": "a\nb", "a": [1, "x"],
+                    "o": .object([:]),
+                ])
+    }
+
+    @Test func keepsObjectKeyOrder() throws {
+        let value = try parser.parse(#"{"zeta":1,"alpha":2,"mid":3}"#)
+        #expect(value.objectValue?.keys == ["zeta", "alpha", "mid"])
+        #expect(value.serialized() == #"{"zeta":1,"alpha":2,"mid":3}"#)
+    }
+
+    @Test func duplicateKeysKeepTheLastValueAtTheFirstPosition() throws {
+        let value = try parser.parse(#"{"a":1,"b":2,"a":3}"#)
+        #expect(value.objectValue?.keys == ["a", "b"])
+        #expect(value["a"] == 3)
+    }
+
+    @Test func integersStayExactWhileTheyFitInInt64() throws {
+        #expect(try parser.parse("9223372036854775807") == .integer(.max))
+        #expect(try parser.parse("-9223372036854775808") == .integer(.min))
+        #expect(try parser.parse("[9007199254740993]") == [.integer(9_007_199_254_740_993)])
+        #expect(try parser.parse("0") == .integer(0))
+        #expect(try parser.parse("-0") == .integer(0))
+    }
+
+    @Test func integersPastInt64BecomeDoublesInsteadOfSaturating() throws {
+        #expect(try parser.parse("9223372036854775808") == .double(9_223_372_036_854_775_808))
+        #expect(try parser.parse("-9223372036854775809") == .double(-9_223_372_036_854_775_808.0))
+        #expect(try parser.parse("18446744073709551616") == .double(18_446_744_073_709_551_616))
+        #expect(try parser.parse(#"{"a":[100000000000000000000000000000]}"#) == ["a": [.double(1e29)]])
+        #expect(try parser.parse("[1, 123456789012345678901234567890, 2]") == [1, .double(1.2345678901234568e29), 2])
+    }
+
+    @Test func numbersBeyondDoubleRangeAreRejected() {
+        #expect(error("1e400")?.description == "number too large for a 64-bit float at byte 0")
+        #expect(error("[-1.5E+999]")?.offset == 1)
+        #expect(error("[1\(String(repeating: "0", count: 400))]")?.reason == "number too large for a 64-bit float")
+        #expect(error("1e-400") == nil)
+        #expect(error("1.7976931348623157e308") == nil)
+    }
+
+    @Test func depthLimitIsConfigurable() {
+        let nested = { (depth: Int) in String(repeating: "[", count: depth) + String(repeating: "]", count: depth) }
+        #expect(error(nested(64)) == nil)
+        #expect(error(nested(65))?.reason == "nesting deeper than 64 levels")
+        #expect(error(nested(3), maxDepth: 3) == nil)
+        #expect(error(#"{"a":{"b":[1]}}"#, maxDepth: 3) == nil)
+        #expect(error(#"{"a":{"b":[[1]]}}"#, maxDepth: 3)?.description == "nesting deeper than 3 levels at byte 11")
+    }
+
+    @Test func errorsSayWhatAndWhere() {
+        #expect(error(#"{"a":1} x"#)?.description == "unexpected word 'x' (JSON has only true, false and null) at byte 8")
+        #expect(error(#"{"a":1}}"#)?.description == "unexpected character '}' at byte 7")
+        #expect(error("[1] [2]")?.description == "unexpected character '[' at byte 4")
+        #expect(error(#"{"a":1,}"#)?.description == "unexpected character '}' at byte 7")
+        #expect(error("[1,2")?.description == "unexpected end of input at byte 4")
+        #expect(error("")?.description == "empty input at byte 0")
+        #expect(error("   ")?.reason == "unexpected end of input")
+        #expect(error(#"{'a':1}"#)?.description == "unexpected character ''' at byte 1")
+        #expect(error("[NaN]")?.description == "unexpected word 'NaN' (JSON has only true, false and null) at byte 1")
+        #expect(error("[-Infinity]")?.description == "expected a digit after '-' at byte 2")
+        #expect(error("[01]")?.description == "leading zeros are not allowed in numbers at byte 1")
+        #expect(error("[2.]")?.description == "expected a digit after the decimal point at byte 3")
+        #expect(error("[1 /* c */]")?.reason == "unexpected character '/'")
+        #expect(error(#"{"a" 1}"#)?.description == "expected ':' after an object key at byte 5")
+    }
+
+    @Test func rejectsNULBytesAnywhere() {
+        #expect(error("[1]\u{0}")?.description == "NUL byte at byte 3")
+        #expect(error("\"a\u{0}b\"")?.description == "NUL byte at byte 2")
+        #expect(error("[1,\u{0}2]")?.description == "NUL byte at byte 3")
+        #expect(error("123\u{0}0")?.description == "NUL byte at byte 3")
+    }
+
+    @Test func validatesUTF8Strictly() throws {
+        let invalid: [[UInt8]] = [
+            [0x22, 0xC0, 0xAF, 0x22],  // overlong "/"
+            [0x22, 0xED, 0xA0, 0x80, 0x22],  // UTF-8 encoded surrogate
+            [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22],  // past U+10FFFF
+            [0x22, 0xE6, 0x97, 0x22],  // truncated
+            [0x22, 0x80, 0x22],  // lone continuation byte
+        ]
+        for bytes in invalid {
+            #expect(throws: JSONParseError("invalid UTF-8", at: 1)) { try parser.parse(bytes) }
+        }
+        #expect(try parser.parse(Array(#""日本 🎉""#.utf8)) == "日本 🎉")
+    }
+
+    @Test func rejectsRawControlCharactersInStrings() {
+        #expect(error("\"a\tb\"")?.description == "unescaped control character U+0009 in a string at byte 2")
+        #expect(error("\"a\nb\"")?.reason == "unescaped control character U+000A in a string")
+    }
+
+    @Test func escapesDecode() throws {
+        #expect(try parser.parse(#""\u00e9\n\/\"\\\ud834\udd1e""#) == "é\n/\"\\𝄞")
+        #expect(try parser.parse(#""a\u0000b""#) == "a\u{0}b")
+        #expect(try parser.parse(#""\ud800""#) == "\u{FFFD}")
+        #expect(error(#""\x""#)?.description == "invalid escape sequence in a string at byte 1")
+    }
+
+    @Test func readsAllowedWhitespaceAndLoneScalars() throws {
+        #expect(try parser.parse(" \t[ 1 , 2 ]\r ") == [1, 2])
+        #expect(try parser.parse("null") == .null)
+        #expect(try parser.parse("true") == true)
+        #expect(try parser.parse("12") == 12)
+        #expect(try parser.parse("\"x\"") == "x")
+    }
+
+    @Test func aParserIsReusableAfterAnError() throws {
+        #expect(throws: JSONParseError.self) { try parser.parse("[1,") }
+        #expect(try parser.parse("[1]") == [1])
+        #expect(throws: JSONParseError.self) { try parser.parse("{") }
+        #expect(try parser.parse("2") == 2)
+    }
+}
