@@ -23,7 +23,7 @@ let package = Package(
         .executableTarget(name: "pickerctl", dependencies: ["PickerCore"]),
         .executableTarget(name: "pickerbench", dependencies: ["PickerCore", "PickerPlugins", "PickerJSON"]),
         .testTarget(name: "PickerJSONTests", dependencies: ["PickerJSON"]),
-        .testTarget(name: "PickerCoreTests", dependencies: ["PickerCore", "PickerJSON"]),
+        .testTarget(name: "PickerCoreTests", dependencies: ["PickerCore", "PickerJSON", "PickerPlugins"]),
         .testTarget(name: "PickerPluginsTests", dependencies: ["PickerPlugins", "PickerCore", "PickerJSON"]),
     ],
     swiftLanguageModes: [.v6]

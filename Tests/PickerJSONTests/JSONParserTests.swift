@@ -18,7 +18,7 @@ import Testing
         #expect(
             value
                 == [
-                    "n": nil, "t": true, "f": false, "i": -12, "d": 1.5, "s": "a\nb", "a": [1, "x"],
+                    "n": .null, "t": true, "f": false, "i": -12, "d": 1.5, "s": "a\nb", "a": [1, "x"],
                     "o": .object([:]),
                 ])
     }

@@ -3,7 +3,7 @@ import Testing
 
 @Suite struct JSONSerializerTests {
     @Test func isCompactAndKeepsOrder() {
-        let value: JSON = ["b": [1, 2.5, nil, true], "a": ["x": "y"]]
+        let value: JSON = ["b": [1, 2.5, .null, true], "a": ["x": "y"]]
         #expect(value.serialized() == #"{"b":[1,2.5,null,true],"a":{"x":"y"}}"#)
     }
 

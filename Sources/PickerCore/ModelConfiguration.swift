@@ -1,0 +1,19 @@
+/// The limits and defaults the model enforces (from the daemon's config).
+public struct ModelConfiguration: Sendable, Equatable {
+    /// Open windows at most; `present` past it is refused.
+    public var maxWindows = 1_000_000
+    /// Applied when `present` gives no `timeout_ms`; nil for no timeout.
+    public var defaultTimeoutMilliseconds: Int64? = nil
+    /// The longest `timeout_ms` accepted.
+    public var maxTimeoutMilliseconds: Int64 = 7 * 24 * 3_600_000
+    /// How long a dismissed window's outcome is kept for `wait` and `history`.
+    public var retentionMilliseconds: Int64 = 600_000
+    /// Outcomes kept at most, oldest dropped first.
+    public var maxOutcomes = 10_000
+    /// How long a `keep` window outlives its owner's connection; 0 keeps it forever.
+    public var ownerGraceMilliseconds: Int64 = 0
+    /// The daemon's IANA time zone, the default of date pickers.
+    public var timeZone = "UTC"
+
+    public init() {}
+}

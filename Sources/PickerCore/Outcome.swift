@@ -1,0 +1,50 @@
+import PickerJSON
+
+/// How a window ended.
+public enum OutcomeReason: String, Sendable, Hashable, CaseIterable {
+    case submitted
+    case cancelled
+    case timeout
+    case dismissed
+    case ownerGone = "owner_gone"
+    case shutdown
+}
+
+/// A dismissed window's one and only outcome.
+public struct Outcome: Sendable, Hashable {
+    public var window: WindowID
+    public var reason: OutcomeReason
+    /// The value, for the submitter and the window's waiters only.
+    public var value: JSON?
+    /// What everyone else may see of the value: nil when it is secret.
+    public var visibleValue: JSON?
+    public var by: Peer?
+    public var at: Timestamp
+
+    public init(
+        window: WindowID, reason: OutcomeReason, value: JSON?, visibleValue: JSON?, by: Peer?, at: Timestamp
+    ) {
+        self.window = window
+        self.reason = reason
+        self.value = value
+        self.visibleValue = visibleValue
+        self.by = by
+        self.at = at
+    }
+
+    /// The wire form; `revealingValue` only for the submitter and waiters.
+    public func json(revealingValue: Bool) -> JSON {
+        .object(fields(revealingValue: revealingValue, includingWindow: true))
+    }
+
+    /// The outcome's members; events put them beside their own `window`.
+    public func fields(revealingValue: Bool, includingWindow: Bool) -> JSONObject {
+        var object = JSONObject()
+        if includingWindow { object["window"] = .string(window.rawValue) }
+        object["reason"] = .string(reason.rawValue)
+        if let shown = revealingValue ? value : visibleValue { object["value"] = shown }
+        if let by { object["by"] = by.json }
+        object["at"] = .string(at.rfc3339)
+        return object
+    }
+}

@@ -1,0 +1,43 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import Synchronization
+
+/// Where the model reads the time. The daemon uses `SystemClock`; tests drive a
+/// `ManualClock` so timeouts and retention happen exactly when they say.
+public protocol PickerClock: Sendable {
+    func now() -> Timestamp
+}
+
+public struct SystemClock: PickerClock {
+    public init() {}
+
+    public func now() -> Timestamp {
+        var spec = timespec()
+        clock_gettime(CLOCK_REALTIME, &spec)
+        return Timestamp(milliseconds: Int64(spec.tv_sec) * 1000 + Int64(spec.tv_nsec) / 1_000_000)
+    }
+}
+
+/// A clock that moves only when told to.
+public final class ManualClock: PickerClock {
+    private let current: Mutex<Timestamp>
+
+    public init(_ start: Timestamp = Timestamp(milliseconds: 1_790_000_000_000)) {
+        current = Mutex(start)
+    }
+
+    public func now() -> Timestamp {
+        current.withLock { $0 }
+    }
+
+    public func advance(milliseconds: Int64) {
+        current.withLock { $0 = $0.adding(milliseconds: milliseconds) }
+    }
+
+    public func set(_ timestamp: Timestamp) {
+        current.withLock { $0 = timestamp }
+    }
+}

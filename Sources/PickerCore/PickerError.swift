@@ -1,0 +1,32 @@
+/// Why the model refused an operation. Each case maps to one protocol error code.
+public enum PickerError: Error, Sendable, Equatable {
+    /// Bad params, or a value or option a plugin rejects (-32602). `field` names
+    /// what was wrong (`options`, `default`, a form field's name).
+    case invalidParams(String, field: String? = nil)
+    /// No such window (-32004); a nil id means there is no key window.
+    case noSuchWindow(WindowID?)
+    /// The window was already dismissed (-32005).
+    case alreadyDismissed(Outcome)
+    /// No plugin for the kind (-32007).
+    case unknownKind(String, known: [String])
+    /// A configured limit was reached (-32006).
+    case limitReached(String)
+
+    /// One sentence a person can act on.
+    public var message: String {
+        switch self {
+        case .invalidParams(let message, _):
+            return message
+        case .noSuchWindow(let id?):
+            return "no window \(id.rawValue); run list to see the open windows"
+        case .noSuchWindow(nil):
+            return "there is no key window; name a window or present one first"
+        case .alreadyDismissed(let outcome):
+            return "window \(outcome.window.rawValue) was already dismissed (\(outcome.reason.rawValue))"
+        case .unknownKind(let kind, let known):
+            return "unknown picker kind '\(kind)'; known kinds are \(known.joined(separator: ", "))"
+        case .limitReached(let message):
+            return message
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import PickerJSON
+
+/// Something that happened to a window, in the order the model did it.
+public struct PickerEvent: Sendable, Equatable {
+    public enum Kind: String, Sendable, CaseIterable {
+        case presented = "window.presented"
+        case shown = "window.shown"
+        case hidden = "window.hidden"
+        case key = "window.key"
+        case resignedKey = "window.resigned_key"
+        case reordered = "window.reordered"
+        case changed = "window.changed"
+        case dismissed = "window.dismissed"
+    }
+
+    /// Grows by exactly one per event across the whole daemon.
+    public var seq: UInt64
+    public var kind: Kind
+    public var window: WindowID
+    /// The event's members beside `seq`, `type` and `window` (secret values left out).
+    public var fields: JSONObject
+
+    public init(seq: UInt64, kind: Kind, window: WindowID, fields: JSONObject = JSONObject()) {
+        self.seq = seq
+        self.kind = kind
+        self.window = window
+        self.fields = fields
+    }
+}

@@ -1,0 +1,419 @@
+import PickerJSON
+
+/// The picker model: the window stack, every window's lifecycle, its timers and
+/// its events. No I/O and no clock of its own: the owner calls it from one serial
+/// context, reads the time through `clock`, wakes it at `nextWakeup` with
+/// `fireDueTimers()`, and drains `takeEvents()` after each call.
+public final class PickerModel {
+    public let configuration: ModelConfiguration
+    public let levels: LevelTable
+    public let plugins: PluginRegistry
+    public let clock: any PickerClock
+
+    private var windows: [WindowID: Window] = [:]
+    private let stack = StackOrder<Window>()
+    private var deadlines = DeadlineQueue()
+    private var liveDeadlineCount = 0
+    private var archive: OutcomeArchive
+    private var windowsByConnection: [ConnectionID: Set<WindowID>] = [:]
+
+    private var nextWindowNumber: UInt64
+    private var nextTopPosition: Int64 = 1
+    private var nextBottomPosition: Int64 = 0
+    private var nextSequence: UInt64 = 1
+    private var pendingEvents: [PickerEvent] = []
+
+    /// The topmost visible window.
+    public private(set) var keyWindow: WindowID?
+    public private(set) var counters = OutcomeCounters()
+
+    /// `firstWindowNumber` lets a restored daemon continue where ids left off.
+    public init(
+        configuration: ModelConfiguration = ModelConfiguration(), levels: LevelTable, plugins: PluginRegistry,
+        clock: any PickerClock, firstWindowNumber: UInt64 = 1
+    ) {
+        self.configuration = configuration
+        self.levels = levels
+        self.plugins = plugins
+        self.clock = clock
+        nextWindowNumber = firstWindowNumber
+        archive = OutcomeArchive(
+            retentionMilliseconds: configuration.retentionMilliseconds, maxOutcomes: configuration.maxOutcomes)
+    }
+
+    public var openWindowCount: Int { windows.count }
+
+    // MARK: presenting
+
+    public func present(_ request: PresentRequest, owner: Owner) throws(PickerError) -> WindowSummary {
+        let now = catchUp()
+        guard let plugin = plugins.plugin(for: request.kind) else {
+            throw .unknownKind(request.kind, known: plugins.kinds)
+        }
+        guard windows.count < configuration.maxWindows else {
+            throw .limitReached(
+                "the daemon already holds \(configuration.maxWindows) windows, its limit; dismiss some first")
+        }
+        let timeout = request.timeoutMilliseconds ?? configuration.defaultTimeoutMilliseconds
+        if let timeout, !(1...configuration.maxTimeoutMilliseconds).contains(timeout) {
+            throw .invalidParams(
+                "timeout_ms must be between 1 and \(configuration.maxTimeoutMilliseconds)", field: "timeout_ms")
+        }
+        let context = pluginContext(now: now)
+        let picker: any PreparedPicker
+        do {
+            picker = try plugin.prepare(options: request.options, context: context)
+        } catch {
+            throw .invalidParams(error.message, field: error.field.map { "options.\($0)" } ?? "options")
+        }
+        var defaultValue: JSON?
+        if let requested = request.defaultValue {
+            do {
+                defaultValue = try picker.normalize(requested, context: context)
+            } catch {
+                throw .invalidParams("invalid default: \(error.message)", field: "default")
+            }
+        }
+
+        let id = WindowID(number: nextWindowNumber)
+        nextWindowNumber += 1
+        let window = Window(
+            id: id, request: request, title: request.title ?? plugin.defaultTitle, picker: picker,
+            defaultValue: defaultValue, owner: owner, createdAt: now,
+            deadline: timeout.map { now.adding(milliseconds: $0) }, position: takeTopPosition())
+        windows[id] = window
+        stack.insert(window, at: window.stackKey, isVisible: !window.isHidden)
+        if let connection = owner.connection {
+            windowsByConnection[connection, default: []].insert(id)
+        }
+        if let deadline = window.deadline {
+            deadlines.schedule(.init(at: deadline, window: id, purpose: .timeout))
+            liveDeadlineCount += 1
+        }
+        counters.presented += 1
+
+        let becomesKey = stack.topmostVisible?.id == id
+        emit(.presented, window: id, fields: summary(of: window, isKey: becomesKey).fields.removing("window"))
+        refreshKey()
+        return summary(of: window)
+    }
+
+    // MARK: answering
+
+    /// Sets the live selection (validated), which front-ends and `get` show.
+    public func update(window id: WindowID?, value: JSON) throws(PickerError) -> WindowSummary {
+        let now = catchUp()
+        let window = try openWindow(id)
+        let normalized = try normalize(value, for: window, now: now)
+        window.value = normalized
+        var fields = JSONObject()
+        if let visible = window.picker.redact(normalized) { fields["value"] = visible }
+        emit(.changed, window: window.id, fields: fields)
+        return summary(of: window)
+    }
+
+    public func submit(window id: WindowID?, value: JSON, by peer: Peer) throws(PickerError) -> Outcome {
+        let now = catchUp()
+        let window = try openWindow(id)
+        let normalized = try normalize(value, for: window, now: now)
+        let outcome = end(
+            window, reason: window.picker.reason(forSubmitting: normalized), value: normalized, by: peer, at: now)
+        refreshKey()
+        return outcome
+    }
+
+    public func cancel(window id: WindowID?, by peer: Peer) throws(PickerError) -> Outcome {
+        let now = catchUp()
+        let window = try openWindow(id)
+        let outcome = end(window, reason: .cancelled, value: nil, by: peer, at: now)
+        refreshKey()
+        return outcome
+    }
+
+    // MARK: dismissing
+
+    public func dismiss(window id: WindowID, by peer: Peer) throws(PickerError) -> Outcome {
+        let now = catchUp()
+        let window = try openWindow(id)
+        let outcome = end(window, reason: .dismissed, value: nil, by: peer, at: now)
+        refreshKey()
+        return outcome
+    }
+
+    /// Dismisses every open window, top first; returns their ids.
+    public func dismissAll(by peer: Peer?, reason: OutcomeReason = .dismissed) -> [WindowID] {
+        let now = catchUp()
+        return dismissEach(stack.fromTop(), reason: reason, by: peer, at: now)
+    }
+
+    /// Dismisses every open window at `level`, top first; returns their ids.
+    public func dismiss(level: Level, by peer: Peer) -> [WindowID] {
+        let now = catchUp()
+        return dismissEach(stack.fromTop().filter { $0.level == level }, reason: .dismissed, by: peer, at: now)
+    }
+
+    /// The connection that presented some windows has closed: `dismiss` windows end
+    /// now, `keep` windows end after the configured grace period (0: never).
+    public func connectionClosed(_ connection: ConnectionID) {
+        let now = catchUp()
+        guard let ids = windowsByConnection.removeValue(forKey: connection) else { return }
+        var ended = false
+        for id in ids.sorted() {
+            guard let window = windows[id] else { continue }
+            switch window.onDisconnect {
+            case .dismiss:
+                end(window, reason: .ownerGone, value: nil, by: nil, at: now)
+                ended = true
+            case .keep where configuration.ownerGraceMilliseconds > 0:
+                let deadline = now.adding(milliseconds: configuration.ownerGraceMilliseconds)
+                window.ownerGraceDeadline = deadline
+                deadlines.schedule(.init(at: deadline, window: id, purpose: .ownerGrace))
+                liveDeadlineCount += 1
+            case .keep:
+                break
+            }
+        }
+        if ended { refreshKey() }
+    }
+
+    // MARK: arranging
+
+    /// Puts the window on top of its level.
+    public func raise(window id: WindowID) throws(PickerError) -> WindowSummary {
+        try move(id) { model, window in window.position = model.takeTopPosition() }
+    }
+
+    /// Puts the window at the bottom of its level.
+    public func lower(window id: WindowID) throws(PickerError) -> WindowSummary {
+        try move(id) { model, window in
+            window.position = model.nextBottomPosition
+            model.nextBottomPosition -= 1
+        }
+    }
+
+    /// Moves the window to the top of another level.
+    public func setLevel(window id: WindowID, to level: Level) throws(PickerError) -> WindowSummary {
+        try move(id) { model, window in
+            window.level = level
+            window.position = model.takeTopPosition()
+        }
+    }
+
+    public func hide(window id: WindowID) throws(PickerError) -> WindowSummary {
+        try setHidden(true, window: id)
+    }
+
+    public func show(window id: WindowID) throws(PickerError) -> WindowSummary {
+        try setHidden(false, window: id)
+    }
+
+    // MARK: looking
+
+    public func list(includeHidden: Bool = true, level: Level? = nil) -> WindowList {
+        catchUp()
+        let shown = stack.fromTop().filter { window in
+            (includeHidden || !window.isHidden) && (level == nil || window.level == level)
+        }
+        return WindowList(key: keyWindow, windows: shown.map { summary(of: $0) })
+    }
+
+    public func details(window id: WindowID) throws(PickerError) -> WindowDetails {
+        catchUp()
+        let window = try openWindow(id)
+        return WindowDetails(
+            summary: summary(of: window), message: window.message, options: window.picker.options,
+            value: window.value.flatMap { window.picker.redact($0) }, createdAt: window.createdAt,
+            owner: window.owner.peer)
+    }
+
+    /// Whether a window is open, dismissed with a retained outcome, or unknown.
+    public func lookup(_ id: WindowID) -> WindowLookup {
+        catchUp()
+        if let window = windows[id] { return .open(summary(of: window)) }
+        if let outcome = archive[id] { return .dismissed(outcome) }
+        return .unknown
+    }
+
+    /// Retained outcomes, newest first.
+    public func history(limit: Int = 50, window: WindowID? = nil) -> [Outcome] {
+        catchUp()
+        return archive.newestFirst(limit: limit, window: window)
+    }
+
+    public var visibleCount: Int { stack.visibleCount }
+    public var hiddenCount: Int { windows.count - stack.visibleCount }
+
+    // MARK: time and events
+
+    /// When `fireDueTimers()` next has work: a timeout, a grace period or an
+    /// outcome's retention ending.
+    public var nextWakeup: Timestamp? {
+        switch (deadlines.earliest, archive.nextExpiry) {
+        case (let deadline?, let retention?): return min(deadline, retention)
+        case (let deadline, nil): return deadline
+        case (nil, let retention): return retention
+        }
+    }
+
+    /// Ends windows whose deadline has passed and forgets expired outcomes.
+    public func fireDueTimers() {
+        catchUp()
+    }
+
+    /// The events since the last call, oldest first.
+    public func takeEvents() -> [PickerEvent] {
+        defer { pendingEvents.removeAll(keepingCapacity: true) }
+        return pendingEvents
+    }
+
+    // MARK: internals
+
+    /// Every public operation starts here, so a deadline that has passed takes
+    /// effect before anything else can happen to the window.
+    @discardableResult
+    private func catchUp() -> Timestamp {
+        let now = clock.now()
+        guard let earliest = deadlines.earliest, earliest <= now else {
+            archive.purge(now: now)
+            return now
+        }
+        var ended = false
+        for entry in deadlines.popDue(at: now) {
+            guard let window = windows[entry.window] else { continue }
+            switch entry.purpose {
+            case .timeout where window.deadline == entry.at:
+                liveDeadlineCount -= 1
+                end(window, reason: .timeout, value: window.defaultValue, by: nil, at: now)
+                ended = true
+            case .ownerGrace where window.ownerGraceDeadline == entry.at:
+                liveDeadlineCount -= 1
+                end(window, reason: .ownerGone, value: nil, by: nil, at: now)
+                ended = true
+            default:
+                break
+            }
+        }
+        deadlines.compact(liveCount: liveDeadlineCount) { [windows] entry in
+            guard let window = windows[entry.window] else { return false }
+            return entry.purpose == .timeout ? window.deadline == entry.at : window.ownerGraceDeadline == entry.at
+        }
+        if ended { refreshKey() }
+        archive.purge(now: now)
+        return now
+    }
+
+    private func pluginContext(now: Timestamp) -> PluginContext {
+        PluginContext(now: now, timeZone: configuration.timeZone, registry: plugins)
+    }
+
+    private func takeTopPosition() -> Int64 {
+        defer { nextTopPosition += 1 }
+        return nextTopPosition
+    }
+
+    /// The open window `id` names, or the key window when `id` is nil.
+    private func openWindow(_ id: WindowID?) throws(PickerError) -> Window {
+        guard let id else {
+            guard let key = keyWindow, let window = windows[key] else { throw .noSuchWindow(nil) }
+            return window
+        }
+        if let window = windows[id] { return window }
+        if let outcome = archive[id] { throw .alreadyDismissed(outcome) }
+        throw .noSuchWindow(id)
+    }
+
+    private func normalize(_ value: JSON, for window: Window, now: Timestamp) throws(PickerError) -> JSON {
+        do {
+            return try window.picker.normalize(value, context: pluginContext(now: now))
+        } catch {
+            throw .invalidParams(error.message, field: error.field ?? "value")
+        }
+    }
+
+    /// Takes the window out of the stack with its one outcome. The caller
+    /// refreshes the key afterwards (once, however many windows it ended).
+    @discardableResult
+    private func end(
+        _ window: Window, reason: OutcomeReason, value: JSON?, by peer: Peer?, at now: Timestamp
+    ) -> Outcome {
+        stack.remove(at: window.stackKey)
+        windows[window.id] = nil
+        if let connection = window.owner.connection {
+            windowsByConnection[connection]?.remove(window.id)
+        }
+        if window.deadline != nil, reason != .timeout { liveDeadlineCount -= 1 }
+        if window.ownerGraceDeadline != nil, reason != .ownerGone { liveDeadlineCount -= 1 }
+        let outcome = Outcome(
+            window: window.id, reason: reason, value: value, visibleValue: value.flatMap { window.picker.redact($0) },
+            by: peer, at: now)
+        archive.add(outcome)
+        counters.byReason[reason, default: 0] += 1
+        emit(.dismissed, window: window.id, fields: outcome.fields(revealingValue: false, includingWindow: false))
+        return outcome
+    }
+
+    private func dismissEach(
+        _ doomed: [Window], reason: OutcomeReason, by peer: Peer?, at now: Timestamp
+    ) -> [WindowID] {
+        for window in doomed {
+            end(window, reason: reason, value: nil, by: peer, at: now)
+        }
+        refreshKey()
+        return doomed.map(\.id)
+    }
+
+    private func move(_ id: WindowID, _ change: (PickerModel, Window) -> Void) throws(PickerError) -> WindowSummary {
+        catchUp()
+        let window = try openWindow(id)
+        stack.remove(at: window.stackKey)
+        change(self, window)
+        stack.insert(window, at: window.stackKey, isVisible: !window.isHidden)
+        var fields = JSONObject()
+        fields["level"] = .integer(Int64(window.level.value))
+        if let name = levels.name(of: window.level) { fields["level_name"] = .string(name) }
+        emit(.reordered, window: window.id, fields: fields)
+        refreshKey()
+        return summary(of: window)
+    }
+
+    private func setHidden(_ hidden: Bool, window id: WindowID) throws(PickerError) -> WindowSummary {
+        catchUp()
+        let window = try openWindow(id)
+        guard window.isHidden != hidden else { return summary(of: window) }
+        stack.remove(at: window.stackKey)
+        window.isHidden = hidden
+        stack.insert(window, at: window.stackKey, isVisible: !hidden)
+        emit(hidden ? .hidden : .shown, window: window.id)
+        refreshKey()
+        return summary(of: window)
+    }
+
+    /// Emits `window.resigned_key` then `window.key` when the topmost visible window changed.
+    private func refreshKey() {
+        let newKey = stack.topmostVisible?.id
+        guard newKey != keyWindow else { return }
+        if let old = keyWindow { emit(.resignedKey, window: old) }
+        keyWindow = newKey
+        if let newKey { emit(.key, window: newKey) }
+    }
+
+    private func emit(_ kind: PickerEvent.Kind, window: WindowID, fields: JSONObject = JSONObject()) {
+        pendingEvents.append(PickerEvent(seq: nextSequence, kind: kind, window: window, fields: fields))
+        nextSequence += 1
+    }
+
+    private func summary(of window: Window, isKey: Bool? = nil) -> WindowSummary {
+        WindowSummary(
+            window: window.id, kind: window.kind, title: window.title, level: window.level,
+            levelName: levels.name(of: window.level), state: window.isHidden ? .hidden : .visible,
+            isKey: isKey ?? (window.id == keyWindow), tag: window.tag, deadline: window.deadline)
+    }
+}
+
+extension JSONObject {
+    func removing(_ key: String) -> JSONObject {
+        var copy = self
+        copy[key] = nil
+        return copy
+    }
+}

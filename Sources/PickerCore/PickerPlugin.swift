@@ -1,0 +1,64 @@
+import PickerJSON
+
+/// What a plugin may look at besides the options and value: the time of the
+/// request, the daemon's time zone, and the other kinds (forms are made of them).
+public struct PluginContext: Sendable {
+    public var now: Timestamp
+    /// The IANA name of the daemon's time zone, for kinds that deal with dates.
+    public var timeZone: String
+    public var registry: PluginRegistry
+
+    public init(now: Timestamp, timeZone: String, registry: PluginRegistry) {
+        self.now = now
+        self.timeZone = timeZone
+        self.registry = registry
+    }
+}
+
+/// A plugin's one-sentence reason to refuse options or a value. `field` names
+/// the form field it concerns, where there is one.
+public struct PluginRejection: Error, Sendable, Equatable {
+    public var message: String
+    public var field: String?
+
+    public init(_ message: String, field: String? = nil) {
+        self.message = message
+        self.field = field
+    }
+}
+
+/// A picker kind: it describes its options and value, and checks them.
+public protocol PickerPlugin: Sendable {
+    var kind: String { get }
+    /// One line for `plugins` and help texts.
+    var summary: String { get }
+    /// The title a window of this kind gets when `present` gives none.
+    var defaultTitle: String { get }
+    /// JSON Schema of the options object.
+    var optionsSchema: JSON { get }
+    /// JSON Schema of a value in its canonical form.
+    var valueSchema: JSON { get }
+
+    /// Validates `options` at `present`; the result checks every value for the window.
+    func prepare(options: JSONObject, context: PluginContext) throws(PluginRejection) -> any PreparedPicker
+}
+
+/// A kind's options, validated for one window.
+public protocol PreparedPicker: Sendable {
+    /// The options in canonical form for front-ends: relative dates resolved,
+    /// defaults filled in.
+    var options: JSON { get }
+    /// Where the selection starts, if the kind has such a thing.
+    var initialValue: JSON? { get }
+    /// Checks a submitted or updated value and returns its one canonical form.
+    func normalize(_ value: JSON, context: PluginContext) throws(PluginRejection) -> JSON
+    /// The value with its secret parts left out, or nil when all of it is secret.
+    func redact(_ value: JSON) -> JSON?
+    /// How submitting this (normalized) value ends the window.
+    func reason(forSubmitting value: JSON) -> OutcomeReason
+}
+
+extension PreparedPicker {
+    public func redact(_ value: JSON) -> JSON? { value }
+    public func reason(forSubmitting value: JSON) -> OutcomeReason { .submitted }
+}

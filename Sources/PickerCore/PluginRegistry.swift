@@ -1,0 +1,40 @@
+import PickerJSON
+
+/// The picker kinds the daemon knows, in the order they were registered.
+public struct PluginRegistry: Sendable {
+    private var pluginsByKind: [String: any PickerPlugin] = [:]
+    public private(set) var kinds: [String] = []
+
+    public init(_ plugins: [any PickerPlugin] = []) {
+        for plugin in plugins {
+            register(plugin)
+        }
+    }
+
+    /// Adds a kind, replacing any plugin registered for it before.
+    public mutating func register(_ plugin: any PickerPlugin) {
+        if pluginsByKind[plugin.kind] == nil {
+            kinds.append(plugin.kind)
+        }
+        pluginsByKind[plugin.kind] = plugin
+    }
+
+    public func plugin(for kind: String) -> (any PickerPlugin)? {
+        pluginsByKind[kind]
+    }
+
+    public var plugins: [any PickerPlugin] {
+        kinds.compactMap { pluginsByKind[$0] }
+    }
+
+    /// The `plugins` method's answer: kind, summary and both schemas for each kind.
+    public var descriptions: JSON {
+        .array(
+            plugins.map { plugin in
+                [
+                    "kind": .string(plugin.kind), "summary": .string(plugin.summary),
+                    "options": plugin.optionsSchema, "value": plugin.valueSchema,
+                ]
+            })
+    }
+}

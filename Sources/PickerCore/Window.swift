@@ -1,0 +1,51 @@
+import PickerJSON
+
+/// An open window, as the model keeps it. Only the model touches it; everyone
+/// else sees `WindowSummary` and `WindowDetails` snapshots.
+final class Window {
+    let id: WindowID
+    let kind: String
+    let title: String
+    let message: String?
+    let picker: any PreparedPicker
+    let defaultValue: JSON?
+    let tag: String?
+    let owner: Owner
+    let onDisconnect: DisconnectPolicy
+    let createdAt: Timestamp
+    let deadline: Timestamp?
+
+    var level: Level
+    /// Place within the level: higher is nearer the top.
+    var position: Int64
+    var isHidden: Bool
+    /// The live, unsubmitted selection.
+    var value: JSON?
+    /// When the owner's grace period ends, once its connection has closed.
+    var ownerGraceDeadline: Timestamp?
+
+    init(
+        id: WindowID, request: PresentRequest, title: String, picker: any PreparedPicker, defaultValue: JSON?,
+        owner: Owner, createdAt: Timestamp, deadline: Timestamp?, position: Int64
+    ) {
+        self.id = id
+        kind = request.kind
+        self.title = title
+        message = request.message
+        self.picker = picker
+        self.defaultValue = defaultValue
+        tag = request.tag
+        self.owner = owner
+        onDisconnect = request.onDisconnect
+        self.createdAt = createdAt
+        self.deadline = deadline
+        level = request.level
+        self.position = position
+        isHidden = request.isHidden
+        value = picker.initialValue
+    }
+
+    var stackKey: StackOrder<Window>.Key {
+        StackOrder.Key(level: level.value, position: position)
+    }
+}

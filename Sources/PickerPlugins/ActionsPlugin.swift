@@ -1,0 +1,155 @@
+import PickerCore
+import PickerJSON
+
+/// `actions`: an action sheet; choosing the `cancel` action cancels the window.
+public struct ActionsPlugin: PickerPlugin {
+    public let kind = "actions"
+    public let summary = "Choose one of several actions; a cancel-role action cancels."
+    public let defaultTitle = "Choose an action"
+
+    public init() {}
+
+    public var optionsSchema: JSON {
+        [
+            "type": "object", "additionalProperties": false, "required": ["actions"],
+            "properties": [
+                "actions": [
+                    "type": "array", "minItems": 1,
+                    "items": [
+                        "type": "object", "additionalProperties": false, "required": ["label"],
+                        "properties": [
+                            "label": ["type": "string", "minLength": 1],
+                            "role": ["enum": ["default", "cancel", "destructive"]],
+                        ],
+                    ],
+                    "description": "labels are unique; at most one action has the cancel role",
+                ]
+            ],
+        ]
+    }
+
+    public var valueSchema: JSON {
+        [
+            "type": "object", "required": ["index", "label"],
+            "properties": ["index": ["type": "integer", "minimum": 0], "label": ["type": "string"]],
+            "description": "submit accepts {index}, {label}, {index, label}, a bare index or a bare label",
+        ]
+    }
+
+    public func prepare(options: JSONObject, context: PluginContext) throws(PluginRejection) -> any PreparedPicker {
+        let reader = try OptionReader(options, kind: kind, known: ["actions"])
+        guard let list = try reader.array("actions"), !list.isEmpty else {
+            throw PluginRejection("an actions picker needs option 'actions' with at least one action")
+        }
+        var actions: [PreparedActions.Action] = []
+        for (index, entry) in list.enumerated() {
+            guard let object = entry.objectValue else {
+                throw PluginRejection("action \(index) must be an object like {\"label\":\"Save\"}")
+            }
+            let fields = try OptionReader(object, kind: "an action", known: ["label", "role"])
+            guard let label = try fields.string("label"), !label.isEmpty else {
+                throw PluginRejection("action \(index) needs a non-empty label")
+            }
+            guard !actions.contains(where: { $0.label == label }) else {
+                throw PluginRejection("two actions are labelled '\(label.prefix(40))'; labels must be unique")
+            }
+            let roleName = try fields.string("role") ?? "default"
+            guard let role = PreparedActions.Role(rawValue: roleName) else {
+                throw PluginRejection(
+                    "action '\(label.prefix(40))' has role '\(roleName.prefix(20))'; use default, cancel or destructive")
+            }
+            if role == .cancel, actions.contains(where: { $0.role == .cancel }) {
+                throw PluginRejection("only one action may have the cancel role")
+            }
+            actions.append(.init(label: label, role: role, roleGiven: fields["role"] != nil))
+        }
+        return PreparedActions(actions: actions)
+    }
+}
+
+/// An action sheet's actions for one window.
+struct PreparedActions: PreparedPicker {
+    enum Role: String, Sendable {
+        case `default`
+        case cancel
+        case destructive
+    }
+
+    struct Action: Sendable {
+        var label: String
+        var role: Role
+        var roleGiven: Bool
+    }
+
+    let actions: [Action]
+
+    var options: JSON {
+        [
+            "actions": .array(
+                actions.map { action in
+                    action.roleGiven ? ["label": .string(action.label), "role": .string(action.role.rawValue)] : ["label": .string(action.label)]
+                })
+        ]
+    }
+
+    /// Starts on the first action that is not a cancel, as a sheet highlights it.
+    var initialValue: JSON? {
+        let index = actions.firstIndex { $0.role != .cancel } ?? 0
+        return choice(index)
+    }
+
+    func normalize(_ value: JSON, context: PluginContext) throws(PluginRejection) -> JSON {
+        switch value {
+        case .integer, .double:
+            return choice(try index(value))
+        case .string(let label):
+            return choice(try index(ofLabel: label))
+        case .object(let object):
+            let byIndex = try object["index"].map { (json) throws(PluginRejection) in try index(json) }
+            let byLabel = try object["label"].map { (json) throws(PluginRejection) -> Int in
+                guard let label = json.stringValue else {
+                    throw PluginRejection("an action's label must be a string, not \(json.typeDescription)")
+                }
+                return try index(ofLabel: label)
+            }
+            switch (byIndex, byLabel) {
+            case (let index?, let labelIndex?) where index != labelIndex:
+                throw PluginRejection(
+                    "index \(index) and label '\(actions[labelIndex].label.prefix(40))' name different actions")
+            case (let index?, _), (nil, let index?):
+                return choice(index)
+            case (nil, nil):
+                throw PluginRejection("an action value needs an index or a label")
+            }
+        default:
+            throw PluginRejection("an action value must be an index, a label or {index, label}, not \(value.typeDescription)")
+        }
+    }
+
+    func reason(forSubmitting value: JSON) -> OutcomeReason {
+        guard let index = value["index"]?.integerValue else { return .submitted }
+        return actions[Int(index)].role == .cancel ? .cancelled : .submitted
+    }
+
+    private func choice(_ index: Int) -> JSON {
+        ["index": .integer(Int64(index)), "label": .string(actions[index].label)]
+    }
+
+    private func index(_ json: JSON) throws(PluginRejection) -> Int {
+        guard let index = json.integerValue else {
+            throw PluginRejection("an action's index must be an integer, not \(json.typeDescription)")
+        }
+        guard index >= 0, index < actions.count else {
+            throw PluginRejection("action \(index) does not exist; there are \(actions.count) actions (0–\(actions.count - 1))")
+        }
+        return Int(index)
+    }
+
+    private func index(ofLabel label: String) throws(PluginRejection) -> Int {
+        guard let index = actions.firstIndex(where: { $0.label == label }) else {
+            throw PluginRejection(
+                "no action is labelled '\(label.prefix(40))'; the labels are \(actions.map(\.label).listed())")
+        }
+        return index
+    }
+}

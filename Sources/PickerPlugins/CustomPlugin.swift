@@ -1,0 +1,162 @@
+import PickerCore
+import PickerJSON
+
+/// `custom`: a wheel picker with one or more components (columns), independent
+/// (`columns`) or each depending on the one before (`tree`).
+public struct CustomPlugin: PickerPlugin {
+    public let kind = "custom"
+    public let summary = "Pick one row in each of one or more columns; columns may depend on the one before."
+    public let defaultTitle = "Choose"
+
+    public init() {}
+
+    public var optionsSchema: JSON {
+        [
+            "type": "object", "additionalProperties": false,
+            "oneOf": [["required": ["columns"]], ["required": ["tree"]]],
+            "properties": [
+                "columns": [
+                    "type": "array", "minItems": 1,
+                    "items": ["type": "array", "minItems": 1, "uniqueItems": true, "items": ["type": "string", "minLength": 1]],
+                ],
+                "tree": [
+                    "type": "object", "minProperties": 1,
+                    "description": "keys are the first column; values are the next column: an array of strings or a further object",
+                ],
+                "labels": ["type": "array", "items": ["type": "string"]],
+                "initial": ["type": "array", "items": ["type": ["string", "integer"]]],
+            ],
+        ]
+    }
+
+    public var valueSchema: JSON {
+        [
+            "type": "array", "items": ["type": "string"],
+            "description": "one string per component; row indices are accepted on submit and normalized to strings",
+        ]
+    }
+
+    public func prepare(options: JSONObject, context: PluginContext) throws(PluginRejection) -> any PreparedPicker {
+        let reader = try OptionReader(options, kind: kind, known: ["columns", "tree", "labels", "initial"])
+        let source: ChoiceSource
+        switch (try reader.array("columns"), reader["tree"]) {
+        case (let columns?, nil):
+            guard !columns.isEmpty else { throw PluginRejection("option 'columns' needs at least one column") }
+            var read: [[String]] = []
+            for (index, column) in columns.enumerated() {
+                guard let rows = column.arrayValue else {
+                    throw PluginRejection("column \(index + 1) of option 'columns' must be an array of strings")
+                }
+                read.append(try ChoiceTree.readColumn(rows, place: "column \(index + 1)"))
+            }
+            source = .columns(read)
+        case (nil, let tree?):
+            source = .tree(try ChoiceTree.read(tree))
+        case (nil, nil):
+            throw PluginRejection("a custom picker needs option 'columns' (independent) or 'tree' (dependent)")
+        case (_?, _?):
+            throw PluginRejection("give either option 'columns' or option 'tree', not both")
+        }
+        var labels: [String]?
+        if let given = try reader.array("labels") {
+            let strings = given.compactMap(\.stringValue)
+            guard strings.count == given.count, strings.count == source.componentCount else {
+                throw PluginRejection(
+                    "option 'labels' must hold \(source.componentCount) strings, one per component")
+            }
+            labels = strings
+        }
+        var picker = PreparedCustom(source: source, labels: labels, initial: [])
+        if let initial = reader["initial"] {
+            do {
+                picker.initial = try picker.components(of: initial)
+            } catch {
+                throw PluginRejection("option 'initial': \(error.message)")
+            }
+        } else {
+            picker.initial = picker.firstRows
+        }
+        return picker
+    }
+}
+
+/// A custom picker's choices for one window.
+struct PreparedCustom: PreparedPicker {
+    let source: ChoiceSource
+    let labels: [String]?
+    var initial: [String]
+
+    var options: JSON {
+        var object = JSONObject()
+        switch source {
+        case .columns(let columns):
+            object["columns"] = .array(columns.map { .array($0.map(JSON.string)) })
+        case .tree(let tree):
+            object["tree"] = Self.json(tree)
+        }
+        if let labels { object["labels"] = .array(labels.map(JSON.string)) }
+        object["initial"] = .array(initial.map(JSON.string))
+        return .object(object)
+    }
+
+    var initialValue: JSON? { .array(initial.map(JSON.string)) }
+
+    /// The first row of every component (of the first branch, for a tree).
+    var firstRows: [String] {
+        var chosen: [String] = []
+        for index in 0..<source.componentCount {
+            chosen.append(source.rows(at: index, after: chosen)[0])
+        }
+        return chosen
+    }
+
+    func normalize(_ value: JSON, context: PluginContext) throws(PluginRejection) -> JSON {
+        .array(try components(of: value).map(JSON.string))
+    }
+
+    /// Reads an array of strings or row indices (a bare one for a single component).
+    func components(of value: JSON) throws(PluginRejection) -> [String] {
+        let count = source.componentCount
+        let given: [JSON]
+        switch value {
+        case .array(let array): given = array
+        case .string, .integer, .double where count == 1: given = [value]
+        default:
+            throw PluginRejection("a custom value must be an array with one string per component, not \(value.typeDescription)")
+        }
+        guard given.count == count else {
+            throw PluginRejection(
+                "expected \(count) component\(count == 1 ? "" : "s") (one per column), got \(given.count)")
+        }
+        var chosen: [String] = []
+        for (index, component) in given.enumerated() {
+            let rows = source.rows(at: index, after: chosen)
+            let column = labels.map { "column \(index + 1) (\($0[index]))" } ?? "column \(index + 1)"
+            if let text = component.stringValue {
+                guard rows.contains(text) else {
+                    if index > 0, case .tree = source {
+                        throw PluginRejection(
+                            "'\(text.prefix(40))' is not under '\(chosen[index - 1].prefix(40))'; the choices there are \(rows.listed())"
+                        )
+                    }
+                    throw PluginRejection("'\(text.prefix(40))' is not a choice in \(column); the choices are \(rows.listed())")
+                }
+                chosen.append(text)
+            } else if let row = component.integerValue {
+                guard row >= 0, row < rows.count else {
+                    throw PluginRejection(
+                        "row \(row) is out of range for \(column), which has \(rows.count) rows (0–\(rows.count - 1))")
+                }
+                chosen.append(rows[Int(row)])
+            } else {
+                throw PluginRejection("component \(index + 1) must be a string or a row index, not \(component.typeDescription)")
+            }
+        }
+        return chosen
+    }
+
+    private static func json(_ tree: ChoiceTree) -> JSON {
+        if tree.children.isEmpty { return .array(tree.choices.map(JSON.string)) }
+        return .object(JSONObject(zip(tree.choices, tree.children.map(json))))
+    }
+}

@@ -1,0 +1,155 @@
+import PickerCore
+import PickerJSON
+
+/// `form`: several fields in one window, each drawn and checked by its own kind.
+/// A rejected field is named in the message and in `field`.
+public struct FormPlugin: PickerPlugin {
+    public let kind = "form"
+    public let summary = "Fill in several fields at once; each field is a picker of another kind."
+    public let defaultTitle = "Fill in the form"
+
+    public init() {}
+
+    public var optionsSchema: JSON {
+        [
+            "type": "object", "additionalProperties": false, "required": ["fields"],
+            "properties": [
+                "fields": [
+                    "type": "array", "minItems": 1,
+                    "items": [
+                        "type": "object", "additionalProperties": false, "required": ["name", "kind"],
+                        "properties": [
+                            "name": ["type": "string", "minLength": 1],
+                            "kind": ["type": "string", "description": "any kind except form"],
+                            "label": ["type": "string"], "required": ["type": "boolean", "default": true],
+                            "options": ["type": "object"],
+                        ],
+                    ],
+                ]
+            ],
+        ]
+    }
+
+    public var valueSchema: JSON {
+        [
+            "type": "object",
+            "description": "keyed by field name; each value in its field kind's form; optional fields may be left out",
+        ]
+    }
+
+    public func prepare(options: JSONObject, context: PluginContext) throws(PluginRejection) -> any PreparedPicker {
+        let reader = try OptionReader(options, kind: kind, known: ["fields"])
+        guard let list = try reader.array("fields"), !list.isEmpty else {
+            throw PluginRejection("a form needs option 'fields' with at least one field")
+        }
+        var fields: [PreparedForm.Field] = []
+        for (index, entry) in list.enumerated() {
+            guard let object = entry.objectValue else {
+                throw PluginRejection("field \(index) must be an object like {\"name\":\"when\",\"kind\":\"date\"}")
+            }
+            let spec = try OptionReader(object, kind: "a form field", known: ["name", "kind", "label", "required", "options"])
+            guard let name = try spec.string("name"), !name.isEmpty else {
+                throw PluginRejection("field \(index) needs a non-empty name")
+            }
+            guard !fields.contains(where: { $0.name == name }) else {
+                throw PluginRejection("two fields are named '\(name.prefix(40))'; names must be unique", field: name)
+            }
+            guard let kind = try spec.string("kind") else {
+                throw PluginRejection("field '\(name.prefix(40))' needs a kind", field: name)
+            }
+            guard kind != self.kind, let plugin = context.registry.plugin(for: kind) else {
+                let kinds = context.registry.kinds.filter { $0 != self.kind }
+                throw PluginRejection(
+                    "field '\(name.prefix(40))' has kind '\(kind.prefix(40))'; use one of \(kinds.joined(separator: ", "))",
+                    field: name)
+            }
+            let fieldOptions: JSONObject
+            switch spec["options"] {
+            case nil: fieldOptions = JSONObject()
+            case .object(let given)?: fieldOptions = given
+            case let other?:
+                throw PluginRejection(
+                    "field '\(name.prefix(40))': options must be an object, not \(other.typeDescription)", field: name)
+            }
+            let picker: any PreparedPicker
+            do {
+                picker = try plugin.prepare(options: fieldOptions, context: context)
+            } catch {
+                throw PluginRejection("field '\(name.prefix(40))': \(error.message)", field: name)
+            }
+            fields.append(
+                .init(
+                    name: name, kind: kind, label: try spec.string("label"), isRequired: try spec.bool("required") ?? true,
+                    picker: picker))
+        }
+        return PreparedForm(fields: fields)
+    }
+}
+
+/// A form's fields for one window.
+struct PreparedForm: PreparedPicker {
+    struct Field: Sendable {
+        var name: String
+        var kind: String
+        var label: String?
+        var isRequired: Bool
+        var picker: any PreparedPicker
+    }
+
+    let fields: [Field]
+
+    var options: JSON {
+        [
+            "fields": .array(
+                fields.map { field in
+                    var object = JSONObject()
+                    object["name"] = .string(field.name)
+                    object["kind"] = .string(field.kind)
+                    if let label = field.label { object["label"] = .string(label) }
+                    object["required"] = .bool(field.isRequired)
+                    object["options"] = field.picker.options
+                    return .object(object)
+                })
+        ]
+    }
+
+    var initialValue: JSON? {
+        .object(JSONObject(fields.compactMap { field in field.picker.initialValue.map { (field.name, $0) } }))
+    }
+
+    func normalize(_ value: JSON, context: PluginContext) throws(PluginRejection) -> JSON {
+        guard let given = value.objectValue else {
+            throw PluginRejection("a form value must be an object keyed by field name, not \(value.typeDescription)")
+        }
+        for key in given.keys where !fields.contains(where: { $0.name == key }) {
+            throw PluginRejection(
+                "the form has no field '\(key.prefix(40))'; its fields are \(fields.map(\.name).listed())", field: key)
+        }
+        var normalized = JSONObject()
+        for field in fields {
+            guard let fieldValue = given[field.name], !fieldValue.isNull else {
+                if field.isRequired {
+                    throw PluginRejection("field '\(field.name.prefix(40))' is required", field: field.name)
+                }
+                continue
+            }
+            do {
+                normalized[field.name] = try field.picker.normalize(fieldValue, context: context)
+            } catch {
+                throw PluginRejection("field '\(field.name.prefix(40))': \(error.message)", field: field.name)
+            }
+        }
+        return .object(normalized)
+    }
+
+    /// Leaves out the secret fields (and secret parts of fields).
+    func redact(_ value: JSON) -> JSON? {
+        guard let object = value.objectValue else { return value }
+        var visible = JSONObject()
+        for member in object {
+            guard let field = fields.first(where: { $0.name == member.key }) else { continue }
+            if let shown = field.picker.redact(member.value) { visible[member.key] = shown }
+        }
+        return .object(visible)
+    }
+}

@@ -1,0 +1,128 @@
+import PickerCore
+import PickerJSON
+
+/// `text`: a line (or lines) of text, optionally a secret.
+///
+/// Lengths count characters as a person sees them (extended grapheme clusters:
+/// 日本 is 2, an emoji flag is 1), not bytes. `pattern` must match the whole value.
+public struct TextPlugin: PickerPlugin {
+    public let kind = "text"
+    public let summary = "Type a line of text (or several), optionally secret."
+    public let defaultTitle = "Enter text"
+
+    public static let defaultMaxLength = 4096
+    /// No text can be longer than a protocol line anyway.
+    public static let largestMaxLength = 1 << 20
+    /// Patterns are compiled per window; a bound keeps that cheap.
+    public static let longestPattern = 1000
+
+    public init() {}
+
+    public var optionsSchema: JSON {
+        [
+            "type": "object", "additionalProperties": false,
+            "properties": [
+                "placeholder": ["type": "string"], "initial": ["type": "string"],
+                "min_length": ["type": "integer", "minimum": 0],
+                "max_length": ["type": "integer", "minimum": 1, "maximum": .integer(Int64(Self.largestMaxLength)), "default": 4096],
+                "pattern": ["type": "string", "description": "a regular expression the whole value must match"],
+                "secure": ["type": "boolean", "default": false], "multiline": ["type": "boolean", "default": false],
+                "trim": ["type": "boolean", "default": false],
+            ],
+        ]
+    }
+
+    public var valueSchema: JSON { ["type": "string"] }
+
+    public func prepare(options: JSONObject, context: PluginContext) throws(PluginRejection) -> any PreparedPicker {
+        let reader = try OptionReader(
+            options, kind: kind,
+            known: ["placeholder", "initial", "min_length", "max_length", "pattern", "secure", "multiline", "trim"])
+        let minLength = try reader.integer("min_length", in: 0...Self.largestMaxLength) ?? 0
+        let maxLength = try reader.integer("max_length", in: 1...Self.largestMaxLength) ?? Self.defaultMaxLength
+        guard minLength <= maxLength else {
+            throw PluginRejection("min_length (\(minLength)) must not be greater than max_length (\(maxLength))")
+        }
+        let pattern = try reader.string("pattern")
+        if let pattern {
+            guard pattern.utf8.count <= Self.longestPattern else {
+                throw PluginRejection("option 'pattern' is longer than \(Self.longestPattern) bytes")
+            }
+            do {
+                _ = try Regex(pattern)
+            } catch {
+                throw PluginRejection("option 'pattern' is not a valid regular expression: \(error)")
+            }
+        }
+        let picker = PreparedText(
+            placeholder: try reader.string("placeholder"), initial: try reader.string("initial"), minLength: minLength,
+            maxLength: maxLength, pattern: pattern, isSecure: try reader.bool("secure") ?? false,
+            isMultiline: try reader.bool("multiline") ?? false, trims: try reader.bool("trim") ?? false)
+        if let initial = picker.initial {
+            if !picker.isMultiline, initial.contains(where: \.isNewline) {
+                throw PluginRejection("option 'initial' has a line break, but the picker is not multiline")
+            }
+            if initial.count > maxLength {
+                throw PluginRejection("option 'initial' is longer than max_length (\(maxLength) characters)")
+            }
+        }
+        return picker
+    }
+}
+
+/// A text picker's rules for one window.
+struct PreparedText: PreparedPicker {
+    let placeholder: String?
+    let initial: String?
+    let minLength: Int
+    let maxLength: Int
+    /// Checked at `present`; compiled again per value, as a compiled `Regex`
+    /// of unknown captures is not `Sendable`.
+    let pattern: String?
+    let isSecure: Bool
+    let isMultiline: Bool
+    let trims: Bool
+
+    var options: JSON {
+        var object = JSONObject()
+        if let placeholder { object["placeholder"] = .string(placeholder) }
+        if let initial, !isSecure { object["initial"] = .string(initial) }
+        object["min_length"] = .integer(Int64(minLength))
+        object["max_length"] = .integer(Int64(maxLength))
+        if let pattern { object["pattern"] = .string(pattern) }
+        object["secure"] = .bool(isSecure)
+        object["multiline"] = .bool(isMultiline)
+        object["trim"] = .bool(trims)
+        return .object(object)
+    }
+
+    var initialValue: JSON? { initial.map(JSON.string) }
+
+    /// Never echoes the text: the value may be a secret.
+    func normalize(_ value: JSON, context: PluginContext) throws(PluginRejection) -> JSON {
+        guard var text = value.stringValue else {
+            throw PluginRejection("a text value must be a string, not \(value.typeDescription)")
+        }
+        if trims {
+            text = String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+        }
+        if !isMultiline, text.contains(where: \.isNewline) {
+            throw PluginRejection("the text must be a single line; this picker is not multiline")
+        }
+        let length = text.count
+        if length < minLength {
+            throw PluginRejection("the text must be at least \(minLength) characters long (it has \(length))")
+        }
+        if length > maxLength {
+            throw PluginRejection("the text must be at most \(maxLength) characters long (it has \(length))")
+        }
+        if let pattern, (try? Regex(pattern).wholeMatch(in: text)) == nil {
+            throw PluginRejection("the text does not match the required pattern \(pattern)")
+        }
+        return .string(text)
+    }
+
+    func redact(_ value: JSON) -> JSON? {
+        isSecure ? nil : value
+    }
+}

@@ -1,0 +1,40 @@
+import PickerCore
+import PickerJSON
+import PickerPlugins
+
+/// A model on a manual clock with the built-in plugins, and helpers to drive it.
+struct ModelFixture {
+    let clock = ManualClock(Timestamp(milliseconds: 1_790_000_000_000))
+    let model: PickerModel
+    static let alice = Owner(peer: Peer(uid: 1000, pid: 42), connection: ConnectionID(1))
+    static let bob = Peer(uid: 1001, pid: 77)
+
+    init(_ configure: (inout ModelConfiguration) -> Void = { _ in }) {
+        var configuration = ModelConfiguration()
+        configure(&configuration)
+        model = PickerModel(
+            configuration: configuration, levels: try! LevelTable(), plugins: .builtIn, clock: clock)
+    }
+
+    @discardableResult
+    func present(
+        _ kind: String = "text", level: Level = .normal, options: JSONObject = [:], timeout: Int64? = nil,
+        default defaultValue: JSON? = nil, hidden: Bool = false, onDisconnect: DisconnectPolicy = .keep,
+        owner: Owner = ModelFixture.alice, title: String? = nil
+    ) throws(PickerError) -> WindowID {
+        try model.present(
+            PresentRequest(
+                kind: kind, title: title, level: level, options: options, timeoutMilliseconds: timeout,
+                defaultValue: defaultValue, isHidden: hidden, onDisconnect: onDisconnect),
+            owner: owner
+        ).window
+    }
+
+    /// Window ids top of the stack first.
+    var order: [WindowID] { model.list().windows.map(\.window) }
+
+    /// Events since the last call as `type window` strings.
+    func events() -> [String] {
+        model.takeEvents().map { "\($0.kind.rawValue) \($0.window)" }
+    }
+}
