@@ -119,8 +119,11 @@ struct PreparedCustom: PreparedPicker {
         let count = source.componentCount
         let given: [JSON]
         switch value {
-        case .array(let array): given = array
-        case .string, .integer, .double where count == 1: given = [value]
+        case .array(let array):
+            given = array
+        case .string, .integer, .double:
+            guard count == 1 else { fallthrough }
+            given = [value]
         default:
             throw PluginRejection("a custom value must be an array with one string per component, not \(value.typeDescription)")
         }

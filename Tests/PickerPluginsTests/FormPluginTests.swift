@@ -1,0 +1,58 @@
+import PickerCore
+import PickerJSON
+import PickerPlugins
+import Testing
+
+@Suite struct FormPluginTests {
+    let harness = PluginHarness()
+    let form: JSONObject = [
+        "fields": [
+            ["name": "when", "kind": "date", "options": ["min": "today"]],
+            ["name": "where", "kind": "custom", "options": ["columns": [["prod", "staging"], ["us", "eu"]]]],
+            ["name": "who", "kind": "text", "label": "Your name", "options": ["min_length": 1]],
+            ["name": "pin", "kind": "text", "required": false, "options": ["secure": true]],
+            ["name": "then", "kind": "actions", "required": false, "options": ["actions": [["label": "Deploy"], ["label": "Stage"]]]],
+        ]
+    ]
+
+    @Test func everyFieldIsNormalizedByItsKind() throws {
+        let value = try harness.normalize(
+            "form", form, ["when": "+1d", "where": [1, "eu"], "who": "Ada", "pin": "1234", "then": 1])
+        #expect(
+            value == ["when": "2026-02-01", "where": ["staging", "eu"], "who": "Ada", "pin": "1234", "then": ["index": 1, "label": "Stage"]])
+    }
+
+    @Test func optionalFieldsMayBeLeftOutRequiredOnesMayNot() throws {
+        #expect(try harness.normalize("form", form, ["when": "today", "where": [0, 0], "who": "Ada", "pin": .null]) == ["when": "2026-01-31", "where": ["prod", "us"], "who": "Ada"])
+        let missing = harness.valueError("form", form, ["when": "today", "where": [0, 0]])
+        #expect(missing == PluginRejection("field 'who' is required", field: "who"))
+    }
+
+    @Test func aFailingFieldIsNamed() {
+        let error = harness.valueError("form", form, ["when": "2026-01-01", "where": [0, 0], "who": "Ada"])
+        #expect(error == PluginRejection("field 'when': 2026-01-01 is before the earliest allowed, 2026-01-31", field: "when"))
+        #expect(harness.valueError("form", form, ["when": "today", "where": ["prod"], "who": "A"])?.field == "where")
+        #expect(
+            harness.valueError("form", form, ["when": "today", "where": [0, 0], "who": "A", "why": "x"])
+                == PluginRejection("the form has no field 'why'; its fields are when, where, who, pin, then", field: "why"))
+        #expect(harness.valueError("form", form, ["x"])?.message == "a form value must be an object keyed by field name, not an array")
+    }
+
+    @Test func fieldOptionsAreCheckedAtPresentWithTheFieldName() {
+        #expect(
+            harness.optionsError("form", ["fields": [["name": "when", "kind": "date", "options": ["min": "+1d", "max": "today"]]]])
+                == "field 'when': max must not be before min (min 2026-02-01, max 2026-01-31)")
+        #expect(harness.optionsError("form", ["fields": [["name": "x", "kind": "form"]]]) == "field 'x' has kind 'form'; use one of date, custom, text, actions")
+        #expect(harness.optionsError("form", ["fields": [["name": "x", "kind": "colour"]]])?.hasPrefix("field 'x' has kind 'colour'") == true)
+        #expect(harness.optionsError("form", ["fields": [["name": "a", "kind": "text"], ["name": "a", "kind": "date"]]]) == "two fields are named 'a'; names must be unique")
+        #expect(harness.optionsError("form", ["fields": []]) == "a form needs option 'fields' with at least one field")
+        #expect(harness.optionsError("form", ["fields": [["kind": "text"]]]) == "field 0 needs a non-empty name")
+    }
+
+    @Test func secureFieldsAreRedactedAndInitialValuesCollected() throws {
+        let picker = try harness.prepare("form", form)
+        #expect(picker.redact(["who": "Ada", "pin": "1234"]) == ["who": "Ada"])
+        #expect(picker.initialValue == ["when": "2026-01-31", "where": ["prod", "us"], "then": ["index": 0, "label": "Deploy"]])
+        #expect(picker.options["fields"]?.arrayValue?[2]["label"] == "Your name")
+    }
+}
