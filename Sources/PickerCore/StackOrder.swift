@@ -38,18 +38,18 @@ final class StackOrder<Element> {
     }
 
     private var root: Node?
-    private var randomState: UInt64
+    private var priorities: SplitMix64
     private(set) var count = 0
 
     /// `seed` fixes the tree's shape, so runs are repeatable.
     init(seed: UInt64 = 0x9E37_79B9_7F4A_7C15) {
-        randomState = seed
+        priorities = SplitMix64(seed: seed)
     }
 
     var visibleCount: Int { root?.visibleCount ?? 0 }
 
     func insert(_ element: Element, at key: Key, isVisible: Bool) {
-        let node = Node(key: key, priority: nextPriority(), element: element, isVisible: isVisible)
+        let node = Node(key: key, priority: priorities.next(), element: element, isVisible: isVisible)
         let (below, above) = split(root, at: key)
         root = merge(merge(below, node), above)
         count += 1
@@ -98,15 +98,6 @@ final class StackOrder<Element> {
     }
 
     // MARK: treap mechanics
-
-    /// SplitMix64: cheap, well spread, deterministic for a seed.
-    private func nextPriority() -> UInt64 {
-        randomState &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = randomState
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
-    }
 
     /// Splits into the keys below `key` and those at or above it.
     private func split(_ node: Node?, at key: Key) -> (Node?, Node?) {

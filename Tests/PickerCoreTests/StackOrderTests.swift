@@ -13,7 +13,7 @@ import Testing
     @Test func matchesASortedArrayUnderRandomOperations() {
         var generator = SystemRandomNumberGenerator()
         let seed = UInt64.random(in: 0...UInt64.max, using: &generator)
-        var random = SeededRandom(seed: seed)
+        var random = SplitMix64(seed: seed)
         let order = StackOrder<Int>(seed: seed)
         var reference: [Entry] = []
         var nextID = 0
@@ -52,18 +52,6 @@ import Testing
                 #expect(order.fromTop() == sorted.map(\.id), "seed \(seed), step \(step)")
                 #expect(order.visibleCount == reference.filter(\.visible).count)
             }
-        }
-    }
-
-    struct SeededRandom {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
         }
     }
 }
