@@ -3,12 +3,21 @@ import PackageDescription
 
 let package = Package(
     name: "pickerd",
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "pickerd", targets: ["pickerd"]),
         .executable(name: "pickerctl", targets: ["pickerctl"]),
         .library(name: "PickerJSON", targets: ["PickerJSON"]),
         .library(name: "PickerCore", targets: ["PickerCore"]),
         .library(name: "PickerPlugins", targets: ["PickerPlugins"]),
+        .library(name: "PickerProtocol", targets: ["PickerProtocol"]),
+        .library(name: "PickerServer", targets: ["PickerServer"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
     ],
     targets: [
         .systemLibrary(
@@ -19,12 +28,42 @@ let package = Package(
         .target(name: "PickerJSON", dependencies: ["CJSONC"], linkerSettings: [.linkedLibrary("m")]),
         .target(name: "PickerCore", dependencies: ["PickerJSON"]),
         .target(name: "PickerPlugins", dependencies: ["PickerCore", "PickerJSON"]),
-        .executableTarget(name: "pickerd", dependencies: ["PickerCore", "PickerPlugins"]),
+        .target(name: "PickerProtocol", dependencies: ["PickerJSON"]),
+        .target(name: "CPickerSystem"),
+        .target(
+            name: "PickerServer",
+            dependencies: [
+                "PickerCore", "PickerPlugins", "PickerProtocol", "PickerJSON", "CPickerSystem",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .executableTarget(
+            name: "pickerd",
+            dependencies: [
+                "PickerServer", "PickerCore", "PickerProtocol",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         .executableTarget(name: "pickerctl", dependencies: ["PickerCore"]),
         .executableTarget(name: "pickerbench", dependencies: ["PickerCore", "PickerPlugins", "PickerJSON"]),
+        .target(
+            name: "PickerTestSupport",
+            dependencies: ["PickerJSON", "PickerProtocol"],
+            path: "Tests/PickerTestSupport"
+        ),
         .testTarget(name: "PickerJSONTests", dependencies: ["PickerJSON"]),
         .testTarget(name: "PickerCoreTests", dependencies: ["PickerCore", "PickerJSON", "PickerPlugins"]),
         .testTarget(name: "PickerPluginsTests", dependencies: ["PickerPlugins", "PickerCore", "PickerJSON"]),
+        .testTarget(
+            name: "PickerServerTests",
+            dependencies: ["PickerServer", "PickerProtocol", "PickerJSON", "PickerTestSupport", "pickerd"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -5,8 +5,8 @@ import PickerJSON
 /// context, reads the time through `clock`, wakes it at `nextWakeup` with
 /// `fireDueTimers()`, and drains `takeEvents()` after each call.
 public final class PickerModel {
-    public let configuration: ModelConfiguration
-    public let levels: LevelTable
+    public private(set) var configuration: ModelConfiguration
+    public private(set) var levels: LevelTable
     public let plugins: PluginRegistry
     public let clock: any PickerClock
 
@@ -42,6 +42,21 @@ public final class PickerModel {
     }
 
     public var openWindowCount: Int { windows.count }
+
+    /// Open windows presented over `connection`, for per-connection quotas.
+    public func openWindowCount(presentedOver connection: ConnectionID) -> Int {
+        windowsByConnection[connection]?.count ?? 0
+    }
+
+    /// Applies a reloaded config. Open windows keep their levels and deadlines;
+    /// new limits, timeouts and retention apply from now on.
+    public func reconfigure(_ configuration: ModelConfiguration, levels: LevelTable) {
+        self.configuration = configuration
+        self.levels = levels
+        archive.retentionMilliseconds = configuration.retentionMilliseconds
+        archive.maxOutcomes = configuration.maxOutcomes
+        catchUp()
+    }
 
     // MARK: presenting
 
@@ -232,6 +247,11 @@ public final class PickerModel {
         if let window = windows[id] { return .open(summary(of: window)) }
         if let outcome = archive[id] { return .dismissed(outcome) }
         return .unknown
+    }
+
+    /// Who presented an open window.
+    public func owner(of id: WindowID) -> Owner? {
+        windows[id]?.owner
     }
 
     /// Retained outcomes, newest first.

@@ -253,14 +253,16 @@ struct JSONLexicalCheck {
         var index = start
         while index < end, Self.isLetter(bytes[index]) { index += 1 }
         let word = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-        switch word {
-        case "true", "false", "null":
-            return index
-        case _ where index == end && ("true".hasPrefix(word) || "false".hasPrefix(word) || "null".hasPrefix(word)):
-            return end  // cut off: json-c reports the early end
-        default:
-            throw JSONParseError("unexpected word '\(word.prefix(20))' (JSON has only true, false and null)", at: start)
+        if word == "true" || word == "false" || word == "null" { return index }
+        let cutOffByInput = index == bytes.count
+        if cutOffByInput, "true".hasPrefix(word) || "false".hasPrefix(word) || "null".hasPrefix(word) {
+            return end  // json-c reports the early end
         }
+        // Quote the whole word, even past where json-c stopped.
+        var wordEnd = index
+        while wordEnd < bytes.count, wordEnd - start < 20, Self.isLetter(bytes[wordEnd]) { wordEnd += 1 }
+        let quoted = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<wordEnd]), as: UTF8.self)
+        throw JSONParseError("unexpected word '\(quoted)' (JSON has only true, false and null)", at: start)
     }
 
     private static func isLetter(_ byte: UInt8) -> Bool {

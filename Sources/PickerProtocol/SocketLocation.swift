@@ -1,0 +1,11 @@
+/// Where the daemon listens and clients connect, first match wins:
+/// `--socket PATH`; `$PICKERD_SOCKET`; `$XDG_RUNTIME_DIR/pickerd/pickerd.sock`;
+/// `/tmp/pickerd-$UID/pickerd.sock`.
+public enum SocketLocation {
+    public static func resolve(explicit: String?, environment: [String: String], uid: UInt32) -> String {
+        if let explicit, !explicit.isEmpty { return explicit }
+        if let fromEnvironment = environment["PICKERD_SOCKET"], !fromEnvironment.isEmpty { return fromEnvironment }
+        if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty { return runtime + "/pickerd/pickerd.sock" }
+        return "/tmp/pickerd-\(uid)/pickerd.sock"
+    }
+}

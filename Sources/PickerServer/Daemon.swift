@@ -1,0 +1,95 @@
+import Logging
+import NIOCore
+import NIOPosix
+import PickerCore
+import ServiceLifecycle
+import UnixSignals
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What `pickerd` runs: where to listen and with which settings.
+public struct DaemonOptions: Sendable {
+    public var socketPath: String
+    public var configuration: DaemonConfiguration
+    /// Re-read on SIGHUP and `reload`; nil means the built-in default.
+    public var configPath: String?
+    /// The IANA name of the system's time zone.
+    public var systemTimeZone: String
+
+    public init(socketPath: String, configuration: DaemonConfiguration, configPath: String?, systemTimeZone: String) {
+        self.socketPath = socketPath
+        self.configuration = configuration
+        self.configPath = configPath
+        self.systemTimeZone = systemTimeZone
+    }
+}
+
+/// The daemon as a service: listens until graceful shutdown (SIGTERM, SIGINT),
+/// re-reads its config on SIGHUP, then stops accepting, ends what is open and exits.
+public struct Daemon: Service {
+    public let options: DaemonOptions
+    public let logger: Logger
+
+    public init(options: DaemonOptions, logger: Logger) {
+        self.options = options
+        self.logger = logger
+    }
+
+    public func run() async throws {
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let loop = group.next()
+        let options = options
+        let logger = logger
+        let core = try await loop.submit {
+            NIOLoopBound(
+                try DaemonCore(
+                    eventLoop: loop, configuration: options.configuration, configPath: options.configPath,
+                    systemTimeZone: options.systemTimeZone, daemonUID: getuid(), clock: SystemClock(), logger: logger),
+                eventLoop: loop)
+        }.get()
+
+        let server: any Channel
+        do {
+            try SocketPreparation.prepare(
+                path: options.socketPath, directoryMode: options.configuration.socketDirectoryMode)
+            server = try await ServerBootstrap(group: group)
+                .serverChannelOption(.backlog, value: 4096)
+                .childChannelOption(.allowRemoteHalfClosure, value: false)
+                .childChannelInitializer { channel in
+                    channel.eventLoop.makeCompletedFuture {
+                        let connection = core.value.makeConnection()
+                        try channel.pipeline.syncOperations.addHandlers(BackPressureHandler(), connection)
+                    }
+                }
+                .bind(unixDomainSocketPath: options.socketPath).get()
+            try SocketPreparation.setMode(of: options.socketPath, to: options.configuration.socketMode)
+        } catch {
+            try? await group.shutdownGracefully()
+            throw error
+        }
+        logger.notice("pickerd \(PickerdVersion.current) listening on \(options.socketPath)")
+
+        let reloads = Task {
+            for await _ in await UnixSignalsSequence(trapping: .sighup) {
+                logger.info("SIGHUP: reloading the config")
+                try? await loop.submit { _ = core.value.reload() }.get()
+            }
+        }
+        try? await gracefulShutdown()
+
+        logger.notice("shutting down")
+        reloads.cancel()
+        try? await server.close()
+        unlink(options.socketPath)
+        try? await loop.submit { core.value.shutdown() }.get()
+        // Give the last answers a moment to reach their clients.
+        for _ in 0..<100 {
+            let open = try await loop.submit { core.value.connections.count }.get()
+            if open == 0 { break }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        try await group.shutdownGracefully()
+    }
+}

@@ -1,0 +1,283 @@
+import Logging
+import NIOCore
+import PickerCore
+import PickerJSON
+import PickerPlugins
+import PickerProtocol
+
+/// The daemon's one owner of state: the model, connections, waiters,
+/// subscriptions and the timer. It lives on one event loop and is only touched
+/// there; connections call it directly, so there are no locks.
+final class DaemonCore {
+    let eventLoop: any EventLoop
+    private(set) var configuration: DaemonConfiguration
+    private(set) var policy: PermissionPolicy
+    let model: PickerModel
+    var logger: Logger
+    private let configPath: String?
+    private let systemTimeZone: String
+    private let startedAt = NIODeadline.now()
+    private var parser: JSONParser
+
+    private(set) var connections: [ConnectionID: ConnectionHandler] = [:]
+    private var nextConnectionNumber: UInt64 = 1
+    private var waiters = WaiterRegistry()
+    private(set) var subscriptions = SubscriptionRegistry()
+    private var wakeup: (at: Timestamp, task: Scheduled<Void>)?
+
+    init(
+        eventLoop: any EventLoop, configuration: DaemonConfiguration, configPath: String?, systemTimeZone: String,
+        daemonUID: UInt32, clock: any PickerClock, logger: Logger
+    ) throws(PickerError) {
+        self.eventLoop = eventLoop
+        self.configuration = configuration
+        self.configPath = configPath
+        self.systemTimeZone = systemTimeZone
+        self.logger = logger
+        policy = PermissionPolicy(daemonUID: daemonUID, rules: configuration.permissionRules)
+        parser = JSONParser(maxDepth: configuration.limits.maxDepth)
+        model = PickerModel(
+            configuration: configuration.modelConfiguration(systemTimeZone: systemTimeZone),
+            levels: try LevelTable(extra: configuration.levels), plugins: .builtIn, clock: clock)
+    }
+
+    var lineTooLongError: RPCError {
+        RPCError(
+            .lineTooLong,
+            "line longer than \(configuration.limits.maxLineBytes) bytes (limits.max_line_bytes); closing the connection")
+    }
+
+    // MARK: connections
+
+    func makeConnection() -> ConnectionHandler {
+        defer { nextConnectionNumber += 1 }
+        return ConnectionHandler(id: ConnectionID(nextConnectionNumber), core: self, limits: configuration.limits)
+    }
+
+    func connectionOpened(_ connection: ConnectionHandler) {
+        connections[connection.id] = connection
+        if let peer = connection.peer {
+            logger.debug("connection \(connection.id.rawValue) accepted from uid \(peer.uid) pid \(peer.pid)")
+        }
+    }
+
+    func connectionClosed(_ connection: ConnectionHandler) {
+        guard connections.removeValue(forKey: connection.id) != nil else { return }
+        waiters.removeAll(of: connection.id)
+        subscriptions.removeAll(of: connection.id)
+        model.connectionClosed(connection.id)
+        logger.debug("connection \(connection.id.rawValue) closed")
+        afterChange()
+    }
+
+    func permissions(of connection: ConnectionHandler) -> Set<Permission> {
+        connection.peer.map(policy.permissions(for:)) ?? []
+    }
+
+    // MARK: requests
+
+    /// Runs one line: a request, a notification or a batch.
+    func handle(line: [UInt8], from connection: ConnectionHandler) {
+        defer { afterChange() }
+        let message: JSON
+        do {
+            message = try parser.parse(line)
+        } catch {
+            connection.send(RPCResponse.error(id: .null, RPCError(.parseError, "parse error: \(error)")))
+            return
+        }
+        guard case .array(let elements) = message else {
+            run(message, from: connection) { id in ResponseSink(id: id, connection: connection) }
+            return
+        }
+        guard !elements.isEmpty else {
+            connection.send(RPCResponse.error(id: .null, RPCError(.invalidRequest, "an empty batch is not a request")))
+            return
+        }
+        guard elements.count <= configuration.limits.maxBatch else {
+            connection.send(
+                RPCResponse.error(
+                    id: .null,
+                    RPCError(.limitReached, "a batch may hold at most \(configuration.limits.maxBatch) requests (limits.max_batch)")))
+            return
+        }
+        let answered = elements.filter { element in
+            // Notifications get no slot; anything unreadable is answered.
+            if case .success(let request) = RPCRequest.read(element) { return !request.isNotification }
+            return true
+        }.count
+        guard answered > 0 else {
+            for element in elements { run(element, from: connection) { _ in nil } }
+            return
+        }
+        let batch = BatchReply(connection: connection, count: answered)
+        var slot = 0
+        for element in elements {
+            run(element, from: connection) { id in
+                defer { slot += 1 }
+                return ResponseSink(id: id, batch: batch, index: slot)
+            }
+        }
+    }
+
+    /// Runs one request; `sink` makes the place its answer goes (nil: nowhere).
+    private func run(_ element: JSON, from connection: ConnectionHandler, sink: (JSON) -> ResponseSink?) {
+        let request: RPCRequest
+        switch RPCRequest.read(element) {
+        case .failure(let failure):
+            sink(failure.id)?.deliver(.failure(failure.error))
+            return
+        case .success(let read):
+            request = read
+        }
+        let reply = request.id.flatMap(sink)
+        do {
+            switch try dispatch(request, from: connection, reply: reply) {
+            case .result(let result): reply?.deliver(.success(result))
+            case .deferred: break
+            }
+        } catch {
+            reply?.deliver(.failure(error))
+        }
+    }
+
+    // MARK: after every change
+
+    /// Sends the model's new events to subscribers and waiters, logs windows
+    /// coming and going, and re-arms the timer.
+    func afterChange() {
+        for event in model.takeEvents() {
+            switch event.kind {
+            case .presented:
+                logPresented(event)
+            case .dismissed:
+                logger.info(
+                    "window \(event.window) dismissed: \(event.fields["reason"]?.stringValue ?? "?")\(describeActor(event.fields["by"]))"
+                )
+                if case .dismissed(let outcome) = model.lookup(event.window) {
+                    waiters.resolve(window: event.window, with: outcome)
+                }
+            default:
+                break
+            }
+            subscriptions.deliver(event, limit: configuration.limits.maxEventQueue, to: connections)
+        }
+        scheduleWakeup()
+    }
+
+    private func logPresented(_ event: PickerEvent) {
+        let kind = event.fields["kind"]?.stringValue ?? "?"
+        let level = event.fields["level_name"]?.stringValue ?? event.fields["level"].map(\.description) ?? "?"
+        var owner = ""
+        if let peer = model.owner(of: event.window)?.peer { owner = " by uid \(peer.uid) pid \(peer.pid)" }
+        logger.info("window \(event.window) presented: \(kind) at level \(level)\(owner)")
+    }
+
+    private func describeActor(_ by: JSON?) -> String {
+        guard let uid = by?["uid"], let pid = by?["pid"] else { return "" }
+        return " by uid \(uid) pid \(pid)"
+    }
+
+    private func scheduleWakeup() {
+        let next = model.nextWakeup
+        guard next != wakeup?.at else { return }
+        wakeup?.task.cancel()
+        wakeup = nil
+        guard let next else { return }
+        let delay = max(0, next.milliseconds - model.clock.now().milliseconds)
+        let task = eventLoop.assumeIsolated().scheduleTask(in: .milliseconds(delay)) { [self] in
+            wakeup = nil
+            model.fireDueTimers()
+            afterChange()
+        }
+        wakeup = (next, task)
+    }
+
+    func subscriptionsAdd(connection: ConnectionID, types: [String], windows: Set<WindowID>) -> String {
+        subscriptions.add(connection: connection, types: types, windows: windows)
+    }
+
+    func subscriptionsRemove(_ id: String, of connection: ConnectionID) -> Bool {
+        subscriptions.remove(id, of: connection)
+    }
+
+    // MARK: waiting
+
+    /// Answers `reply` with the window's outcome when it is dismissed, or with
+    /// -32003 after `timeout`.
+    func addWaiter(for window: WindowID, reply: ResponseSink, timeout: TimeAmount?) {
+        let token = waiters.add(window: window, reply: reply)
+        guard let timeout else { return }
+        let task = eventLoop.assumeIsolated().scheduleTask(in: timeout) { [self] in
+            if let expired = waiters.remove(token: token) {
+                expired.reply.deliver(
+                    .failure(
+                        RPCError(
+                            .waitTimedOut,
+                            "wait timed out after \(timeout.nanoseconds / 1_000_000) ms; window \(window) is still open")))
+            }
+        }
+        waiters.setTimeout(task, token: token)
+    }
+
+    // MARK: config
+
+    /// Re-reads the config file; a bad one changes nothing.
+    func reload() -> Result<Void, ConfigProblems> {
+        let text: String
+        if let configPath {
+            switch ConfigFile.read(configPath) {
+            case .success(let read): text = read
+            case .failure(let problems):
+                logger.error("config not reloaded; keeping the current one: \(problems)")
+                return .failure(problems)
+            }
+        } else {
+            text = DaemonConfiguration.defaultText
+        }
+        switch DaemonConfiguration.read(text) {
+        case .failure(let problems):
+            logger.error("config not reloaded; keeping the current one: \(problems.description.replacingNewlines())")
+            return .failure(problems)
+        case .success(let new):
+            apply(new)
+            logger.info("config reloaded from \(configPath ?? "the built-in default")")
+            return .success(())
+        }
+    }
+
+    func apply(_ new: DaemonConfiguration) {
+        configuration = new
+        policy = PermissionPolicy(daemonUID: policy.daemonUID, rules: new.permissionRules)
+        parser = JSONParser(maxDepth: new.limits.maxDepth)
+        logger.logLevel = new.logLevel
+        // LevelTable(extra:) was checked when the config was read.
+        if let levels = try? LevelTable(extra: new.levels) {
+            model.reconfigure(new.modelConfiguration(systemTimeZone: systemTimeZone), levels: levels)
+        }
+        afterChange()
+    }
+
+    // MARK: status
+
+    var uptimeMilliseconds: Int64 {
+        (NIODeadline.now() - startedAt).nanoseconds / 1_000_000
+    }
+
+    /// Dismisses every window (memory durability), answers waiters, and closes
+    /// every connection once its answers are written.
+    func shutdown() {
+        let ended = model.dismissAll(by: nil, reason: .shutdown)
+        if !ended.isEmpty { logger.info("shutting down: \(ended.count) windows dismissed") }
+        afterChange()
+        wakeup?.task.cancel()
+        wakeup = nil
+        for connection in connections.values { connection.closeAfterFlush() }
+    }
+}
+
+extension String {
+    func replacingNewlines() -> String {
+        split(separator: "\n").joined(separator: "; ")
+    }
+}

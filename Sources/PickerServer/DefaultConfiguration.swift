@@ -1,0 +1,52 @@
+extension DaemonConfiguration {
+    /// The text of `config/pickerd.json`, built in so `pickerd` runs without any
+    /// file. A test keeps the two identical.
+    public static let defaultText = #"""
+{
+  "//": "pickerd's default configuration. Every key is shown with its default value. Keys named // are comments; any other unknown key is an error. Check a file with: pickerd --check-config --config FILE",
+  "socket": {
+    "//": "Modes of the socket and of its parent directory when pickerd creates it (octal strings). The socket path is --socket, else $PICKERD_SOCKET, else $XDG_RUNTIME_DIR/pickerd/pickerd.sock, else /tmp/pickerd-$UID/pickerd.sock.",
+    "mode": "0600",
+    "directory_mode": "0700"
+  },
+  "limits": {
+    "//": "A longer line gets error -32001 and the connection closes; so does a partial line held longer than partial_line_timeout_ms. max_event_queue: events a subscriber may leave unread before it is disconnected. The window, subscription and batch limits answer -32006 when reached.",
+    "max_line_bytes": 1048576,
+    "partial_line_timeout_ms": 10000,
+    "max_depth": 64,
+    "max_event_queue": 10000,
+    "max_windows": 100000,
+    "max_windows_per_connection": 10000,
+    "max_subscriptions_per_connection": 64,
+    "max_batch": 1000
+  },
+  "levels": {
+    "//": "Extra level names, each an integer in [-100000, 100000]. normal (0), statusBar (1000) and alert (2000) are built in."
+  },
+  "timeouts": {
+    "//": "default_ms applies when present gives no timeout_ms (0: none); max_ms is the longest timeout_ms accepted.",
+    "default_ms": 0,
+    "max_ms": 604800000
+  },
+  "windows": {
+    "//": "How long a window presented with on_disconnect keep outlives its owner's connection before it is dismissed as owner_gone (0: forever).",
+    "owner_grace_ms": 0
+  },
+  "state": {
+    "//": "Outcomes are kept for wait and history for retention_ms, at most max_outcomes of them. durability memory keeps nothing on disk; windows end with reason shutdown when the daemon stops.",
+    "durability": "memory",
+    "retention_ms": 600000,
+    "max_outcomes": 10000
+  },
+  "permissions": {
+    "//": "The daemon's own user and root may do everything; anyone else nothing, unless a rule grants it. A rule names one user, group, uid or gid and allows some of: present, answer, manage, observe, admin (or all). Example: {\"group\": \"staff\", \"allow\": [\"observe\"]}",
+    "rules": []
+  },
+  "log": {
+    "//": "trace, debug, info, notice, warning, error or critical. Connections are logged at debug, windows at info.",
+    "level": "info"
+  },
+  "time_zone": null
+}
+"""#
+}

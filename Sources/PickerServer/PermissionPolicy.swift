@@ -1,0 +1,105 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Who may do what: the daemon's own user and root may do everything; anyone
+/// else gets the union of the config rules that match their uid, gid or groups.
+public struct PermissionPolicy: Sendable, Equatable {
+    public struct Rule: Sendable, Equatable {
+        public enum Subject: Sendable, Equatable {
+            case uid(UInt32)
+            case gid(UInt32)
+        }
+
+        public var subject: Subject
+        public var allow: Set<Permission>
+
+        public init(subject: Subject, allow: Set<Permission>) {
+            self.subject = subject
+            self.allow = allow
+        }
+    }
+
+    public var daemonUID: UInt32
+    public var rules: [Rule]
+
+    public init(daemonUID: UInt32, rules: [Rule]) {
+        self.daemonUID = daemonUID
+        self.rules = rules
+    }
+
+    var hasGroupRules: Bool {
+        rules.contains { if case .gid = $0.subject { return true } else { return false } }
+    }
+
+    public func permissions(for peer: PeerCredentials) -> Set<Permission> {
+        if peer.uid == 0 || peer.uid == daemonUID { return Set(Permission.allCases) }
+        var granted = Set<Permission>()
+        for rule in rules {
+            switch rule.subject {
+            case .uid(let uid) where uid == peer.uid:
+                granted.formUnion(rule.allow)
+            case .gid(let gid) where peer.groups.contains(gid):
+                granted.formUnion(rule.allow)
+            default:
+                break
+            }
+        }
+        return granted
+    }
+}
+
+/// The peer of a Unix socket connection, from SO_PEERCRED at accept.
+public struct PeerCredentials: Sendable, Equatable {
+    public var uid: UInt32
+    public var gid: UInt32
+    public var pid: Int32
+    /// The primary group and, when group rules need them, the user's other groups.
+    public var groups: Set<UInt32>
+
+    public init(uid: UInt32, gid: UInt32, pid: Int32, groups: Set<UInt32>? = nil) {
+        self.uid = uid
+        self.gid = gid
+        self.pid = pid
+        self.groups = groups ?? [gid]
+    }
+
+    /// Adds the supplementary groups of the peer's user from the group database.
+    mutating func lookUpGroups() {
+        guard let name = UserDatabase.userName(uid: uid) else { return }
+        var count: Int32 = 64
+        var list = [gid_t](repeating: 0, count: Int(count))
+        if getgrouplist(name, gid, &list, &count) == -1 {
+            list = [gid_t](repeating: 0, count: Int(count))
+            guard getgrouplist(name, gid, &list, &count) != -1 else { return }
+        }
+        groups.formUnion(list.prefix(Int(count)))
+    }
+}
+
+/// Name lookups in the user and group databases.
+enum UserDatabase {
+    static func userName(uid: UInt32) -> String? {
+        var entry = passwd()
+        var result: UnsafeMutablePointer<passwd>?
+        var buffer = [CChar](repeating: 0, count: 4096)
+        guard getpwuid_r(uid, &entry, &buffer, buffer.count, &result) == 0, result != nil else { return nil }
+        return String(cString: entry.pw_name)
+    }
+
+    static func uid(ofUser name: String) -> UInt32? {
+        var entry = passwd()
+        var result: UnsafeMutablePointer<passwd>?
+        var buffer = [CChar](repeating: 0, count: 4096)
+        guard getpwnam_r(name, &entry, &buffer, buffer.count, &result) == 0, result != nil else { return nil }
+        return entry.pw_uid
+    }
+
+    static func gid(ofGroup name: String) -> UInt32? {
+        var entry = group()
+        var result: UnsafeMutablePointer<group>?
+        var buffer = [CChar](repeating: 0, count: 16384)
+        guard getgrnam_r(name, &entry, &buffer, buffer.count, &result) == 0, result != nil else { return nil }
+        return entry.gr_gid
+    }
+}

@@ -1,0 +1,28 @@
+import PickerCore
+import PickerJSON
+import PickerProtocol
+
+extension RPCError {
+    /// The protocol error for a model refusal.
+    init(_ error: PickerError) {
+        switch error {
+        case .invalidParams(let message, let field):
+            self = .invalidParams(message, field: field)
+        case .noSuchWindow:
+            self.init(.noSuchWindow, error.message)
+        case .alreadyDismissed(let outcome):
+            self.init(.alreadyDismissed, error.message, data: ["outcome": outcome.json(revealingValue: false)])
+        case .unknownKind(let kind, let known):
+            self.init(.unknownKind, error.message, data: ["kind": .string(kind), "known": .array(known.map(JSON.string))])
+        case .limitReached:
+            self.init(.limitReached, error.message)
+        }
+    }
+
+    static func permissionDenied(_ permission: Permission, peer: PeerCredentials) -> RPCError {
+        RPCError(
+            .permissionDenied,
+            "permission denied: uid \(peer.uid) may not \(permission.rawValue); a rule in the daemon's config (permissions.rules) can allow it",
+            data: ["needs": .string(permission.rawValue)])
+    }
+}

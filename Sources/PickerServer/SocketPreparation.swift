@@ -1,0 +1,87 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Why the daemon cannot listen where it was asked to.
+public struct StartupError: Error, Sendable, CustomStringConvertible {
+    public var description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}
+
+/// Gets a socket path ready to bind: creates its parent directory (with the
+/// configured mode) when missing, replaces a stale socket file left by a dead
+/// daemon, and refuses when a live daemon answers there.
+enum SocketPreparation {
+    /// sockaddr_un's path holds 108 bytes including the terminating NUL.
+    static let maxPathBytes = 107
+
+    static func prepare(path: String, directoryMode: UInt32) throws(StartupError) {
+        guard path.utf8.count <= maxPathBytes else {
+            throw StartupError("the socket path \(path) is \(path.utf8.count) bytes long; Unix sockets allow at most \(maxPathBytes)")
+        }
+        try createParent(of: path, mode: directoryMode)
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return }
+        guard info.st_mode & S_IFMT == S_IFSOCK else {
+            throw StartupError("\(path) exists and is not a socket; remove it or choose another --socket")
+        }
+        if isAnswering(path) {
+            throw StartupError("another pickerd is listening on \(path); stop it first or choose another --socket")
+        }
+        guard unlink(path) == 0 || errno == ENOENT else {
+            throw StartupError("cannot remove the stale socket \(path): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    static func setMode(of path: String, to mode: UInt32) throws(StartupError) {
+        guard chmod(path, mode_t(mode)) == 0 else {
+            throw StartupError("cannot set the mode of \(path): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    private static func createParent(of path: String, mode: UInt32) throws(StartupError) {
+        var components = path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+        var missing: [String] = []
+        while !components.isEmpty {
+            let directory = components.joined(separator: "/")
+            if directory.isEmpty { break }
+            var info = stat()
+            if stat(directory, &info) == 0 {
+                guard info.st_mode & S_IFMT == S_IFDIR else {
+                    throw StartupError("\(directory) is not a directory, so the socket cannot be created in it")
+                }
+                break
+            }
+            missing.append(directory)
+            components = components.dropLast()
+        }
+        for directory in missing.reversed() {
+            guard mkdir(directory, mode_t(mode)) == 0 || errno == EEXIST else {
+                throw StartupError("cannot create \(directory): \(String(cString: strerror(errno)))")
+            }
+            // mkdir applies the umask; the configured mode is what we promise.
+            _ = chmod(directory, mode_t(mode))
+        }
+    }
+
+    /// Whether something accepts connections on the socket.
+    private static func isAnswering(_ path: String) -> Bool {
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+            buffer.copyBytes(from: path.utf8.prefix(maxPathBytes))
+        }
+        let result = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        return result == 0
+    }
+}

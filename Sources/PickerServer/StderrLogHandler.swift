@@ -1,0 +1,52 @@
+import Logging
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Log lines on stderr. Under journald (`JOURNAL_STREAM` set) each line starts
+/// with its syslog priority, `<6>` for info, which journald reads as the level;
+/// otherwise the level is written out.
+public struct StderrLogHandler: LogHandler {
+    public var logLevel: Logger.Level
+    public var metadata: Logger.Metadata = [:]
+    private let label: String
+    private let journald: Bool
+
+    public init(label: String, level: Logger.Level, journald: Bool) {
+        self.label = label
+        logLevel = level
+        self.journald = journald
+    }
+
+    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    /// The syslog priority journald expects for each level.
+    public static func priority(of level: Logger.Level) -> Int {
+        switch level {
+        case .trace, .debug: return 7
+        case .info: return 6
+        case .notice: return 5
+        case .warning: return 4
+        case .error: return 3
+        case .critical: return 2
+        }
+    }
+
+    public func log(event: LogEvent) {
+        let text = event.message.description.replacingOccurrences(of: "\n", with: " ")
+        let line = journald ? "<\(Self.priority(of: event.level))>\(text)\n" : "\(label): \(event.level): \(text)\n"
+        // One write per line, so lines from different threads never interleave.
+        var bytes = Array(line.utf8)
+        _ = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
+    }
+}
+
+extension String {
+    fileprivate func replacingOccurrences(of target: String, with replacement: String) -> String {
+        split(separator: Character(target), omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}

@@ -1,0 +1,117 @@
+import ArgumentParser
+import Foundation
+import Logging
+import PickerCore
+import PickerProtocol
+import PickerServer
+import ServiceLifecycle
+
+
+
+@main
+struct PickerdCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pickerd",
+        abstract: "The picker daemon: scripts ask it for a value, a person answers.",
+        discussion: """
+            With no options it runs on its built-in default configuration (the same as
+            config/pickerd.json) and listens on the first of: --socket, $PICKERD_SOCKET,
+            $XDG_RUNTIME_DIR/pickerd/pickerd.sock, /tmp/pickerd-$UID/pickerd.sock.
+            SIGHUP re-reads the config; SIGTERM and SIGINT stop it cleanly.
+            """,
+        version: PickerdVersion.current
+    )
+
+    @Option(name: .long, help: ArgumentHelp("The config file (JSON).", valueName: "file"))
+    var config: String?
+
+    @Option(name: .long, help: ArgumentHelp("The Unix socket to listen on.", valueName: "path"))
+    var socket: String?
+
+    @Option(name: .customLong("state-dir"), help: ArgumentHelp("Where durable state lives (not used while state.durability is memory).", valueName: "dir"))
+    var stateDirectory: String?
+
+    @Flag(name: .customLong("check-config"), help: "Check the config, print every problem with its key path, and exit.")
+    var checkConfig = false
+
+    @Option(name: .customLong("log-level"), help: ArgumentHelp("trace, debug, info, notice, warning, error or critical; overrides log.level.", valueName: "level"))
+    var logLevel: String?
+
+    func validate() throws {
+        if let logLevel, Logger.Level(rawValue: logLevel) == nil {
+            throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical")
+        }
+    }
+
+    func run() async throws {
+        let source = config ?? "the built-in default config"
+        let text: String
+        if let config {
+            guard let data = FileManager.default.contents(atPath: config) else {
+                throw Failure("cannot read the config file \(config)")
+            }
+            text = String(decoding: data, as: UTF8.self)
+        } else {
+            text = DaemonConfiguration.defaultText
+        }
+        var configuration: DaemonConfiguration
+        switch DaemonConfiguration.read(text) {
+        case .success(let read):
+            configuration = read
+        case .failure(let problems):
+            var standardError = FileHandle.standardError
+            print("pickerd: \(source) has \(problems.problems.count) problem\(problems.problems.count == 1 ? "" : "s"):", to: &standardError)
+            for problem in problems.problems { print("  \(problem)", to: &standardError) }
+            throw ExitCode(checkConfig ? 1 : 78)
+        }
+        if checkConfig {
+            print("\(source): OK")
+            return
+        }
+        if let logLevel { configuration.logLevel = Logger.Level(rawValue: logLevel)! }
+
+        let journald = ProcessInfo.processInfo.environment["JOURNAL_STREAM"] != nil
+        let level = configuration.logLevel
+        LoggingSystem.bootstrap { label in StderrLogHandler(label: label, level: level, journald: journald) }
+        let logger = Logger(label: "pickerd")
+        signal(SIGPIPE, SIG_IGN)
+        raiseFileLimit()
+
+        let socketPath = SocketLocation.resolve(
+            explicit: socket, environment: ProcessInfo.processInfo.environment, uid: getuid())
+        let options = DaemonOptions(
+            socketPath: socketPath, configuration: configuration, configPath: config,
+            systemTimeZone: TimeZone.current.identifier)
+        let group = ServiceGroup(
+            configuration: .init(
+                services: [Daemon(options: options, logger: logger)], gracefulShutdownSignals: [.sigterm, .sigint],
+                logger: logger))
+        do {
+            try await group.run()
+        } catch let error as StartupError {
+            throw Failure(error.description)
+        } catch {
+            throw Failure("stopped: \(error)")
+        }
+    }
+
+    /// Many clients may connect at once; use the hard limit on open files.
+    private func raiseFileLimit() {
+        var limit = rlimit()
+        guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }
+        limit.rlim_cur = limit.rlim_max
+        setrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
+    }
+}
+
+/// A one-sentence failure on stderr and exit status 1.
+struct Failure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+extension FileHandle: @retroactive TextOutputStream {
+    public func write(_ string: String) {
+        write(Data(string.utf8))
+    }
+}
