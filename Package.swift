@@ -57,7 +57,7 @@ let package = Package(
             dependencies: ["PickerJSON", "PickerProtocol"],
             path: "Tests/PickerTestSupport"
         ),
-        .testTarget(name: "PickerJSONTests", dependencies: ["PickerJSON"]),
+        .testTarget(name: "PickerJSONTests", dependencies: ["PickerJSON", "PickerTestSupport"]),
         .testTarget(name: "PickerCoreTests", dependencies: ["PickerCore", "PickerJSON", "PickerPlugins"]),
         .testTarget(name: "PickerPluginsTests", dependencies: ["PickerPlugins", "PickerCore", "PickerJSON"]),
         .testTarget(

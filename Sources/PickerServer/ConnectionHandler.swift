@@ -172,12 +172,19 @@ final class ConnectionHandler: ChannelInboundHandler {
         context?.close(promise: nil)
     }
 
-    /// Closes once what was written so far has gone out (or failed to).
+    /// Closes once what was written so far has gone out, or after two seconds
+    /// when the peer does not read it.
     func closeAfterFlush() {
         guard !isClosing, let context else { return }
         let promise = context.eventLoop.makePromise(of: Void.self)
         context.writeAndFlush(wrapOutboundOut(context.channel.allocator.buffer(capacity: 0)), promise: promise)
         isClosing = true
-        promise.futureResult.assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+        let deadline = context.eventLoop.assumeIsolated().scheduleTask(in: .seconds(2)) {
+            context.close(promise: nil)
+        }
+        promise.futureResult.assumeIsolated().whenComplete { _ in
+            deadline.cancel()
+            context.close(promise: nil)
+        }
     }
 }

@@ -48,5 +48,6 @@ extension DaemonConfiguration {
   },
   "time_zone": null
 }
+
 """#
 }

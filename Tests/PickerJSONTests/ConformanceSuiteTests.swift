@@ -1,33 +1,17 @@
 import Foundation
 import PickerJSON
+import PickerTestSupport
 import Testing
 
 /// Every case of ../shared/conformance/JSONTestSuite: `y_` accepted, `n_` rejected,
 /// `i_` either way without crashing; and everything accepted survives a round trip.
 @Suite struct ConformanceSuiteTests {
-    static let suiteFolder: URL = {
-        if let override = ProcessInfo.processInfo.environment["PICKERD_SHARED"] {
-            return URL(fileURLWithPath: override).appendingPathComponent("conformance/JSONTestSuite")
-        }
-        let packageRoot = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        return packageRoot.deletingLastPathComponent().appendingPathComponent("shared/conformance/JSONTestSuite")
-    }()
-
     static func cases(prefix: String) throws -> [(name: String, bytes: [UInt8])] {
-        let folder = suiteFolder
-        guard FileManager.default.fileExists(atPath: folder.path) else {
-            Issue.record(
-                "JSONTestSuite is missing: expected it at \(folder.path). Put the shared folder beside the repository (../shared) or set PICKERD_SHARED to it."
-            )
+        guard let cases = try SharedFolder.jsonTestSuiteCases(prefix: prefix) else {
+            Issue.record(Comment(rawValue: SharedFolder.missingSuiteMessage))
             return []
         }
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-            .filter { $0.hasPrefix(prefix) && $0.hasSuffix(".json") }
-            .sorted()
-        return try names.map { name in
-            (name, Array(try Data(contentsOf: folder.appendingPathComponent(name))))
-        }
+        return cases
     }
 
     @Test func acceptsEveryYCase() throws {

@@ -1,0 +1,88 @@
+import Foundation
+import PickerJSON
+import PickerProtocol
+@testable import PickerServer
+import PickerTestSupport
+import Testing
+
+@Suite struct ConfigTests {
+    @Test func theDocumentedDefaultIsTheBuiltInOne() throws {
+        let file = SharedFolder.packageRoot.appendingPathComponent("config/pickerd.json")
+        #expect(try String(contentsOf: file, encoding: .utf8) == DaemonConfiguration.defaultText)
+        #expect(try DaemonConfiguration.read(DaemonConfiguration.defaultText).get() == DaemonConfiguration())
+    }
+
+    @Test func everyProblemIsReportedWithItsKeyPath() {
+        let text = #"""
+            {"limits": {"max_line_bytes": "big", "max_depht": 3}, "socket": {"mode": "rw"},
+             "levels": {"alert": 5, "critical": 200000}, "state": {"durability": "tape"},
+             "permissions": {"rules": [{"user": "no-such-user-here", "allow": ["observe", "fly"]}, {"allow": []}]},
+             "log": {"level": "loud"}, "colour": true}
+            """#
+        guard case .failure(let problems) = DaemonConfiguration.read(text) else {
+            Issue.record("a bad config was accepted")
+            return
+        }
+        let lines = problems.problems.map(\.description)
+        for expected in [
+            "limits.max_line_bytes: expected an integer",
+            "limits.max_depht: unknown key; known keys here are max_line_bytes, partial_line_timeout_ms, max_depth, max_event_queue, max_windows, max_windows_per_connection, max_subscriptions_per_connection, max_batch",
+            "socket.mode: expected an octal file mode like \"0600\"",
+            "levels.critical: must be from -100000 to 100000",
+            "state.durability: must be \"memory\" (durable state is not built yet)",
+            "permissions.rules[0].user: no user named 'no-such-user-here'",
+            "permissions.rules[0].allow[1]: must be one of present, answer, manage, observe, admin or all",
+            "permissions.rules[1]: needs exactly one of user, group, uid or gid",
+            "log.level: must be one of trace, debug, info, notice, warning, error, critical",
+            "colour: unknown key; known keys here are socket, limits, levels, timeouts, windows, state, permissions, log, time_zone",
+        ] {
+            #expect(lines.contains(expected), "missing: \(expected)\nhave:\n\(lines.joined(separator: "\n"))")
+        }
+        #expect(lines.contains { $0.hasPrefix("levels: level name 'alert' is built in") })
+    }
+
+    @Test func checkConfigOnGoodAndBadFiles() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("pickerd-config-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let good = directory.appendingPathComponent("good.json").path
+        let bad = directory.appendingPathComponent("bad.json").path
+        try #"{"levels": {"critical": 3000}, "permissions": {"rules": [{"group": "root", "allow": ["all"]}]}}"#.write(
+            toFile: good, atomically: true, encoding: .utf8)
+        try #"{"limits": {"max_line_bytes": -1}, "extra": 1}"#.write(toFile: bad, atomically: true, encoding: .utf8)
+        let accepted = try DaemonProcess.run(["--check-config", "--config", good])
+        #expect(accepted.status == 0 && accepted.output == "\(good): OK\n")
+        let refused = try DaemonProcess.run(["--check-config", "--config", bad])
+        #expect(refused.status == 1)
+        #expect(refused.output.contains("limits.max_line_bytes: must be from 64 to 268435456"))
+        #expect(refused.output.contains("extra: unknown key"))
+        #expect(refused.output.hasPrefix("pickerd: \(bad) has 2 problems:"))
+        let builtIn = try DaemonProcess.run(["--check-config"])
+        #expect(builtIn.status == 0 && builtIn.output == "the built-in default config: OK\n")
+        let missing = try DaemonProcess.run(["--check-config", "--config", directory.appendingPathComponent("none.json").path])
+        #expect(missing.status != 0 && missing.output.contains("cannot read the config file"))
+    }
+
+    @Test func reloadAppliesAGoodConfigAndKeepsRunningOnABadOne() throws {
+        let daemon = try DaemonProcess(config: #"{"levels": {"critical": 3000}}"#)
+        let client = try TestClient(socketPath: daemon.socketPath)
+        #expect(try client.result("present", ["kind": "text", "level": "critical"])["level_name"] == "critical")
+        try #"{"levels": {"urgent": 3000}}"#.write(toFile: daemon.configPath!, atomically: true, encoding: .utf8)
+        #expect(try client.result("reload") == true)
+        #expect(try client.result("list")["windows"]?.arrayValue?.first?["level_name"] == "urgent")
+        try #"{"levels": {"urgent": "high"}}"#.write(toFile: daemon.configPath!, atomically: true, encoding: .utf8)
+        let refused = try client.error("reload")
+        #expect(refused.message.contains("levels.urgent: expected an integer"))
+        #expect(refused.message.hasPrefix("the config was not reloaded (the daemon keeps its current one)"))
+        #expect(try client.result("present", ["kind": "text", "level": "urgent"])["level"] == 3000, "the old config stays")
+        #expect(daemon.log.contains("config not reloaded; keeping the current one: levels.urgent: expected an integer"))
+        // SIGHUP does the same as reload.
+        try #"{"levels": {"severe": 3000}}"#.write(toFile: daemon.configPath!, atomically: true, encoding: .utf8)
+        daemon.signal(SIGHUP)
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline, try client.result("list")["windows"]?.arrayValue?.first?["level_name"] != "severe" {
+            usleep(50_000)
+        }
+        #expect(try client.result("list")["windows"]?.arrayValue?.first?["level_name"] == "severe")
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import PickerJSON
+import PickerProtocol
+import PickerTestSupport
+import Testing
+
+@Suite struct DaemonLifecycleTests {
+    @Test func socketIs0600InA0700Directory() throws {
+        let daemon = try DaemonProcess()
+        let socketInfo = try FileManager.default.attributesOfItem(atPath: daemon.socketPath)
+        let directoryInfo = try FileManager.default.attributesOfItem(atPath: (daemon.socketPath as NSString).deletingLastPathComponent)
+        #expect((socketInfo[.posixPermissions] as? Int) == 0o600)
+        #expect((directoryInfo[.posixPermissions] as? Int) == 0o700)
+        #expect((socketInfo[.type] as? FileAttributeType) == .typeSocket)
+    }
+
+    @Test func aLiveDaemonIsNotReplacedButAStaleSocketIs() throws {
+        let daemon = try DaemonProcess()
+        let second = try DaemonProcess.run(["--socket", daemon.socketPath])
+        #expect(second.status != 0)
+        #expect(second.output.contains("another pickerd is listening on \(daemon.socketPath)"))
+        #expect(try TestClient(socketPath: daemon.socketPath).result("ping") == "pong")
+        // A daemon killed with SIGKILL leaves its socket file behind.
+        daemon.signal(SIGKILL)
+        while daemon.isRunning { usleep(10_000) }
+        #expect(FileManager.default.fileExists(atPath: daemon.socketPath))
+        let replacement = Process()
+        replacement.executableURL = DaemonProcess.executable("pickerd")
+        replacement.arguments = ["--socket", daemon.socketPath]
+        replacement.standardError = FileHandle.nullDevice
+        try replacement.run()
+        defer { replacement.terminate(); replacement.waitUntilExit() }
+        var answered = false
+        for _ in 0..<200 where !answered {
+            answered = (try? TestClient(socketPath: daemon.socketPath).result("ping")) == "pong"
+            if !answered { usleep(20_000) }
+        }
+        #expect(answered, "the stale socket was replaced")
+    }
+
+    @Test func aPathThatIsNotASocketIsRefused() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("pickerd-not-a-socket-\(UUID().uuidString.prefix(8))").path
+        FileManager.default.createFile(atPath: file, contents: Data("x".utf8))
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let result = try DaemonProcess.run(["--socket", file])
+        #expect(result.status != 0 && result.output.contains("\(file) exists and is not a socket"))
+    }
+
+    @Test func onDisconnectDismissEndsTheWindowWhenItsOwnerLeaves() throws {
+        let daemon = try DaemonProcess()
+        let watcher = try TestClient(socketPath: daemon.socketPath)
+        let owner = try TestClient(socketPath: daemon.socketPath)
+        let gone = try owner.result("present", ["kind": "text", "on_disconnect": "dismiss"])["window"]!
+        let kept = try owner.result("present", ["kind": "text"])["window"]!
+        owner.close()
+        var outcome: Result<JSON, RPCError>?
+        for _ in 0..<100 {
+            outcome = try watcher.call("wait", ["window": gone, "timeout_ms": 100])
+            if case .success = outcome { break }
+        }
+        #expect(try outcome?.get()["reason"] == "owner_gone")
+        #expect(try watcher.result("get", ["window": kept])["state"] == "visible", "keep (with no grace period) keeps it")
+    }
+
+    @Test func theOwnerGracePeriodEndsKeptWindows() throws {
+        let daemon = try DaemonProcess(config: #"{"windows": {"owner_grace_ms": 300}}"#)
+        let owner = try TestClient(socketPath: daemon.socketPath)
+        let window = try owner.result("present", ["kind": "text"])["window"]!
+        owner.close()
+        let watcher = try TestClient(socketPath: daemon.socketPath)
+        let outcome = try watcher.result("wait", ["window": window, "timeout_ms": 5000])
+        #expect(outcome["reason"] == "owner_gone")
+    }
+
+    @Test func sigtermAnswersWaitersRemovesTheSocketAndExitsZero() throws {
+        let daemon = try DaemonProcess()
+        let asker = try TestClient(socketPath: daemon.socketPath)
+        let id = asker.start("present", ["kind": "text", "wait": true])
+        _ = try asker.result("ping")
+        #expect(daemon.stop() == 0)
+        #expect(try asker.response(to: id).get()["reason"] == "shutdown")
+        #expect(!FileManager.default.fileExists(atPath: daemon.socketPath))
+        #expect(daemon.log.contains("shutting down"))
+    }
+
+    @Test func journaldGetsPriorityPrefixes() throws {
+        let daemon = try DaemonProcess(environment: ["JOURNAL_STREAM": "8:12345"], logLevel: "info")
+        let client = try TestClient(socketPath: daemon.socketPath)
+        _ = try client.result("present", ["kind": "text"])
+        daemon.stop()
+        let lines = daemon.log.split(separator: "\n")
+        #expect(lines.contains { $0.hasPrefix("<5>pickerd ") && $0.contains("listening on") }, "notice is <5>")
+        #expect(lines.contains { $0.hasPrefix("<6>window w1 presented") }, "info is <6>")
+    }
+}

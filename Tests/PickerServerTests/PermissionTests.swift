@@ -1,0 +1,75 @@
+import Foundation
+import PickerJSON
+import PickerProtocol
+import PickerTestSupport
+import Testing
+
+/// Peer credentials and config rules, with a client running as uid 65534.
+@Suite struct PermissionTests {
+    static let nobody: UInt32 = 65534
+
+    /// Runs one request line as uid 65534 through socat; the response line, or
+    /// nil with a printed reason when this machine cannot do that.
+    static func askAsNobody(_ daemon: DaemonProcess, _ line: String) throws -> JSON? {
+        guard getuid() == 0 else {
+            print("skipped: switching to uid 65534 needs root, and the tests run as uid \(getuid())")
+            return nil
+        }
+        guard let setpriv = ["/usr/bin/setpriv", "/bin/setpriv"].first(where: FileManager.default.fileExists),
+            let socat = ["/usr/bin/socat", "/bin/socat"].first(where: FileManager.default.fileExists)
+        else {
+            print("skipped: setpriv (util-linux) and socat are needed to connect as another user")
+            return nil
+        }
+        let result = try Command.run(
+            setpriv, ["--reuid=\(nobody)", "--regid=\(nobody)", "--clear-groups", socat, "-t2", "-", "UNIX-CONNECT:\(daemon.socketPath)"],
+            input: line + "\n")
+        guard let first = result.output.split(separator: "\n").first else {
+            throw TestFailure("no answer as uid 65534 (status \(result.status)): \(result.output)")
+        }
+        return try JSON.parse(String(first))
+    }
+
+    @Test func anotherUserIsRefusedByDefault() throws {
+        let daemon = try DaemonProcess(config: #"{"socket": {"mode": "0666"}}"#, socketDirectoryMode: 0o755)
+        let owner = try TestClient(socketPath: daemon.socketPath)
+        let window = try owner.result("present", ["kind": "text"])["window"]!
+        guard let listed = try Self.askAsNobody(daemon, #"{"jsonrpc":"2.0","id":1,"method":"list"}"#) else { return }
+        #expect(listed["error"]?["code"] == -32002)
+        #expect(listed["error"]?["data"] == ["needs": "observe"])
+        let presented = try Self.askAsNobody(daemon, #"{"jsonrpc":"2.0","id":2,"method":"present","params":{"kind":"text"}}"#)
+        #expect(presented?["error"]?["data"] == ["needs": "present"])
+        let submitted = try Self.askAsNobody(daemon, #"{"jsonrpc":"2.0","id":3,"method":"submit","params":{"window":"\#(window.stringValue!)","value":"x"}}"#)
+        #expect(submitted?["error"]?["data"] == ["needs": "answer"])
+        let hello = try Self.askAsNobody(daemon, #"{"jsonrpc":"2.0","id":4,"method":"hello"}"#)
+        #expect(hello?["result"]?["permissions"] == [])
+        #expect(try owner.result("get", ["window": window])["state"] == "visible")
+    }
+
+    @Test func aRuleGrantingObserveAllowsListButNotSubmit() throws {
+        let config = #"{"socket": {"mode": "0666"}, "permissions": {"rules": [{"uid": 65534, "allow": ["observe"]}]}}"#
+        let daemon = try DaemonProcess(config: config, socketDirectoryMode: 0o755)
+        let owner = try TestClient(socketPath: daemon.socketPath)
+        let window = try owner.result("present", ["kind": "text"])["window"]!
+        guard let listed = try Self.askAsNobody(daemon, #"{"jsonrpc":"2.0","id":1,"method":"list"}"#) else { return }
+        #expect(listed["result"]?["windows"]?.arrayValue?.count == 1)
+        let submitted = try Self.askAsNobody(
+            daemon, #"{"jsonrpc":"2.0","id":2,"method":"submit","params":{"window":"\#(window.stringValue!)","value":"x"}}"#)
+        #expect(submitted?["error"]?["code"] == -32002)
+        #expect(submitted?["error"]?["data"] == ["needs": "answer"])
+        let hello = try Self.askAsNobody(daemon, #"{"jsonrpc":"2.0","id":3,"method":"hello"}"#)
+        #expect(hello?["result"]?["permissions"] == ["observe"])
+    }
+
+    @Test func thePresentingUserMayAlwaysManageItsOwnWindows() throws {
+        let config = #"{"socket": {"mode": "0666"}, "permissions": {"rules": [{"user": "nobody", "allow": ["present"]}]}}"#
+        let daemon = try DaemonProcess(config: config, socketDirectoryMode: 0o755)
+        guard let presented = try Self.askAsNobody(daemon, #"{"jsonrpc":"2.0","id":1,"method":"present","params":{"kind":"text"}}"#)
+        else { return }
+        let window = presented["result"]!["window"]!.stringValue!
+        let cancelled = try Self.askAsNobody(daemon, #"{"jsonrpc":"2.0","id":2,"method":"cancel","params":{"window":"\#(window)"}}"#)
+        #expect(cancelled?["result"]?["reason"] == "cancelled", "owner rule applies after reconnecting")
+        let listed = try Self.askAsNobody(daemon, #"{"jsonrpc":"2.0","id":3,"method":"list"}"#)
+        #expect(listed?["error"]?["data"] == ["needs": "observe"])
+    }
+}

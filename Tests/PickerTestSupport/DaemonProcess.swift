@@ -1,0 +1,146 @@
+import Foundation
+
+/// A real `pickerd`, started from the build folder on a socket of its own in a
+/// fresh temporary directory, stopped (SIGKILL if need be) when released.
+public final class DaemonProcess: @unchecked Sendable {
+    // @unchecked: the process handle is only used by the test that owns it;
+    // Sendable lets tests hand the daemon to concurrent client tasks.
+    public let directory: URL
+    public let socketPath: String
+    public let logPath: String
+    public let configPath: String?
+    private let process = Process()
+
+    /// The directory holding the test binaries, where `pickerd` is built too.
+    public static var buildDirectory: URL {
+        URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
+            .deletingLastPathComponent()
+    }
+
+    public static func executable(_ name: String) -> URL {
+        buildDirectory.appendingPathComponent(name)
+    }
+
+    /// Starts pickerd and waits until its socket accepts connections.
+    /// `config` is the text of a config file; `socketDirectoryMode` makes the
+    /// socket's directory beforehand (for tests that connect as another user).
+    public init(
+        config: String? = nil, arguments: [String] = [], environment: [String: String] = [:],
+        socketDirectoryMode: Int? = nil, logLevel: String = "debug"
+    ) throws {
+        directory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("pickerd-test-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let socketDirectory = directory.appendingPathComponent("run")
+        if let socketDirectoryMode {
+            try FileManager.default.createDirectory(at: socketDirectory, withIntermediateDirectories: true)
+            chmod(directory.path, 0o755)
+            chmod(socketDirectory.path, mode_t(socketDirectoryMode))
+        }
+        socketPath = socketDirectory.appendingPathComponent("pickerd.sock").path
+        logPath = directory.appendingPathComponent("pickerd.log").path
+        var allArguments = ["--socket", socketPath, "--log-level", logLevel]
+        if let config {
+            let path = directory.appendingPathComponent("pickerd.json").path
+            try config.write(toFile: path, atomically: true, encoding: .utf8)
+            allArguments += ["--config", path]
+            configPath = path
+        } else {
+            configPath = nil
+        }
+        process.executableURL = Self.executable("pickerd")
+        process.arguments = allArguments + arguments
+        var processEnvironment = ProcessInfo.processInfo.environment
+        processEnvironment.removeValue(forKey: "JOURNAL_STREAM")
+        processEnvironment.removeValue(forKey: "PICKERD_SOCKET")
+        for (key, value) in environment { processEnvironment[key] = value }
+        process.environment = processEnvironment
+        FileManager.default.createFile(atPath: logPath, contents: nil)
+        process.standardError = FileHandle(forWritingAtPath: logPath)
+        process.standardOutput = FileHandle(forWritingAtPath: logPath)
+        try process.run()
+        try waitUntilListening()
+    }
+
+    deinit {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    public var pid: Int32 { process.processIdentifier }
+    public var isRunning: Bool { process.isRunning }
+
+    /// Everything the daemon wrote to stderr and stdout so far.
+    public var log: String {
+        (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
+    }
+
+    private func waitUntilListening() throws {
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            if !process.isRunning {
+                throw TestFailure("pickerd exited with status \(process.terminationStatus) before listening:\n\(log)")
+            }
+            if let client = try? TestClient(socketPath: socketPath) {
+                client.close()
+                return
+            }
+            usleep(20_000)
+        }
+        throw TestFailure("pickerd did not listen on \(socketPath) within 20 s:\n\(log)")
+    }
+
+    public func signal(_ signal: Int32) {
+        kill(process.processIdentifier, signal)
+    }
+
+    /// SIGTERM, then the exit status (SIGKILL after `timeout` seconds).
+    @discardableResult
+    public func stop(timeout: TimeInterval = 10) -> Int32 {
+        guard process.isRunning else { return process.terminationStatus }
+        kill(process.processIdentifier, SIGTERM)
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning, Date() < deadline { usleep(10_000) }
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+        }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    /// Runs the pickerd binary with `arguments` to completion: status and output.
+    public static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        try Command.run(executable("pickerd").path, arguments)
+    }
+}
+
+/// A test precondition that failed, with what was seen.
+public struct TestFailure: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// Runs a program to completion and captures its combined output.
+public enum Command {
+    public static func run(
+        _ path: String, _ arguments: [String], input: String? = nil, environment: [String: String]? = nil
+    ) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        let inputPipe = Pipe()
+        process.standardInput = inputPipe
+        try process.run()
+        if let input { inputPipe.fileHandleForWriting.write(Data(input.utf8)) }
+        try? inputPipe.fileHandleForWriting.close()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
