@@ -54,6 +54,10 @@ public struct Daemon: Service {
         do {
             try SocketPreparation.prepare(
                 path: options.socketPath, directoryMode: options.configuration.socketDirectoryMode)
+            // The socket accepts connections from the moment it is bound, so it is
+            // created with its mode rather than given it afterwards.
+            let previousMask = umask(mode_t(~options.configuration.socketMode & 0o777))
+            defer { umask(previousMask) }
             server = try await ServerBootstrap(group: group)
                 .serverChannelOption(.backlog, value: 4096)
                 .childChannelOption(.allowRemoteHalfClosure, value: false)

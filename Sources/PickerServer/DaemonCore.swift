@@ -21,6 +21,7 @@ final class DaemonCore {
 
     private(set) var connections: [ConnectionID: ConnectionHandler] = [:]
     private var nextConnectionNumber: UInt64 = 1
+    private let store: any StateStore
     private var waiters = WaiterRegistry()
     private(set) var subscriptions = SubscriptionRegistry()
     private var wakeup: (at: Timestamp, task: Scheduled<Void>)?
@@ -35,6 +36,7 @@ final class DaemonCore {
         self.systemTimeZone = systemTimeZone
         self.logger = logger
         policy = PermissionPolicy(daemonUID: daemonUID, rules: configuration.permissionRules)
+        store = MemoryStateStore()
         parser = JSONParser(maxDepth: configuration.limits.maxDepth)
         model = PickerModel(
             configuration: configuration.modelConfiguration(systemTimeZone: systemTimeZone),
@@ -146,7 +148,16 @@ final class DaemonCore {
     /// Sends the model's new events to subscribers and waiters, logs windows
     /// coming and going, and re-arms the timer.
     func afterChange() {
-        for event in model.takeEvents() {
+        let events = model.takeEvents()
+        if !events.isEmpty {
+            do {
+                try store.commit(events, of: model)
+            } catch {
+                logger.critical("cannot keep the daemon's state, stopping without acknowledging it: \(error)")
+                fatalError("state store failed: \(error)")
+            }
+        }
+        for event in events {
             switch event.kind {
             case .presented:
                 logPresented(event)

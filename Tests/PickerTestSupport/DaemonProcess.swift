@@ -9,7 +9,7 @@ public final class DaemonProcess: @unchecked Sendable {
     public let socketPath: String
     public let logPath: String
     public let configPath: String?
-    private let process = Process()
+    private var process = Process()
 
     /// The directory holding the test binaries, where `pickerd` is built too.
     public static var buildDirectory: URL {
@@ -47,17 +47,19 @@ public final class DaemonProcess: @unchecked Sendable {
         } else {
             configPath = nil
         }
-        process.executableURL = Self.executable("pickerd")
-        process.arguments = allArguments + arguments
         var processEnvironment = ProcessInfo.processInfo.environment
         processEnvironment.removeValue(forKey: "JOURNAL_STREAM")
         processEnvironment.removeValue(forKey: "PICKERD_SOCKET")
         for (key, value) in environment { processEnvironment[key] = value }
-        process.environment = processEnvironment
         FileManager.default.createFile(atPath: logPath, contents: nil)
-        process.standardError = FileHandle(forWritingAtPath: logPath)
-        process.standardOutput = FileHandle(forWritingAtPath: logPath)
-        try process.run()
+        let logPath = logPath
+        process = try Spawn.run { process in
+            process.executableURL = Self.executable("pickerd")
+            process.arguments = allArguments + arguments
+            process.environment = processEnvironment
+            process.standardError = FileHandle(forWritingAtPath: logPath)
+            process.standardOutput = FileHandle(forWritingAtPath: logPath)
+        }
         try waitUntilListening()
     }
 
@@ -127,20 +129,40 @@ public enum Command {
     public static func run(
         _ path: String, _ arguments: [String], input: String? = nil, environment: [String: String]? = nil
     ) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        if let environment { process.environment = environment }
         let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
         let inputPipe = Pipe()
-        process.standardInput = inputPipe
-        try process.run()
+        let process = try Spawn.run { process in
+            process.executableURL = URL(fileURLWithPath: path)
+            process.arguments = arguments
+            if let environment { process.environment = environment }
+            process.standardOutput = output
+            process.standardError = output
+            process.standardInput = inputPipe
+        }
         if let input { inputPipe.fileHandleForWriting.write(Data(input.utf8)) }
         try? inputPipe.fileHandleForWriting.close()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
+
+/// Starts a `Process`, again if need be: on Linux, Foundation lists the open
+/// descriptors to close in the child before spawning it, and a descriptor that
+/// another test closes in between makes the spawn fail with EBADF.
+enum Spawn {
+    static func run(_ configure: (Process) -> Void) throws -> Process {
+        var attempt = 0
+        while true {
+            let process = Process()
+            configure(process)
+            do {
+                try process.run()
+                return process
+            } catch let error as NSError where error.domain == NSPOSIXErrorDomain && error.code == Int(EBADF) && attempt < 10 {
+                attempt += 1
+                usleep(10_000)
+            }
+        }
     }
 }
