@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "PickerPlugins", targets: ["PickerPlugins"]),
         .library(name: "PickerProtocol", targets: ["PickerProtocol"]),
         .library(name: "PickerServer", targets: ["PickerServer"]),
+        .library(name: "PickerClient", targets: ["PickerClient"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
@@ -30,6 +31,7 @@ let package = Package(
         .target(name: "PickerPlugins", dependencies: ["PickerCore", "PickerJSON"]),
         .target(name: "PickerProtocol", dependencies: ["PickerJSON"]),
         .target(name: "CPickerSystem"),
+        .target(name: "PickerClient", dependencies: ["PickerProtocol", "PickerJSON"]),
         .target(
             name: "PickerServer",
             dependencies: [
@@ -50,7 +52,13 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
-        .executableTarget(name: "pickerctl", dependencies: ["PickerCore"]),
+        .executableTarget(
+            name: "pickerctl",
+            dependencies: [
+                "PickerClient", "PickerProtocol", "PickerJSON", "PickerCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .executableTarget(name: "pickerbench", dependencies: ["PickerCore", "PickerPlugins", "PickerJSON"]),
         .target(
             name: "PickerTestSupport",
@@ -63,6 +71,14 @@ let package = Package(
         .testTarget(
             name: "PickerServerTests",
             dependencies: ["PickerServer", "PickerProtocol", "PickerJSON", "PickerTestSupport", "pickerd"]
+        ),
+        .testTarget(
+            name: "PickerClientTests",
+            dependencies: ["PickerClient", "PickerProtocol", "PickerJSON", "PickerTestSupport", "pickerd"]
+        ),
+        .testTarget(
+            name: "PickerctlTests",
+            dependencies: ["PickerJSON", "PickerTestSupport", "pickerd", "pickerctl"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -237,8 +237,7 @@ public final class PickerModel {
         let window = try openWindow(id)
         return WindowDetails(
             summary: summary(of: window), message: window.message, options: window.picker.options,
-            value: window.value.flatMap { window.picker.redact($0) }, createdAt: window.createdAt,
-            owner: window.owner.peer)
+            value: window.value.flatMap { window.picker.redact($0) }, owner: window.owner.peer)
     }
 
     /// Whether a window is open, dismissed with a retained outcome, or unknown.
@@ -426,7 +425,8 @@ public final class PickerModel {
         WindowSummary(
             window: window.id, kind: window.kind, title: window.title, level: window.level,
             levelName: levels.name(of: window.level), state: window.isHidden ? .hidden : .visible,
-            isKey: isKey ?? (window.id == keyWindow), tag: window.tag, deadline: window.deadline)
+            isKey: isKey ?? (window.id == keyWindow), tag: window.tag, deadline: window.deadline,
+            createdAt: window.createdAt)
     }
 }
 

@@ -7,7 +7,8 @@ public enum WindowState: String, Sendable {
 }
 
 /// The protocol's window summary: `{window, kind, title, level, level_name?,
-/// state, key, tag?, deadline?}`.
+/// state, key, tag?, deadline?, created_at}` (`created_at` is pickerd's addition,
+/// so a listing can show each window's age).
 public struct WindowSummary: Sendable, Equatable {
     public var window: WindowID
     public var kind: String
@@ -18,6 +19,7 @@ public struct WindowSummary: Sendable, Equatable {
     public var isKey: Bool
     public var tag: String?
     public var deadline: Timestamp?
+    public var createdAt: Timestamp
 
     public var json: JSON { .object(fields) }
 
@@ -32,6 +34,7 @@ public struct WindowSummary: Sendable, Equatable {
         object["key"] = .bool(isKey)
         if let tag { object["tag"] = .string(tag) }
         if let deadline { object["deadline"] = .string(deadline.rfc3339) }
+        object["created_at"] = .string(createdAt.rfc3339)
         return object
     }
 }
@@ -43,7 +46,6 @@ public struct WindowDetails: Sendable, Equatable {
     public var options: JSON
     /// The live selection; nil when there is none or it is secret.
     public var value: JSON?
-    public var createdAt: Timestamp
     public var owner: Peer
 
     public var json: JSON {
@@ -51,7 +53,6 @@ public struct WindowDetails: Sendable, Equatable {
         if let message { object["message"] = .string(message) }
         object["options"] = options
         if let value { object["value"] = value }
-        object["created_at"] = .string(createdAt.rfc3339)
         object["owner"] = owner.json
         return .object(object)
     }

@@ -2,6 +2,7 @@ import Logging
 import NIOCore
 import NIOPosix
 import PickerCore
+import PickerProtocol
 import ServiceLifecycle
 import UnixSignals
 

@@ -1,0 +1,37 @@
+import PickerJSON
+import PickerProtocol
+
+/// Everything a pickerd client call can fail with.
+public enum PickerClientError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// No daemon answers at the socket (missing, refused).
+    case unreachable(socket: String, reason: String)
+    /// The socket exists but this user may not open it.
+    case socketPermissionDenied(socket: String)
+    /// The daemon answered with a protocol error.
+    case rpc(RPCError)
+    /// The connection ended before an answer came.
+    case disconnected(reason: String)
+    /// The daemon sent something that is not protocol v1.
+    case protocolViolation(String)
+
+    /// The protocol error code, when the daemon sent one.
+    public var code: RPCErrorCode? {
+        if case .rpc(let error) = self { return error.code }
+        return nil
+    }
+
+    public var description: String {
+        switch self {
+        case .unreachable(let socket, let reason):
+            return "cannot reach pickerd at \(socket) (\(reason)); is it running? Start it with: pickerd"
+        case .socketPermissionDenied(let socket):
+            return "permission denied opening \(socket); it belongs to another user"
+        case .rpc(let error):
+            return error.message
+        case .disconnected(let reason):
+            return "the connection to pickerd ended: \(reason)"
+        case .protocolViolation(let what):
+            return "pickerd sent something unexpected: \(what)"
+        }
+    }
+}

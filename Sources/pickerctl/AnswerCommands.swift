@@ -1,0 +1,222 @@
+import ArgumentParser
+import PickerClient
+import PickerJSON
+
+/// VALUE arguments shaped by the window's kind, as `submit` and `update` take them.
+struct ValueArguments: ParsableArguments {
+    @Option(help: ArgumentHelp("The window (default: the key window).", valueName: "id"))
+    var window: String?
+
+    @Flag(help: "Take the one VALUE as JSON, as it is.")
+    var json = false
+
+    @Argument(help: ArgumentHelp("The value: for custom one per column, for actions the label.", valueName: "value"))
+    var values: [String] = []
+
+    func validate() throws {
+        if values.isEmpty { throw ValidationError("give a VALUE") }
+        if json, values.count != 1 { throw ValidationError("--json takes exactly one VALUE") }
+    }
+
+    /// Resolves the window and value, then hands them to `action`.
+    func send(
+        through global: GlobalOptions, _ action: (PickerClient, String, JSON) async throws -> Void
+    ) async throws {
+        try await withClient(global) { client in
+            let (window, value) = try await resolve(with: client)
+            try await action(client, window, value)
+            return ExitStatus.submitted
+        }
+    }
+
+    /// The window to act on, and the value in the shape its kind takes.
+    func resolve(with client: PickerClient) async throws -> (window: String, value: JSON) {
+        let target: String
+        if let window {
+            target = window
+        } else {
+            guard let key = try await client.list().key else {
+                throw CommandFailure(status: ExitStatus.rejected, "there is no key window; name one with --window")
+            }
+            target = key
+        }
+        if json { return (target, try parseJSONArgument(values[0], flag: "the VALUE")) }
+        let kind = try await client.get(window: target)["kind"]?.stringValue
+        switch kind {
+        case "custom":
+            return (target, .array(values.map(JSON.string)))
+        case "form":
+            guard values.count == 1, case .object? = try? JSON.parse(values[0]) else {
+                throw CommandFailure(status: ExitStatus.usage, "a form takes one VALUE, a JSON object keyed by field name")
+            }
+            return (target, try JSON.parse(values[0]))
+        default:
+            guard values.count == 1 else {
+                throw CommandFailure(
+                    status: ExitStatus.usage, "a \(kind ?? "") window takes one VALUE; quote a value that has spaces")
+            }
+            return (target, .string(values[0]))
+        }
+    }
+}
+
+struct SubmitCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "submit", abstract: "Answer a window (default: the key window); a rejected value exits 65.")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var arguments: ValueArguments
+
+    func run() async throws {
+        try await arguments.send(through: global) { client, window, value in
+            _ = try await client.submit(window: window, value: value)
+        }
+    }
+}
+
+struct UpdateCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "update", abstract: "Set a window's live selection without submitting it.")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var arguments: ValueArguments
+
+    func run() async throws {
+        try await arguments.send(through: global) { client, window, value in
+            _ = try await client.update(window: window, value: value)
+        }
+    }
+}
+
+struct CancelCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "cancel", abstract: "Cancel a window (default: the key window).")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: ArgumentHelp("The window.", valueName: "id"))
+    var window: String?
+
+    func run() async throws {
+        try await withClient(global) { client in
+            _ = try await client.cancel(window: window)
+            return ExitStatus.submitted
+        }
+    }
+}
+
+struct DismissCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "dismiss", abstract: "Dismiss a window, all windows, or a level's windows; prints their ids.")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: ArgumentHelp("The window.", valueName: "id"))
+    var window: String?
+    @Flag(help: "Dismiss every open window.")
+    var all = false
+    @Option(help: ArgumentHelp("Dismiss every window at this level.", valueName: "level"))
+    var level: String?
+
+    func validate() throws {
+        if [window != nil, all, level != nil].filter({ $0 }).count != 1 {
+            throw ValidationError("give one of: a window id, --all, or --level")
+        }
+    }
+
+    func run() async throws {
+        try await withClient(global) { client in
+            let dismissed: [String]
+            if let window {
+                dismissed = try await client.dismiss(window: window)
+            } else if let level {
+                dismissed = try await client.dismiss(level: LevelSpec(level))
+            } else {
+                dismissed = try await client.dismissAll()
+            }
+            for id in dismissed { printLine(id) }
+            return ExitStatus.submitted
+        }
+    }
+}
+
+/// raise, lower, hide and show: one window, no output.
+protocol ArrangeCommand: AsyncParsableCommand {
+    var global: GlobalOptions { get }
+    var window: String { get }
+    static func arrange(_ client: PickerClient, _ window: String) async throws -> WindowSummary
+}
+
+extension ArrangeCommand {
+    func run() async throws {
+        try await withClient(global) { client in
+            _ = try await Self.arrange(client, window)
+            return ExitStatus.submitted
+        }
+    }
+}
+
+struct RaiseCommand: ArrangeCommand {
+    static let configuration = CommandConfiguration(commandName: "raise", abstract: "Put a window on top of its level.")
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: ArgumentHelp("The window.", valueName: "id")) var window: String
+    static func arrange(_ client: PickerClient, _ window: String) async throws -> WindowSummary { try await client.raise(window: window) }
+}
+
+struct LowerCommand: ArrangeCommand {
+    static let configuration = CommandConfiguration(commandName: "lower", abstract: "Put a window at the bottom of its level.")
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: ArgumentHelp("The window.", valueName: "id")) var window: String
+    static func arrange(_ client: PickerClient, _ window: String) async throws -> WindowSummary { try await client.lower(window: window) }
+}
+
+struct HideCommand: ArrangeCommand {
+    static let configuration = CommandConfiguration(commandName: "hide", abstract: "Hide a window; it keeps its place.")
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: ArgumentHelp("The window.", valueName: "id")) var window: String
+    static func arrange(_ client: PickerClient, _ window: String) async throws -> WindowSummary { try await client.hide(window: window) }
+}
+
+struct ShowCommand: ArrangeCommand {
+    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show a hidden window again.")
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: ArgumentHelp("The window.", valueName: "id")) var window: String
+    static func arrange(_ client: PickerClient, _ window: String) async throws -> WindowSummary { try await client.show(window: window) }
+}
+
+struct SetLevelCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "set-level", abstract: "Move a window to the top of another level.")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: ArgumentHelp("The window.", valueName: "id"))
+    var window: String
+    @Argument(help: ArgumentHelp("A level name or an integer.", valueName: "level"))
+    var level: String
+
+    func run() async throws {
+        try await withClient(global) { client in
+            _ = try await client.setLevel(window: window, to: LevelSpec(level))
+            return ExitStatus.submitted
+        }
+    }
+}
+
+struct WaitCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "wait", abstract: "Wait for a window to end and print its value, as the asking commands do.")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: ArgumentHelp("The window.", valueName: "id"))
+    var window: String
+    @Option(help: ArgumentHelp("Give up after this long (exit 124; the window stays).", valueName: "duration"))
+    var timeout: DurationArgument?
+    @Flag(help: "Print the whole outcome as JSON.")
+    var json = false
+    @Option(help: ArgumentHelp("Printed between a custom picker's choices.", valueName: "text"))
+    var separator = "\t"
+
+    func run() async throws {
+        try await withClient(global) { client in
+            let outcome = try await client.wait(window: window, timeoutMilliseconds: timeout?.milliseconds)
+            return OutcomePrinting.finish(outcome, kind: nil, json: json, separator: ValueFormatting.unescape(separator))
+        }
+    }
+}

@@ -1,0 +1,211 @@
+import ArgumentParser
+import PickerClient
+import PickerJSON
+
+struct DateCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "date", abstract: "Ask for a date, a time, or both; prints 2026-03-04, 14:30 or RFC 3339.")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var common: AskOptions
+
+    @Option(help: ArgumentHelp("date (default), time or datetime.", valueName: "mode"))
+    var mode: String?
+    @Option(help: ArgumentHelp("The earliest allowed: ISO 8601, today, now, or +7d, -2w, +1m, +1y, +3h, -30min.", valueName: "when"))
+    var min: String?
+    @Option(help: ArgumentHelp("The latest allowed (same forms as --min).", valueName: "when"))
+    var max: String?
+    @Option(help: ArgumentHelp("Where the picker starts (same forms as --min).", valueName: "when"))
+    var initial: String?
+    @Option(name: .customLong("minute-interval"), help: "Minutes step by this (1–30, dividing 60).")
+    var minuteInterval: Int?
+    @Option(name: .customLong("time-zone"), help: ArgumentHelp("An IANA time zone, e.g. Europe/Berlin.", valueName: "zone"))
+    var timeZone: String?
+    @Option(help: "A display hint for front-ends, e.g. zh or en_US.")
+    var locale: String?
+
+    func run() async throws {
+        var options = JSONObject()
+        if let mode { options["mode"] = .string(mode) }
+        if let min { options["min"] = .string(min) }
+        if let max { options["max"] = .string(max) }
+        if let initial { options["initial"] = .string(initial) }
+        if let minuteInterval { options["minute_interval"] = .integer(Int64(minuteInterval)) }
+        if let timeZone { options["time_zone"] = .string(timeZone) }
+        if let locale { options["locale"] = .string(locale) }
+        try await ask(kind: "date", options: options, common: common, global: global)
+    }
+}
+
+struct CustomCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "custom",
+        abstract: "Ask for one choice per column; prints the choices joined by the separator (a tab).",
+        discussion: """
+            Independent columns: --column prod,staging --column us,eu
+            Dependent columns: --tree '{"Zhejiang":["Hangzhou","Ningbo"],"Jiangsu":["Nanjing"]}'
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var common: AskOptions
+
+    @Option(help: ArgumentHelp("A column of choices, comma-separated; repeat for more columns.", valueName: "a,b,c"))
+    var column: [String] = []
+    @Option(help: ArgumentHelp("Dependent columns as JSON: keys are the first column, values the next.", valueName: "json"))
+    var tree: String?
+    @Option(help: "A column's label; repeat for each column.")
+    var label: [String] = []
+    @Option(help: ArgumentHelp("Printed between the choices (\\t and \\n understood).", valueName: "text"))
+    var separator = "\t"
+
+    func validate() throws {
+        if column.isEmpty == (tree == nil) {
+            throw ValidationError("give --column (one or more) or --tree, not both and not neither")
+        }
+    }
+
+    func run() async throws {
+        var options = JSONObject()
+        if let tree {
+            do {
+                options["tree"] = try JSON.parse(tree)
+            } catch {
+                printError("--tree is not valid JSON: \(error)")
+                throw ExitCode(ExitStatus.usage)
+            }
+        } else {
+            options["columns"] = .array(
+                column.map { .array($0.split(separator: ",", omittingEmptySubsequences: false).map { .string(String($0)) }) })
+        }
+        if !label.isEmpty { options["labels"] = .array(label.map(JSON.string)) }
+        let separator = ValueFormatting.unescape(separator)
+        try await ask(kind: "custom", options: options, common: common, global: global, separator: separator) { text in
+            .array(text.split(separator: separator, omittingEmptySubsequences: false).map { .string(String($0)) })
+        }
+    }
+}
+
+struct TextCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "text", abstract: "Ask for a line of text (or several).")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var common: AskOptions
+
+    @Option(help: "Shown while the text is empty.")
+    var placeholder: String?
+    @Option(help: "The text to start with.")
+    var initial: String?
+    @Option(help: ArgumentHelp("A regular expression the whole text must match.", valueName: "regex"))
+    var pattern: String?
+    @Option(name: .customLong("min-length"), help: "The fewest characters allowed.")
+    var minLength: Int?
+    @Option(name: .customLong("max-length"), help: "The most characters allowed (default 4096).")
+    var maxLength: Int?
+    @Flag(help: "A secret: never shown, logged, listed or stored.")
+    var secure = false
+    @Flag(help: "Allow line breaks.")
+    var multiline = false
+    @Flag(help: "Strip leading and trailing whitespace.")
+    var trim = false
+
+    func run() async throws {
+        var options = JSONObject()
+        if let placeholder { options["placeholder"] = .string(placeholder) }
+        if let initial { options["initial"] = .string(initial) }
+        if let pattern { options["pattern"] = .string(pattern) }
+        if let minLength { options["min_length"] = .integer(Int64(minLength)) }
+        if let maxLength { options["max_length"] = .integer(Int64(maxLength)) }
+        if secure { options["secure"] = true }
+        if multiline { options["multiline"] = true }
+        if trim { options["trim"] = true }
+        try await ask(kind: "text", options: options, common: common, global: global)
+    }
+}
+
+struct ActionsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "actions",
+        abstract: "Ask for one of several actions; prints its label (a cancel-role action exits 1).",
+        discussion: "Example: --action Deploy:default --action 'Roll back:destructive' --action Cancel:cancel")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var common: AskOptions
+
+    @Option(help: ArgumentHelp("An action, with an optional role; repeat for each.", valueName: "label[:default|cancel|destructive]"))
+    var action: [String] = []
+
+    func validate() throws {
+        if action.isEmpty { throw ValidationError("give at least one --action") }
+    }
+
+    func run() async throws {
+        let actions: [JSON] = action.map { text in
+            if let colon = text.lastIndex(of: ":"), ["default", "cancel", "destructive"].contains(String(text[text.index(after: colon)...])) {
+                return ["label": .string(String(text[..<colon])), "role": .string(String(text[text.index(after: colon)...]))]
+            }
+            return ["label": .string(text)]
+        }
+        try await ask(kind: "actions", options: ["actions": .array(actions)], common: common, global: global)
+    }
+}
+
+struct FormCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "form",
+        abstract: "Ask for several fields at once; prints a JSON object keyed by field name.",
+        discussion: """
+            --field when:date --field 'env:custom:{"columns":[["prod","staging"]]}' --field who:text
+            or --spec FILE holding {"fields":[{"name":…,"kind":…,"options":…}]}
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var common: AskOptions
+
+    @Option(help: ArgumentHelp("A field; repeat for each.", valueName: "name:kind[:options-json]"))
+    var field: [String] = []
+    @Option(help: ArgumentHelp("A JSON file with the form's fields.", valueName: "file"))
+    var spec: String?
+
+    func validate() throws {
+        if field.isEmpty == (spec == nil) { throw ValidationError("give --field (one or more) or --spec, not both and not neither") }
+    }
+
+    func run() async throws {
+        var options: JSONObject
+        if let spec {
+            guard let text = readTextFile(spec) else {
+                printError("cannot read the form spec \(spec)")
+                throw ExitCode(ExitStatus.usage)
+            }
+            switch try? JSON.parse(text) {
+            case .object(let object)?: options = object
+            case .array(let fields)?: options = ["fields": .array(fields)]
+            default:
+                printError("\(spec) must hold a JSON object with \"fields\", or an array of fields")
+                throw ExitCode(ExitStatus.usage)
+            }
+        } else {
+            var fields: [JSON] = []
+            for text in field {
+                let parts = text.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
+                guard parts.count >= 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+                    printError("--field \(text) must be NAME:KIND or NAME:KIND:OPTIONS_JSON")
+                    throw ExitCode(ExitStatus.usage)
+                }
+                var entry: JSONObject = ["name": .string(parts[0]), "kind": .string(parts[1])]
+                if parts.count == 3 {
+                    guard case .object(let fieldOptions)? = try? JSON.parse(parts[2]) else {
+                        printError("the options of --field \(parts[0]) must be a JSON object")
+                        throw ExitCode(ExitStatus.usage)
+                    }
+                    entry["options"] = .object(fieldOptions)
+                }
+                fields.append(.object(entry))
+            }
+            options = ["fields": .array(fields)]
+        }
+        try await ask(kind: "form", options: options, common: common, global: global) { text in
+            try parseJSONArgument(text, flag: "--default")
+        }
+    }
+}

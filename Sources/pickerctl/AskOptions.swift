@@ -1,0 +1,92 @@
+import ArgumentParser
+
+#if canImport(Glibc)
+import Glibc
+#endif
+import PickerClient
+import PickerJSON
+
+/// The flags every asking command takes.
+struct AskOptions: ParsableArguments {
+    @Option(help: "The window's title.")
+    var title: String?
+
+    @Option(help: "A longer text shown under the title.")
+    var message: String?
+
+    @Option(help: ArgumentHelp("normal, statusBar, alert, a configured name, or an integer.", valueName: "level"))
+    var level: String?
+
+    @Option(help: ArgumentHelp("End the window after this long: 500ms, 30s, 5m, 1h or seconds.", valueName: "duration"))
+    var timeout: DurationArgument?
+
+    @Option(name: .customLong("default"), help: ArgumentHelp("The value to use when the timeout passes.", valueName: "value"))
+    var defaultValue: String?
+
+    @Option(help: "A label for finding the window later.")
+    var tag: String?
+
+    @Flag(help: "Print the whole outcome as JSON instead of the value.")
+    var json = false
+
+    @Flag(name: .customLong("no-wait"), help: "Print the window's id and exit at once; `pickerctl wait ID` collects the value.")
+    var noWait = false
+
+    @Option(
+        name: .customLong("on-disconnect"),
+        help: ArgumentHelp("keep (default) or dismiss the window when pickerctl goes away.", valueName: "keep|dismiss"))
+    var onDisconnect: String?
+
+    func validate() throws {
+        if let onDisconnect, onDisconnect != "keep", onDisconnect != "dismiss" {
+            throw ValidationError("--on-disconnect must be keep or dismiss")
+        }
+        if noWait, json {
+            throw ValidationError("--no-wait prints only the window id; leave out --json")
+        }
+    }
+}
+
+/// Presents a window of `kind` and, unless --no-wait, waits for it and prints its value.
+func ask(
+    kind: String, options: JSONObject, common: AskOptions, global: GlobalOptions, separator: String = "\t",
+    defaultValue: (String) throws -> JSON = { .string($0) }
+) async throws {
+    try await runCommand {
+        let presentation = Presentation(
+            kind: kind, title: common.title, message: common.message, level: common.level.map { LevelSpec($0) },
+            options: options, timeoutMilliseconds: common.timeout?.milliseconds,
+            defaultValue: try common.defaultValue.map(defaultValue), tag: common.tag, onDisconnect: common.onDisconnect)
+        let client = try global.connect()
+        defer { client.close() }
+        if common.noWait {
+            printLine(try await client.present(presentation).id)
+            return ExitStatus.submitted
+        }
+        let outcome = try await client.presentAndWait(presentation)
+        return OutcomePrinting.finish(outcome, kind: kind, json: common.json, separator: separator)
+    }
+}
+
+/// Reads a JSON argument, or fails with a usage error naming the flag.
+func parseJSONArgument(_ text: String, flag: String) throws -> JSON {
+    do {
+        return try JSON.parse(text)
+    } catch {
+        throw CommandFailure(status: ExitStatus.usage, "\(flag) is not valid JSON: \(error)")
+    }
+}
+
+/// A whole text file, or nil when it cannot be read.
+func readTextFile(_ path: String) -> String? {
+    guard let file = fopen(path, "r") else { return nil }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let count = fread(&chunk, 1, chunk.count, file)
+        bytes.append(contentsOf: chunk[0..<count])
+        if count < chunk.count { break }
+    }
+    return String(decoding: bytes, as: UTF8.self)
+}

@@ -1,0 +1,99 @@
+import ArgumentParser
+import PickerClient
+import PickerProtocol
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Exit statuses of DESIGN.md's contract.
+enum ExitStatus {
+    static let submitted: Int32 = 0
+    static let ended: Int32 = 1
+    static let usage: Int32 = 64
+    static let rejected: Int32 = 65
+    static let unreachable: Int32 = 69
+    static let internalError: Int32 = 70
+    static let permissionDenied: Int32 = 77
+    static let timedOut: Int32 = 124
+}
+
+/// A failure printed as one sentence on stderr, with the contract's exit status.
+struct CommandFailure: Error {
+    var status: Int32
+    var message: String?
+
+    init(status: Int32, _ message: String?) {
+        self.status = status
+        self.message = message
+    }
+
+    init(_ error: PickerClientError) {
+        message = error.description
+        switch error {
+        case .unreachable: status = ExitStatus.unreachable
+        case .socketPermissionDenied: status = ExitStatus.permissionDenied
+        case .disconnected, .protocolViolation: status = ExitStatus.internalError
+        case .rpc(let rpc):
+            switch rpc.code {
+            case .permissionDenied: status = ExitStatus.permissionDenied
+            case .invalidParams, .noSuchWindow: status = ExitStatus.rejected
+            case .unknownKind: status = ExitStatus.usage
+            case .alreadyDismissed: status = ExitStatus.ended
+            case .waitTimedOut: status = ExitStatus.timedOut
+            case .limitReached: status = ExitStatus.unreachable
+            case .parseError, .invalidRequest, .methodNotFound, .internalError, .lineTooLong:
+                status = ExitStatus.internalError
+            }
+        }
+    }
+}
+
+/// Runs a command body, turning failures into a message on stderr and an exit status.
+func runCommand(_ body: () async throws -> Int32) async throws {
+    let status: Int32
+    do {
+        status = try await body()
+    } catch let failure as CommandFailure {
+        if let message = failure.message { printError(message) }
+        throw ExitCode(failure.status)
+    } catch let error as PickerClientError {
+        printError(error.description)
+        throw ExitCode(CommandFailure(error).status)
+    }
+    if status != 0 { throw ExitCode(status) }
+}
+
+func exitProcess(_ status: Int32) -> Never {
+    exit(status)
+}
+
+/// Connects, runs `body` with the client, closes, and exits as `body` says.
+func withClient(_ global: GlobalOptions, _ body: (PickerClient) async throws -> Int32) async throws {
+    try await runCommand {
+        let client = try global.connect()
+        defer { client.close() }
+        return try await body(client)
+    }
+}
+
+func printError(_ message: String) {
+    writeAll("pickerctl: \(message)\n", to: 2)
+}
+
+/// Writes a line to stdout in one write, so it is out at once (watch is read
+/// line by line) and lines never interleave.
+func printLine(_ text: String) {
+    writeAll(text + "\n", to: 1)
+}
+
+private func writeAll(_ text: String, to descriptor: Int32) {
+    let bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+        let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        if written < 0, errno == EINTR { continue }
+        guard written > 0 else { return }
+        offset += written
+    }
+}

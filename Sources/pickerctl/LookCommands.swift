@@ -1,0 +1,185 @@
+import ArgumentParser
+import PickerClient
+import PickerCore
+
+import PickerJSON
+
+struct ListCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "The open windows, top of the stack first; * marks the key window.")
+
+    @OptionGroup var global: GlobalOptions
+    @Flag(help: "Print JSON: {key, windows}.")
+    var json = false
+
+    func run() async throws {
+        try await withClient(global) { client in
+            let list = try await client.list()
+            if json {
+                let windows = JSON.array(list.windows.map(\.json))
+                printLine(JSON.object(["key": list.key.map(JSON.string) ?? .null, "windows": windows]).serialized())
+                return ExitStatus.submitted
+            }
+            let now = SystemClock().now()
+            var rows = [["", "ID", "LEVEL", "KIND", "STATE", "AGE", "DEADLINE", "TITLE"]]
+            for window in list.windows {
+                rows.append([
+                    window.isKey ? "*" : "", window.id, window.levelName ?? String(window.level), window.kind, window.state,
+                    window.createdAt.flatMap(Timestamps.read).map { Timestamps.span(from: $0, to: now) } ?? "-",
+                    window.deadline.flatMap(Timestamps.read).map { "in " + Timestamps.span(from: now, to: $0) } ?? "-",
+                    window.title,
+                ])
+            }
+            for line in Table.lines(rows) { printLine(line) }
+            return ExitStatus.submitted
+        }
+    }
+}
+
+struct GetCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "get", abstract: "A window's summary, options and live value, as JSON.")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: ArgumentHelp("The window.", valueName: "id"))
+    var window: String
+
+    func run() async throws {
+        try await withClient(global) { client in
+            printLine(try await client.get(window: window).serialized())
+            return ExitStatus.submitted
+        }
+    }
+}
+
+struct WatchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "watch", abstract: "Print events as they happen, one per line, until interrupted.")
+
+    @OptionGroup var global: GlobalOptions
+    @Flag(help: "Print each event as a JSON object.")
+    var json = false
+    @Option(help: ArgumentHelp("Only events whose type starts with this (window.dismissed, window.); repeatable.", valueName: "prefix"))
+    var events: [String] = []
+
+    func run() async throws {
+        try await withClient(global) { client in
+            let subscription = try await client.subscribe(events: events)
+            for await event in subscription {
+                if json {
+                    printLine(JSON.object(event.params).serialized())
+                } else {
+                    var details = ""
+                    if let reason = event.params["reason"]?.stringValue { details += " " + reason }
+                    if let value = event.params["value"] { details += " " + value.serialized() }
+                    if let title = event.params["title"]?.stringValue, event.type == "window.presented" { details += " " + title }
+                    printLine("\(event.seq) \(event.type) \(event.window)\(details)")
+                }
+            }
+            throw CommandFailure(status: ExitStatus.unreachable, "pickerd closed the connection")
+        }
+    }
+}
+
+struct HistoryCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "history", abstract: "Recent outcomes, newest first.")
+
+    @OptionGroup var global: GlobalOptions
+    @Flag(help: "Print JSON: {outcomes}.")
+    var json = false
+    @Option(help: "How many outcomes at most.")
+    var limit = 50
+
+    func run() async throws {
+        try await withClient(global) { client in
+            let outcomes = try await client.history(limit: limit)
+            if json {
+                printLine(JSON.object(["outcomes": .array(outcomes.map(\.json))]).serialized())
+                return ExitStatus.submitted
+            }
+            var rows = [["ID", "REASON", "AT", "VALUE"]]
+            for outcome in outcomes {
+                rows.append([outcome.window, outcome.reason.rawValue, outcome.at, outcome.value.map { ValueFormatting.text(of: $0, kind: nil, separator: "\t") } ?? ""])
+            }
+            for line in Table.lines(rows) { printLine(line) }
+            return ExitStatus.submitted
+        }
+    }
+}
+
+struct StatusCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "status", abstract: "The daemon's version, uptime, windows and counters.")
+
+    @OptionGroup var global: GlobalOptions
+    @Flag(help: "Print the status as JSON.")
+    var json = false
+
+    func run() async throws {
+        try await withClient(global) { client in
+            let status = try await client.status()
+            if json {
+                printLine(status.serialized())
+                return ExitStatus.submitted
+            }
+            func number(_ json: JSON?) -> Int64 { json?.integerValue ?? 0 }
+            let counters = status["counters"]
+            printLine("pickerd \(status["version"]?.stringValue ?? "?"), up \(Timestamps.span(seconds: number(status["uptime_ms"]) / 1000))")
+            printLine("windows: \(number(status["windows"]?["visible"])) visible, \(number(status["windows"]?["hidden"])) hidden; key \(status["key"]?.stringValue ?? "none")")
+            printLine("connections: \(number(status["connections"])), subscriptions: \(number(status["subscriptions"]))")
+            let names = ["presented", "submitted", "cancelled", "timeout", "dismissed", "owner_gone"]
+            printLine(names.map { "\($0) \(number(counters?[$0]))" }.joined(separator: ", "))
+            return ExitStatus.submitted
+        }
+    }
+}
+
+struct PluginsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "plugins", abstract: "The picker kinds the daemon offers.")
+
+    @OptionGroup var global: GlobalOptions
+    @Flag(help: "Print each kind with its JSON Schemas.")
+    var json = false
+
+    func run() async throws {
+        try await withClient(global) { client in
+            let plugins = try await client.plugins()
+            if json {
+                printLine(JSON.array(plugins).serialized())
+                return ExitStatus.submitted
+            }
+            let rows = plugins.map { [$0["kind"]?.stringValue ?? "?", $0["summary"]?.stringValue ?? ""] }
+            for line in Table.lines(rows) { printLine(line) }
+            return ExitStatus.submitted
+        }
+    }
+}
+
+struct PingCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "ping", abstract: "Check that the daemon answers; prints pong.")
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        try await withClient(global) { client in
+            try await client.ping()
+            printLine("pong")
+            return ExitStatus.submitted
+        }
+    }
+}
+
+struct BadgeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "badge", abstract: "The number of open windows, for a status bar: 0 when none, 99+ above 99.")
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        try await withClient(global) { client in
+            let windows = try await client.status()["windows"]
+            let count = (windows?["visible"]?.integerValue ?? 0) + (windows?["hidden"]?.integerValue ?? 0)
+            printLine(count > 99 ? "99+" : String(count))
+            return ExitStatus.submitted
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import ArgumentParser
+import PickerProtocol
+
+@main
+struct Pickerctl: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pickerctl",
+        abstract: "Ask a person for a value through pickerd, and answer or manage what is asked.",
+        discussion: """
+            Asking commands block until the window ends and print the value on stdout.
+            Exit status: 0 submitted (or a timeout that applied --default); 1 cancelled,
+            dismissed or owner gone; 124 timed out; 64 usage error; 65 a value the
+            picker rejected; 69 pickerd not reachable; 70 internal error; 77 permission
+            denied.
+            """,
+        version: PickerdVersion.current,
+        subcommands: [
+            DateCommand.self, CustomCommand.self, TextCommand.self, ActionsCommand.self, FormCommand.self,
+            SubmitCommand.self, UpdateCommand.self, CancelCommand.self, DismissCommand.self,
+            RaiseCommand.self, LowerCommand.self, HideCommand.self, ShowCommand.self, SetLevelCommand.self,
+            WaitCommand.self,
+            ListCommand.self, GetCommand.self, WatchCommand.self, HistoryCommand.self, StatusCommand.self,
+            PluginsCommand.self, PingCommand.self, BadgeCommand.self,
+        ]
+    )
+
+    /// ArgumentParser's entry, with two differences: `--socket` may come before
+    /// the subcommand (it is global), and a usage error is one line on stderr.
+    static func main() async {
+        let arguments = GlobalOptions.placingSocketAfterSubcommand(Array(CommandLine.arguments.dropFirst()))
+        do {
+            var command = try parseAsRoot(arguments)
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch let exit as ExitCode {
+            exitProcess(exit.rawValue)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                // --help, --version, --generate-completion-script
+                printLine(fullMessage(for: error))
+                exitProcess(0)
+            }
+            printError(message(for: error) + "; see pickerctl --help")
+            exitProcess(code.rawValue)
+        }
+    }
+}

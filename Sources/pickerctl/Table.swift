@@ -1,0 +1,25 @@
+/// Columns padded to their widest cell; the last column is not padded.
+enum Table {
+    static func lines(_ rows: [[String]]) -> [String] {
+        guard let columns = rows.map(\.count).max() else { return [] }
+        var widths = [Int](repeating: 0, count: columns)
+        for row in rows {
+            for (index, cell) in row.enumerated() where index < columns - 1 {
+                widths[index] = max(widths[index], cell.count)
+            }
+        }
+        return rows.map { row in
+            row.enumerated().map { index, cell in
+                index < columns - 1 ? cell + String(repeating: " ", count: widths[index] - cell.count) : cell
+            }.joined(separator: "  ").trimmingTrailingSpaces()
+        }
+    }
+}
+
+extension String {
+    fileprivate func trimmingTrailingSpaces() -> String {
+        var text = self
+        while text.last == " " { text.removeLast() }
+        return text
+    }
+}

@@ -1,0 +1,72 @@
+import PickerClient
+import PickerJSON
+
+/// How a value is printed on stdout: strings as they are, a custom picker's
+/// components joined by the separator, an action by its label, anything else as
+/// compact JSON.
+enum ValueFormatting {
+    static func text(of value: JSON, kind: String?, separator: String) -> String {
+        switch (kind, value) {
+        case (_, .string(let text)):
+            return text
+        case ("custom", .array(let components)), (nil, .array(let components)) where components.allSatisfy({ $0.stringValue != nil }):
+            return components.compactMap(\.stringValue).joined(separator: separator)
+        case ("actions", let choice), (nil, let choice) where isActionChoice(choice):
+            return choice["label"]?.stringValue ?? choice.serialized()
+        default:
+            return value.serialized()
+        }
+    }
+
+    private static func isActionChoice(_ value: JSON) -> Bool {
+        guard let object = value.objectValue else { return false }
+        return object.count == 2 && object["index"]?.integerValue != nil && object["label"]?.stringValue != nil
+    }
+
+    /// `\t` and `\n` written out in a separator mean a tab and a newline.
+    static func unescape(_ separator: String) -> String {
+        separator.replacingEscapes()
+    }
+}
+
+extension String {
+    fileprivate func replacingEscapes() -> String {
+        var result = ""
+        var escaping = false
+        for character in self {
+            if escaping {
+                switch character {
+                case "t": result.append("\t")
+                case "n": result.append("\n")
+                case "\\": result.append("\\")
+                default: result.append("\\"); result.append(character)
+                }
+                escaping = false
+            } else if character == "\\" {
+                escaping = true
+            } else {
+                result.append(character)
+            }
+        }
+        if escaping { result.append("\\") }
+        return result
+    }
+}
+
+/// Prints an outcome the way asking commands and `wait` do, and says how to exit.
+enum OutcomePrinting {
+    static func finish(_ outcome: Outcome, kind: String?, json: Bool, separator: String) -> Int32 {
+        if json { printLine(outcome.json.serialized()) }
+        switch outcome.reason {
+        case .submitted:
+            if !json, let value = outcome.value { printLine(ValueFormatting.text(of: value, kind: kind, separator: separator)) }
+            return ExitStatus.submitted
+        case .timeout:
+            guard let value = outcome.value else { return ExitStatus.timedOut }
+            if !json { printLine(ValueFormatting.text(of: value, kind: kind, separator: separator)) }
+            return ExitStatus.submitted
+        case .cancelled, .dismissed, .ownerGone, .shutdown:
+            return ExitStatus.ended
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+
+/// A command run from the build folder (pickerctl, pickerd) with stdout and
+/// stderr kept apart, waited for now or later.
+public final class CommandLineProcess: @unchecked Sendable {
+    // @unchecked: owned by one test; the pipes are drained by their own threads.
+    public struct Result: Sendable {
+        public var status: Int32
+        public var stdout: String
+        public var stderr: String
+    }
+
+    private let process: Process
+    private let stdoutData = DataCollector()
+    private let stderrData = DataCollector()
+    private let stdoutDone = DispatchSemaphore(value: 0)
+    private let stderrDone = DispatchSemaphore(value: 0)
+
+    /// Starts `name` (a product of this package) with `arguments`.
+    public init(_ name: String, _ arguments: [String], environment: [String: String] = [:], prefix: [String] = []) throws {
+        let stdout = Pipe()
+        let stderr = Pipe()
+        var processEnvironment = ProcessInfo.processInfo.environment
+        processEnvironment.removeValue(forKey: "PICKERD_SOCKET")
+        for (key, value) in environment { processEnvironment[key] = value }
+        let executable = DaemonProcess.executable(name).path
+        process = try Spawn.run { process in
+            if let launcher = prefix.first {
+                process.executableURL = URL(fileURLWithPath: launcher)
+                process.arguments = Array(prefix.dropFirst()) + [executable] + arguments
+            } else {
+                process.executableURL = URL(fileURLWithPath: executable)
+                process.arguments = arguments
+            }
+            process.environment = processEnvironment
+            process.standardOutput = stdout
+            process.standardError = stderr
+            process.standardInput = FileHandle.nullDevice
+        }
+        Self.drain(stdout, into: stdoutData, done: stdoutDone)
+        Self.drain(stderr, into: stderrData, done: stderrDone)
+    }
+
+    private static func drain(_ pipe: Pipe, into collector: DataCollector, done: DispatchSemaphore) {
+        let handle = pipe.fileHandleForReading
+        Thread {
+            while true {
+                let data = handle.availableData
+                if data.isEmpty { break }
+                collector.append(data)
+            }
+            done.signal()
+        }.start()
+    }
+
+    public var isRunning: Bool { process.isRunning }
+    /// What it has written to stdout so far.
+    public var stdoutSoFar: String { stdoutData.text }
+
+    public func signal(_ signal: Int32) { kill(process.processIdentifier, signal) }
+
+    /// Waits for the exit (SIGKILL after `timeout` seconds) and returns what it wrote.
+    public func finish(timeout: TimeInterval = 30) -> Result {
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning, Date() < deadline { usleep(5_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        stdoutDone.wait()
+        stderrDone.wait()
+        return Result(status: process.terminationStatus, stdout: stdoutData.text, stderr: stderrData.text)
+    }
+
+    /// Runs to completion.
+    public static func run(_ name: String, _ arguments: [String], environment: [String: String] = [:], prefix: [String] = [])
+        throws -> Result
+    {
+        try CommandLineProcess(name, arguments, environment: environment, prefix: prefix).finish()
+    }
+}
+
+/// Bytes appended by a reader thread and read by the test.
+final class DataCollector: @unchecked Sendable {
+    // @unchecked: every access holds the lock.
+    private let lock = NSLock()
+    private var data = Data()
+
+    func append(_ more: Data) {
+        lock.lock()
+        data.append(more)
+        lock.unlock()
+    }
+
+    var text: String {
+        lock.lock()
+        defer { lock.unlock() }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
