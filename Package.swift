@@ -26,6 +26,11 @@ let package = Package(
             pkgConfig: "json-c",
             providers: [.apt(["libjson-c-dev"])]
         ),
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
         .target(name: "PickerJSON", dependencies: ["CJSONC"], linkerSettings: [.linkedLibrary("m")]),
         .target(name: "PickerCore", dependencies: ["PickerJSON"]),
         .target(name: "PickerPlugins", dependencies: ["PickerCore", "PickerJSON"]),
@@ -35,7 +40,7 @@ let package = Package(
         .target(
             name: "PickerServer",
             dependencies: [
-                "PickerCore", "PickerPlugins", "PickerProtocol", "PickerJSON", "CPickerSystem",
+                "PickerCore", "PickerPlugins", "PickerProtocol", "PickerJSON", "CPickerSystem", "CSQLite",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),

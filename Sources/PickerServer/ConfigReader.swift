@@ -53,7 +53,7 @@ struct ConfigReader {
                 if let value = DaemonConfiguration.Durability(rawValue: durability) {
                     configuration.durability = value
                 } else {
-                    report("state.durability", "must be \"memory\" (durable state is not built yet)")
+                    report("state.durability", "must be durable or memory")
                 }
             }
             configuration.retentionMilliseconds =

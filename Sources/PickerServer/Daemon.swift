@@ -13,14 +13,20 @@ import Glibc
 /// What `pickerd` runs: where to listen and with which settings.
 public struct DaemonOptions: Sendable {
     public var socketPath: String
+    /// Where `durable` state is kept.
+    public var stateDirectory: String
     public var configuration: DaemonConfiguration
     /// Re-read on SIGHUP and `reload`; nil means the built-in default.
     public var configPath: String?
     /// The IANA name of the system's time zone.
     public var systemTimeZone: String
 
-    public init(socketPath: String, configuration: DaemonConfiguration, configPath: String?, systemTimeZone: String) {
+    public init(
+        socketPath: String, stateDirectory: String, configuration: DaemonConfiguration, configPath: String?,
+        systemTimeZone: String
+    ) {
         self.socketPath = socketPath
+        self.stateDirectory = stateDirectory
         self.configuration = configuration
         self.configPath = configPath
         self.systemTimeZone = systemTimeZone
@@ -43,12 +49,20 @@ public struct Daemon: Service {
         let loop = group.next()
         let options = options
         let logger = logger
+        let store: any StateStore
+        do {
+            store = try Self.openStore(options)
+        } catch {
+            try? await group.shutdownGracefully()
+            throw error
+        }
         let core = try await loop.submit {
-            NIOLoopBound(
-                try DaemonCore(
-                    eventLoop: loop, configuration: options.configuration, configPath: options.configPath,
-                    systemTimeZone: options.systemTimeZone, daemonUID: getuid(), clock: SystemClock(), logger: logger),
-                eventLoop: loop)
+            let core = try DaemonCore(
+                eventLoop: loop, configuration: options.configuration, configPath: options.configPath,
+                systemTimeZone: options.systemTimeZone, daemonUID: getuid(), clock: SystemClock(), store: store,
+                logger: logger)
+            try core.restore()
+            return NIOLoopBound(core, eventLoop: loop)
         }.get()
 
         let server: any Channel
@@ -96,5 +110,17 @@ public struct Daemon: Service {
             try await Task.sleep(for: .milliseconds(10))
         }
         try await group.shutdownGracefully()
+    }
+
+    private static func openStore(_ options: DaemonOptions) throws -> any StateStore {
+        switch options.configuration.durability {
+        case .memory:
+            return MemoryStateStore()
+        case .durable:
+            try StateLocation.create(options.stateDirectory)
+            return try SQLiteStateStore(
+                directory: options.stateDirectory, retentionMilliseconds: options.configuration.retentionMilliseconds,
+                maxOutcomes: options.configuration.maxOutcomes)
+        }
     }
 }

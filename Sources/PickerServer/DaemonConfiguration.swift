@@ -17,6 +17,9 @@ public struct DaemonConfiguration: Sendable, Equatable {
     }
 
     public enum Durability: String, Sendable, Equatable {
+        /// Windows, outcomes and id counters in SQLite under the state directory.
+        case durable
+        /// Nothing on disk; windows end with reason `shutdown` when the daemon stops.
         case memory
     }
 
@@ -27,7 +30,7 @@ public struct DaemonConfiguration: Sendable, Equatable {
     public var defaultTimeoutMilliseconds: Int64 = 0
     public var maxTimeoutMilliseconds: Int64 = 7 * 24 * 3_600_000
     public var ownerGraceMilliseconds: Int64 = 0
-    public var durability = Durability.memory
+    public var durability = Durability.durable
     public var retentionMilliseconds: Int64 = 600_000
     public var maxOutcomes = 10_000
     public var permissionRules: [PermissionPolicy.Rule] = []

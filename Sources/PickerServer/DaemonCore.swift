@@ -1,4 +1,7 @@
 import Logging
+#if canImport(Glibc)
+import Glibc
+#endif
 import NIOCore
 import PickerCore
 import PickerJSON
@@ -28,7 +31,7 @@ final class DaemonCore {
 
     init(
         eventLoop: any EventLoop, configuration: DaemonConfiguration, configPath: String?, systemTimeZone: String,
-        daemonUID: UInt32, clock: any PickerClock, logger: Logger
+        daemonUID: UInt32, clock: any PickerClock, store: any StateStore, logger: Logger
     ) throws(PickerError) {
         self.eventLoop = eventLoop
         self.configuration = configuration
@@ -36,11 +39,26 @@ final class DaemonCore {
         self.systemTimeZone = systemTimeZone
         self.logger = logger
         policy = PermissionPolicy(daemonUID: daemonUID, rules: configuration.permissionRules)
-        store = MemoryStateStore()
+        self.store = store
         parser = JSONParser(maxDepth: configuration.limits.maxDepth)
         model = PickerModel(
             configuration: configuration.modelConfiguration(systemTimeZone: systemTimeZone),
             levels: try LevelTable(extra: configuration.levels), plugins: .builtIn, clock: clock)
+    }
+
+    /// Brings back what the store kept, then commits what the restore changed
+    /// (deadlines that passed while the daemon was down fire here).
+    func restore() throws(StartupError) {
+        let stored = try store.load()
+        let ended = model.restore(windows: stored.windows, outcomes: stored.outcomes, counters: stored.counters)
+        model.fireDueTimers()
+        if !stored.windows.isEmpty || !stored.outcomes.isEmpty {
+            logger.notice(
+                "restored \(stored.windows.count) windows and \(stored.outcomes.count) outcomes; \(model.openWindowCount) windows are open"
+            )
+        }
+        for id in ended { logger.info("window \(id) ended on restore: its owner's connection is gone") }
+        afterChange()
     }
 
     var lineTooLongError: RPCError {
@@ -153,8 +171,10 @@ final class DaemonCore {
             do {
                 try store.commit(events, of: model)
             } catch {
-                logger.critical("cannot keep the daemon's state, stopping without acknowledging it: \(error)")
-                fatalError("state store failed: \(error)")
+                // Nothing written since the last commit has been flushed to a
+                // client, so stopping here acknowledges nothing that was lost.
+                logger.critical("cannot save the daemon's state, stopping without acknowledging it: \(error)")
+                exit(70)
             }
         }
         for event in events {
@@ -262,6 +282,7 @@ final class DaemonCore {
         policy = PermissionPolicy(daemonUID: policy.daemonUID, rules: new.permissionRules)
         parser = JSONParser(maxDepth: new.limits.maxDepth)
         logger.logLevel = new.logLevel
+        store.setRetention(milliseconds: new.retentionMilliseconds, maxOutcomes: new.maxOutcomes)
         // LevelTable(extra:) was checked when the config was read.
         if let levels = try? LevelTable(extra: new.levels) {
             model.reconfigure(new.modelConfiguration(systemTimeZone: systemTimeZone), levels: levels)
@@ -275,11 +296,16 @@ final class DaemonCore {
         (NIODeadline.now() - startedAt).nanoseconds / 1_000_000
     }
 
-    /// Dismisses every window (memory durability), answers waiters, and closes
-    /// every connection once its answers are written.
+    /// With memory state, dismisses every window (`shutdown`) and answers their
+    /// waiters; durable windows stay for the next start. Then closes every
+    /// connection once its answers are written.
     func shutdown() {
-        let ended = model.dismissAll(by: nil, reason: .shutdown)
-        if !ended.isEmpty { logger.info("shutting down: \(ended.count) windows dismissed") }
+        if !store.keepsWindows {
+            let ended = model.dismissAll(by: nil, reason: .shutdown)
+            if !ended.isEmpty { logger.info("shutting down: \(ended.count) windows dismissed") }
+        } else if model.openWindowCount > 0 {
+            logger.info("shutting down: \(model.openWindowCount) windows are kept for the next start")
+        }
         afterChange()
         wakeup?.task.cancel()
         wakeup = nil

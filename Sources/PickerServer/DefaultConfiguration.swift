@@ -33,8 +33,8 @@ extension DaemonConfiguration {
     "owner_grace_ms": 0
   },
   "state": {
-    "//": "Outcomes are kept for wait and history for retention_ms, at most max_outcomes of them. durability memory keeps nothing on disk; windows end with reason shutdown when the daemon stops.",
-    "durability": "memory",
+    "//": "durable keeps windows, outcomes and window ids in SQLite in the state directory (--state-dir, else $STATE_DIRECTORY, else $XDG_STATE_HOME/pickerd, else ~/.local/state/pickerd), committed before any answer acknowledges them; memory keeps nothing on disk, and windows end with reason shutdown when the daemon stops. Outcomes are kept for wait and history for retention_ms, at most max_outcomes of them.",
+    "durability": "durable",
     "retention_ms": 600000,
     "max_outcomes": 10000
   },

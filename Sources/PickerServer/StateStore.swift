@@ -6,12 +6,31 @@ import PickerCore
 /// read completes, and waiters and subscribers are told only after the commit.
 /// A store that cannot commit throws, and the daemon stops rather than
 /// acknowledge what it could not keep.
-protocol StateStore: AnyObject {
+protocol StateStore: AnyObject, Sendable {
+    /// Whether windows outlive the daemon (else they end with `shutdown`).
+    var keepsWindows: Bool { get }
+    /// What was kept when the daemon last stopped.
+    func load() throws(StartupError) -> StoredState
     func commit(_ changes: [PickerEvent], of model: PickerModel) throws
+    /// Follows a reloaded config's retention.
+    func setRetention(milliseconds: Int64, maxOutcomes: Int)
+}
+
+struct StoredState {
+    var windows: [WindowRecord]
+    var outcomes: [Outcome]
+    var counters: ModelCounters
 }
 
 /// `state.durability: memory`: the model in memory is all the state there is,
 /// so there is nothing more to write.
 final class MemoryStateStore: StateStore {
+    var keepsWindows: Bool { false }
+
+    func load() -> StoredState {
+        StoredState(windows: [], outcomes: [], counters: ModelCounters(nextWindowNumber: 1, nextTopPosition: 1, nextBottomPosition: 0))
+    }
+
     func commit(_ changes: [PickerEvent], of model: PickerModel) throws {}
+    func setRetention(milliseconds: Int64, maxOutcomes: Int) {}
 }

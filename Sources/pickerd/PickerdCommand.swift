@@ -28,7 +28,11 @@ struct PickerdCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The Unix socket to listen on.", valueName: "path"))
     var socket: String?
 
-    @Option(name: .customLong("state-dir"), help: ArgumentHelp("Where durable state lives (not used while state.durability is memory).", valueName: "dir"))
+    @Option(
+        name: .customLong("state-dir"),
+        help: ArgumentHelp(
+            "Where durable state lives (default: $STATE_DIRECTORY, $XDG_STATE_HOME/pickerd, ~/.local/state/pickerd).",
+            valueName: "dir"))
     var stateDirectory: String?
 
     @Flag(name: .customLong("check-config"), help: "Check the config, print every problem with its key path, and exit.")
@@ -79,9 +83,11 @@ struct PickerdCommand: AsyncParsableCommand {
 
         let socketPath = SocketLocation.resolve(
             explicit: socket, environment: ProcessInfo.processInfo.environment, uid: getuid())
+        let environment = ProcessInfo.processInfo.environment
         let options = DaemonOptions(
-            socketPath: socketPath, configuration: configuration, configPath: config,
-            systemTimeZone: TimeZone.current.identifier)
+            socketPath: socketPath,
+            stateDirectory: StateLocation.resolve(explicit: stateDirectory, environment: environment, home: environment["HOME"]),
+            configuration: configuration, configPath: config, systemTimeZone: TimeZone.current.identifier)
         let group = ServiceGroup(
             configuration: .init(
                 services: [Daemon(options: options, logger: logger)], gracefulShutdownSignals: [.sigterm, .sigint],

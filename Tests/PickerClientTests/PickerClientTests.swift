@@ -109,7 +109,7 @@ import Testing
     }
 
     @Test func aDaemonThatGoesAwayEndsCallsAndStreams() async throws {
-        let daemon = try DaemonProcess()
+        let daemon = try DaemonProcess(config: #"{"state": {"durability": "memory"}}"#)
         let client = try PickerClient.connect(socketPath: daemon.socketPath)
         let events = try await client.subscribe()
         async let waiting = client.presentAndWait(Presentation(kind: "text"))

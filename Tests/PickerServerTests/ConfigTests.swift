@@ -29,7 +29,7 @@ import Testing
             "limits.max_depht: unknown key; known keys here are max_line_bytes, partial_line_timeout_ms, max_depth, max_event_queue, max_windows, max_windows_per_connection, max_subscriptions_per_connection, max_batch",
             "socket.mode: expected an octal file mode like \"0600\"",
             "levels.critical: must be from -100000 to 100000",
-            "state.durability: must be \"memory\" (durable state is not built yet)",
+            "state.durability: must be durable or memory",
             "permissions.rules[0].user: no user named 'no-such-user-here'",
             "permissions.rules[0].allow[1]: must be one of present, answer, manage, observe, admin or all",
             "permissions.rules[1]: needs exactly one of user, group, uid or gid",

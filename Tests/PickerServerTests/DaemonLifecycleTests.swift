@@ -72,8 +72,8 @@ import Testing
         #expect(outcome["reason"] == "owner_gone")
     }
 
-    @Test func sigtermAnswersWaitersRemovesTheSocketAndExitsZero() throws {
-        let daemon = try DaemonProcess()
+    @Test func sigtermWithMemoryStateAnswersWaitersRemovesTheSocketAndExitsZero() throws {
+        let daemon = try DaemonProcess(config: #"{"state": {"durability": "memory"}}"#)
         let asker = try TestClient(socketPath: daemon.socketPath)
         let id = asker.start("present", ["kind": "text", "wait": true])
         _ = try asker.result("ping")

@@ -5,7 +5,11 @@ import Foundation
 public final class DaemonProcess: @unchecked Sendable {
     // @unchecked: the process handle is only used by the test that owns it;
     // Sendable lets tests hand the daemon to concurrent client tasks.
-    public let directory: URL
+    /// Holds the socket, the state, the config and the log; shared by the
+    /// daemons of one test, so a restarted daemon finds its predecessor's state.
+    public let home: TestDirectory
+    public var directory: URL { home.url }
+    public var stateDirectory: String { home.url.appendingPathComponent("state").path }
     public let socketPath: String
     public let logPath: String
     public let configPath: String?
@@ -26,10 +30,10 @@ public final class DaemonProcess: @unchecked Sendable {
     /// socket's directory beforehand (for tests that connect as another user).
     public init(
         config: String? = nil, arguments: [String] = [], environment: [String: String] = [:],
-        socketDirectoryMode: Int? = nil, logLevel: String = "debug"
+        socketDirectoryMode: Int? = nil, logLevel: String = "debug", home: TestDirectory? = nil
     ) throws {
-        directory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("pickerd-test-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        self.home = try home ?? TestDirectory()
+        let directory = self.home.url
         let socketDirectory = directory.appendingPathComponent("run")
         if let socketDirectoryMode {
             try FileManager.default.createDirectory(at: socketDirectory, withIntermediateDirectories: true)
@@ -37,8 +41,10 @@ public final class DaemonProcess: @unchecked Sendable {
             chmod(socketDirectory.path, mode_t(socketDirectoryMode))
         }
         socketPath = socketDirectory.appendingPathComponent("pickerd.sock").path
-        logPath = directory.appendingPathComponent("pickerd.log").path
-        var allArguments = ["--socket", socketPath, "--log-level", logLevel]
+        logPath = directory.appendingPathComponent("pickerd-\(UUID().uuidString.prefix(6)).log").path
+        var allArguments = [
+            "--socket", socketPath, "--log-level", logLevel, "--state-dir", directory.appendingPathComponent("state").path,
+        ]
         if let config {
             let path = directory.appendingPathComponent("pickerd.json").path
             try config.write(toFile: path, atomically: true, encoding: .utf8)
@@ -68,7 +74,12 @@ public final class DaemonProcess: @unchecked Sendable {
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
-        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// SIGKILL: no chance to save or clean up anything.
+    public func kill9() {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
     }
 
     public var pid: Int32 { process.processIdentifier }
@@ -164,5 +175,20 @@ enum Spawn {
                 usleep(10_000)
             }
         }
+    }
+}
+
+/// A temporary directory removed when the last holder lets go of it.
+public final class TestDirectory: @unchecked Sendable {
+    // @unchecked: immutable after init.
+    public let url: URL
+
+    public init() throws {
+        url = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("pickerd-test-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
     }
 }

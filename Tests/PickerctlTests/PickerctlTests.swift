@@ -131,7 +131,7 @@ import Testing
         let window = try client.result("present", ["kind": "text"])["window"]!
         _ = try client.result("submit", ["window": window, "value": "x"])
         let deadline = Date().addingTimeInterval(10)
-        while !watch.stdoutSoFar.contains("window.dismissed"), Date() < deadline { usleep(10_000) }
+        while !watch.stdoutSoFar.contains("window.resigned_key"), Date() < deadline { usleep(10_000) }
         watch.signal(SIGTERM)
         let lines = try watch.finish().stdout.split(separator: "\n").map { try JSON.parse(String($0)) }
         #expect(lines.map { $0["type"] } == ["window.presented", "window.key", "window.dismissed", "window.resigned_key"])

@@ -1,0 +1,197 @@
+import PickerCore
+import PickerJSON
+
+/// `state.durability: durable`: windows, outcomes and id counters in SQLite (WAL).
+///
+/// Every change is committed in one transaction per event-loop turn, before the
+/// answers that acknowledge it are flushed. `synchronous=NORMAL` in WAL mode
+/// keeps every committed transaction through a crash or SIGKILL of the daemon;
+/// a power cut may lose the last few.
+///
+/// Secret values never reach the file: windows store their kind's redacted
+/// value and default, outcomes their visible value.
+final class SQLiteStateStore: StateStore, @unchecked Sendable {
+    // @unchecked: created off the loop, then used only by DaemonCore on its one
+    // event loop; SQLite itself is opened without its own mutex for that reason.
+    static let fileName = "state.db"
+
+    /// Each migration brings the schema from its index to the next version.
+    static let migrations = [
+        """
+        CREATE TABLE meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
+        CREATE TABLE windows (
+            id TEXT PRIMARY KEY, kind TEXT NOT NULL, title TEXT NOT NULL, message TEXT,
+            level INTEGER NOT NULL, position INTEGER NOT NULL, hidden INTEGER NOT NULL,
+            options TEXT NOT NULL, value TEXT, default_value TEXT, tag TEXT,
+            owner_uid INTEGER NOT NULL, owner_pid INTEGER NOT NULL, on_disconnect TEXT NOT NULL,
+            created_at INTEGER NOT NULL, deadline INTEGER
+        );
+        CREATE TABLE outcomes (
+            sequence INTEGER PRIMARY KEY AUTOINCREMENT, window TEXT NOT NULL UNIQUE, reason TEXT NOT NULL,
+            value TEXT, by_uid INTEGER, by_pid INTEGER, at INTEGER NOT NULL
+        );
+        """
+    ]
+
+    private let database: SQLiteDatabase
+    private var retentionMilliseconds: Int64
+    private var maxOutcomes: Int
+
+    var keepsWindows: Bool { true }
+
+    func setRetention(milliseconds: Int64, maxOutcomes: Int) {
+        retentionMilliseconds = milliseconds
+        self.maxOutcomes = maxOutcomes
+    }
+
+    /// Opens (or creates) the store in `directory`; refuses a file it cannot
+    /// trust instead of starting over.
+    init(directory: String, retentionMilliseconds: Int64, maxOutcomes: Int) throws(StartupError) {
+        self.retentionMilliseconds = retentionMilliseconds
+        self.maxOutcomes = maxOutcomes
+        let path = directory + "/" + Self.fileName
+        let advice = "move it aside to start with no state, or restore it from a backup"
+        do {
+            database = try SQLiteDatabase(path: path)
+            let check = try database.query("PRAGMA quick_check")
+            guard check.first?.first?.text == "ok" else {
+                throw StartupError("the state database \(path) is damaged (\(check.first?.first?.text ?? "no answer")); \(advice)")
+            }
+            try database.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL")
+            let version = try database.query("PRAGMA user_version").first?.first?.integer ?? 0
+            guard version <= Int64(Self.migrations.count) else {
+                throw StartupError(
+                    "the state database \(path) has schema version \(version), newer than this pickerd knows (\(Self.migrations.count)); run a newer pickerd or \(advice)"
+                )
+            }
+            for (index, migration) in Self.migrations.enumerated() where Int64(index) >= version {
+                try database.execute("BEGIN IMMEDIATE; \(migration) PRAGMA user_version = \(index + 1); COMMIT")
+            }
+        } catch let error as StartupError {
+            throw error
+        } catch let error as SQLiteDatabase.Failure {
+            if SQLiteDatabase.isCorruption(error.code) {
+                throw StartupError("the state database \(path) is not a readable SQLite database (\(error.message)); \(advice)")
+            }
+            throw StartupError("cannot open the state database \(path): \(error.message)")
+        } catch {
+            throw StartupError("cannot open the state database \(path): \(error)")
+        }
+    }
+
+    // MARK: restoring
+
+    func load() throws(StartupError) -> StoredState {
+        do {
+            var meta: [String: Int64] = [:]
+            for row in try database.query("SELECT key, value FROM meta") {
+                if let key = row[0].text, let value = row[1].integer { meta[key] = value }
+            }
+            let counters = ModelCounters(
+                nextWindowNumber: UInt64(meta["next_window_number"] ?? 1), nextTopPosition: meta["next_top_position"] ?? 1,
+                nextBottomPosition: meta["next_bottom_position"] ?? 0)
+            let windows = try database.query(
+                """
+                SELECT id, kind, title, message, level, position, hidden, options, value, default_value, tag,
+                       owner_uid, owner_pid, on_disconnect, created_at, deadline FROM windows ORDER BY level, position
+                """
+            ).compactMap(Self.record)
+            let outcomes = try database.query(
+                "SELECT window, reason, value, by_uid, by_pid, at FROM outcomes ORDER BY sequence"
+            ).compactMap(Self.outcome)
+            return StoredState(windows: windows, outcomes: outcomes, counters: counters)
+        } catch {
+            throw StartupError("cannot read the state database \(database.path): \(error); move it aside to start with no state")
+        }
+    }
+
+    private static func record(_ row: [SQLiteDatabase.Value]) -> WindowRecord? {
+        guard let id = row[0].text, let kind = row[1].text, let title = row[2].text,
+            let levelValue = row[4].integer, let level = Level(Int(levelValue)), let position = row[5].integer,
+            let options = row[7].text.flatMap({ try? JSON.parse($0) }), let uid = row[11].integer,
+            let pid = row[12].integer, let policy = row[13].text.flatMap(DisconnectPolicy.init), let created = row[14].integer
+        else { return nil }
+        return WindowRecord(
+            id: WindowID(id), kind: kind, title: title, message: row[3].text, level: level, position: position,
+            isHidden: row[6].integer == 1, options: options, value: row[8].text.flatMap { try? JSON.parse($0) },
+            defaultValue: row[9].text.flatMap { try? JSON.parse($0) }, tag: row[10].text,
+            owner: Peer(uid: UInt32(uid), pid: Int32(pid)), onDisconnect: policy,
+            createdAt: Timestamp(milliseconds: created), deadline: row[15].integer.map(Timestamp.init))
+    }
+
+    private static func outcome(_ row: [SQLiteDatabase.Value]) -> Outcome? {
+        guard let window = row[0].text, let reason = row[1].text.flatMap(OutcomeReason.init), let at = row[5].integer
+        else { return nil }
+        let value = row[2].text.flatMap { try? JSON.parse($0) }
+        let by = row[3].integer.flatMap { uid in row[4].integer.map { Peer(uid: UInt32(uid), pid: Int32($0)) } }
+        return Outcome(
+            window: WindowID(window), reason: reason, value: value, visibleValue: value, by: by, at: Timestamp(milliseconds: at))
+    }
+
+    // MARK: committing
+
+    func commit(_ changes: [PickerEvent], of model: PickerModel) throws {
+        try database.execute("BEGIN IMMEDIATE")
+        do {
+            for event in changes {
+                switch event.kind {
+                case .presented, .changed, .reordered, .hidden, .shown:
+                    if let record = model.record(of: event.window) { try save(record) }
+                case .dismissed:
+                    try database.query("DELETE FROM windows WHERE id = ?", [.text(event.window.rawValue)])
+                    if case .dismissed(let outcome) = model.lookup(event.window) { try save(outcome) }
+                case .key, .resignedKey:
+                    break
+                }
+            }
+            let counters = model.persistentCounters
+            for (key, value) in [
+                ("next_window_number", Int64(counters.nextWindowNumber)), ("next_top_position", counters.nextTopPosition),
+                ("next_bottom_position", counters.nextBottomPosition),
+            ] {
+                try database.query("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", [.text(key), .integer(value)])
+            }
+            try purgeOutcomes(now: model.clock.now())
+            try database.execute("COMMIT")
+        } catch {
+            try? database.execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    private func save(_ record: WindowRecord) throws {
+        try database.query(
+            """
+            INSERT OR REPLACE INTO windows (id, kind, title, message, level, position, hidden, options, value,
+                default_value, tag, owner_uid, owner_pid, on_disconnect, created_at, deadline)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """,
+            [
+                .text(record.id.rawValue), .text(record.kind), .text(record.title), record.message.map { .text($0) } ?? .null,
+                .integer(Int64(record.level.value)), .integer(record.position), .integer(record.isHidden ? 1 : 0),
+                .text(record.options.serialized()), record.value.map { .text($0.serialized()) } ?? .null,
+                record.defaultValue.map { .text($0.serialized()) } ?? .null, record.tag.map { .text($0) } ?? .null,
+                .integer(Int64(record.owner.uid)), .integer(Int64(record.owner.pid)), .text(record.onDisconnect.rawValue),
+                .integer(record.createdAt.milliseconds), record.deadline.map { .integer($0.milliseconds) } ?? .null,
+            ])
+    }
+
+    /// Stores what everyone may see of the outcome: never a secret value.
+    private func save(_ outcome: Outcome) throws {
+        try database.query(
+            "INSERT OR REPLACE INTO outcomes (window, reason, value, by_uid, by_pid, at) VALUES (?, ?, ?, ?, ?, ?)",
+            [
+                .text(outcome.window.rawValue), .text(outcome.reason.rawValue),
+                outcome.visibleValue.map { .text($0.serialized()) } ?? .null,
+                outcome.by.map { .integer(Int64($0.uid)) } ?? .null, outcome.by.map { .integer(Int64($0.pid)) } ?? .null,
+                .integer(outcome.at.milliseconds),
+            ])
+    }
+
+    private func purgeOutcomes(now: Timestamp) throws {
+        try database.query("DELETE FROM outcomes WHERE at <= ?", [.integer(now.milliseconds - retentionMilliseconds)])
+        try database.query(
+            "DELETE FROM outcomes WHERE sequence <= (SELECT sequence FROM outcomes ORDER BY sequence DESC LIMIT 1 OFFSET ?)",
+            [.integer(Int64(maxOutcomes))])
+    }
+}

@@ -1,0 +1,217 @@
+import Foundation
+import PickerJSON
+import PickerProtocol
+import PickerTestSupport
+import Testing
+
+/// Durable state: the real daemon killed with SIGKILL and started again on the
+/// same state directory.
+@Suite struct DurabilityTests {
+    @Test func sixtyWindowsComeBackInOrderWithTheirOutcomes() throws {
+        let home = try TestDirectory()
+        var daemon = try DaemonProcess(home: home)
+        var client = try TestClient(socketPath: daemon.socketPath)
+        let levels: [JSON] = ["normal", "statusBar", "alert"]
+        var ids: [JSON] = []
+        for index in 0..<60 {
+            let params: JSON = [
+                "kind": index % 2 == 0 ? "text" : "custom", "title": .string("window \(index)"), "level": levels[index % 3],
+                "tag": .string("t\(index)"), "message": "why",
+                "options": index % 2 == 0 ? ["max_length": 20] : ["columns": [["a", "b"], ["c", "d"]]],
+            ]
+            ids.append(try client.result("present", params)["window"]!)
+        }
+        _ = try client.result("lower", ["window": ids[59]])
+        _ = try client.result("raise", ["window": ids[0]])
+        _ = try client.result("hide", ["window": ids[3]])
+        _ = try client.result("set_level", ["window": ids[4], "level": 500])
+        _ = try client.result("update", ["window": ids[6], "value": "draft"])
+        var submitted: [JSON: JSON] = [:]
+        for index in stride(from: 10, to: 60, by: 2) {
+            let value: JSON = .string("value \(index)")
+            _ = try client.result("submit", ["window": ids[index], "value": value])
+            submitted[ids[index]] = value
+        }
+        #expect(submitted.count == 25)
+        let before = try client.result("list")
+        let detailsBefore = try client.result("get", ["window": ids[6]])
+        daemon.kill9()
+
+        daemon = try DaemonProcess(home: home)
+        client = try TestClient(socketPath: daemon.socketPath)
+        let after = try client.result("list")
+        #expect(after == before, "the same windows, order, levels, hidden flags, tags and key")
+        #expect(after["windows"]?.arrayValue?.count == 35)
+        #expect(try client.result("get", ["window": ids[6]]) == detailsBefore, "options, value, owner and times too")
+        for (window, value) in submitted {
+            let outcome = try client.result("wait", ["window": window])
+            #expect(outcome["reason"] == "submitted" && outcome["value"] == value)
+        }
+        let next = try client.result("present", ["kind": "text"])["window"]!.stringValue!
+        #expect(next == "w61", "ids go on where they stopped")
+        #expect(daemon.log.contains("restored 35 windows and 25 outcomes"))
+    }
+
+    @Test func aDeadlineThatPassedWhileDownFiresAtStart() throws {
+        let home = try TestDirectory()
+        var daemon = try DaemonProcess(home: home)
+        var client = try TestClient(socketPath: daemon.socketPath)
+        let window = try client.result("present", ["kind": "date", "timeout_ms": 1500, "default": "2026-01-02"])["window"]!
+        let later = try client.result("present", ["kind": "text", "timeout_ms": 60_000])["window"]!
+        daemon.kill9()
+        Thread.sleep(forTimeInterval: 2)
+        daemon = try DaemonProcess(home: home)
+        client = try TestClient(socketPath: daemon.socketPath)
+        let outcome = try client.result("wait", ["window": window, "timeout_ms": 5000])
+        #expect(outcome["reason"] == "timeout" && outcome["value"] == "2026-01-02")
+        #expect(try client.result("get", ["window": later])["deadline"] != nil, "a later deadline keeps its instant")
+    }
+
+    /// Eight connections presenting and submitting as fast as they can, killed
+    /// at a random moment: nothing acknowledged is lost.
+    @Test func nothingAcknowledgedIsLostUnderLoad() throws {
+        for round in 0..<3 {
+            let home = try TestDirectory()
+            let daemon = try DaemonProcess(logLevel: "notice", home: home)
+            let socket = daemon.socketPath
+            let presented = Locked<[String]>([])
+            let submitted = Locked<[String: String]>([:])
+            let killer = Thread {
+                Thread.sleep(forTimeInterval: Double.random(in: 0.3...1.0))
+                daemon.kill9()
+            }
+            killer.start()
+            DispatchQueue.concurrentPerform(iterations: 8) { worker in
+                guard let client = try? TestClient(socketPath: socket) else { return }
+                var count = 0
+                while true {
+                    guard case .success(let summary)? = try? client.call("present", ["kind": "text"], timeout: 5),
+                        let id = summary["window"]?.stringValue
+                    else { return }
+                    presented.withLock { $0.append(id) }
+                    count += 1
+                    guard count % 2 == 0 else { continue }
+                    let value = "w\(worker)-\(count)"
+                    guard case .success? = try? client.call("submit", ["window": .string(id), "value": .string(value)], timeout: 5)
+                    else { return }
+                    submitted.withLock { $0[id] = value }
+                }
+            }
+            while daemon.isRunning { usleep(10_000) }
+            let restarted = try DaemonProcess(logLevel: "notice", home: home)
+            let client = try TestClient(socketPath: restarted.socketPath)
+            let acknowledged = presented.withLock { $0 }
+            let answers = submitted.withLock { $0 }
+            #expect(acknowledged.count > 50, "round \(round): only \(acknowledged.count) presents before the kill")
+            var lost: [String] = []
+            for id in acknowledged {
+                switch try client.call("wait", ["window": JSON.string(id), "timeout_ms": 1]) {
+                case .success(let outcome):
+                    if let value = answers[id], outcome["value"] != .string(value) { lost.append("\(id) submit") }
+                case .failure(let error) where error.code == .waitTimedOut:
+                    if answers[id] != nil { lost.append("\(id) submit (still open)") }
+                case .failure(let error):
+                    lost.append("\(id): \(error.message)")
+                }
+            }
+            #expect(lost.isEmpty, "round \(round): lost \(lost.prefix(10))")
+            print("round \(round): \(acknowledged.count) acknowledged presents and \(answers.count) submits all survived SIGKILL")
+        }
+    }
+
+    @Test func secureValuesNeverReachTheStateDirectoryOrTheLog() throws {
+        let secret = "hunter2-\(UUID().uuidString.prefix(8))"
+        let home = try TestDirectory()
+        var daemon = try DaemonProcess(logLevel: "trace", home: home)
+        var client = try TestClient(socketPath: daemon.socketPath)
+        let window = try client.result("present", ["kind": "text", "options": ["secure": true]])["window"]!
+        _ = try client.result("update", ["window": window, "value": .string(secret)])
+        let open = try client.result("present", ["kind": "text", "options": ["secure": true]])["window"]!
+        _ = try client.result("update", ["window": open, "value": .string(secret)])
+        let form = try client.result(
+            "present",
+            ["kind": "form", "options": ["fields": [["name": "user", "kind": "text"], ["name": "pin", "kind": "text", "options": ["secure": true]]]]]
+        )["window"]!
+        _ = try client.result("submit", ["window": form, "value": ["user": "ada", "pin": .string(secret)]])
+        _ = try client.result("submit", ["window": window, "value": .string(secret)])
+        daemon.kill9()
+        let firstLog = daemon.log
+        daemon = try DaemonProcess(logLevel: "trace", home: home)
+        client = try TestClient(socketPath: daemon.socketPath)
+        let reopened = try client.result("get", ["window": open])
+        #expect(reopened["state"] == "visible" && reopened["value"] == nil, "still open, and empty")
+        #expect(try client.result("wait", ["window": form])["value"] == ["user": "ada"])
+        daemon.stop()
+        var searched = 0
+        for file in try FileManager.default.subpathsOfDirectory(atPath: home.url.path) {
+            let path = home.url.appendingPathComponent(file).path
+            guard let data = FileManager.default.contents(atPath: path) else { continue }
+            searched += data.count
+            #expect(data.range(of: Data(secret.utf8)) == nil, "\(file) holds the secret")
+        }
+        #expect(searched > 4096, "the state files were there to search")
+        #expect(!firstLog.contains(secret) && !daemon.log.contains(secret))
+    }
+
+    @Test func aCorruptOrNewerDatabaseIsRefusedNotWiped() throws {
+        let home = try TestDirectory()
+        let state = home.url.appendingPathComponent("state")
+        try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+        let database = state.appendingPathComponent("state.db")
+        let garbage = Data((0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
+        try garbage.write(to: database)
+        let socket = home.url.appendingPathComponent("pickerd.sock").path
+        let corrupt = try CommandLineProcess.run("pickerd", ["--socket", socket, "--state-dir", state.path])
+        #expect(corrupt.status != 0)
+        #expect(corrupt.stderr.contains("the state database \(database.path) is not a readable SQLite database"))
+        #expect(corrupt.stderr.contains("move it aside to start with no state, or restore it from a backup"))
+        #expect(try Data(contentsOf: database) == garbage, "the file is left alone")
+
+        try FileManager.default.removeItem(at: database)
+        let python = try Command.run(
+            "/usr/bin/env", ["python3", "-c", "import sqlite3; c = sqlite3.connect('\(database.path)'); c.execute('PRAGMA user_version = 99'); c.execute('CREATE TABLE x (y)'); c.commit()"])
+        guard python.status == 0 else {
+            print("skipped the newer-schema half: python3's sqlite3 is not available (\(python.output))")
+            return
+        }
+        let newer = try CommandLineProcess.run("pickerd", ["--socket", socket, "--state-dir", state.path])
+        #expect(newer.status != 0)
+        #expect(newer.stderr.contains("has schema version 99, newer than this pickerd knows (1)"))
+    }
+
+    @Test func sigtermKeepsDurableWindowsAndMemoryKeepsNoFile() throws {
+        let home = try TestDirectory()
+        var daemon = try DaemonProcess(home: home)
+        var client = try TestClient(socketPath: daemon.socketPath)
+        let window = try client.result("present", ["kind": "text"])["window"]!
+        #expect(daemon.stop() == 0)
+        #expect(daemon.log.contains("1 windows are kept for the next start"))
+        daemon = try DaemonProcess(home: home)
+        client = try TestClient(socketPath: daemon.socketPath)
+        #expect(try client.result("get", ["window": window])["state"] == "visible")
+        daemon.stop()
+
+        let memoryHome = try TestDirectory()
+        let memory = try DaemonProcess(config: #"{"state": {"durability": "memory"}}"#, home: memoryHome)
+        _ = try TestClient(socketPath: memory.socketPath).result("present", ["kind": "text"])
+        memory.stop()
+        #expect(!FileManager.default.fileExists(atPath: memoryHome.url.appendingPathComponent("state").path))
+    }
+}
+
+/// A value shared between threads, behind a lock.
+final class Locked<Value>: @unchecked Sendable {
+    // @unchecked: every access holds the lock.
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
+
+    func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&value)
+    }
+}
