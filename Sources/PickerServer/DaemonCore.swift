@@ -224,6 +224,10 @@ final class DaemonCore {
         wakeup = (next, task)
     }
 
+    func storedHistory(limit: Int, window: WindowID?) throws -> [Outcome]? {
+        try store.history(limit: limit, window: window)
+    }
+
     func subscriptionsAdd(connection: ConnectionID, types: [String], windows: Set<WindowID>) -> String {
         subscriptions.add(connection: connection, types: types, windows: windows)
     }

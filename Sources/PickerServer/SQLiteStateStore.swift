@@ -30,10 +30,12 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
             sequence INTEGER PRIMARY KEY AUTOINCREMENT, window TEXT NOT NULL UNIQUE, reason TEXT NOT NULL,
             value TEXT, by_uid INTEGER, by_pid INTEGER, at INTEGER NOT NULL
         );
+        CREATE INDEX outcomes_by_time ON outcomes (at);
         """
     ]
 
     private let database: SQLiteDatabase
+    private var savedCounters: ModelCounters?
     private var retentionMilliseconds: Int64
     private var maxOutcomes: Int
 
@@ -57,7 +59,9 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
             guard check.first?.first?.text == "ok" else {
                 throw StartupError("the state database \(path) is damaged (\(check.first?.first?.text ?? "no answer")); \(advice)")
             }
-            try database.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL")
+            // Exclusive: pickerd is the file's only user, so it takes the lock once
+            // (and a second daemon on the same state directory is refused).
+            try database.execute("PRAGMA locking_mode=EXCLUSIVE; PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL")
             let version = try database.query("PRAGMA user_version").first?.first?.integer ?? 0
             guard version <= Int64(Self.migrations.count) else {
                 throw StartupError(
@@ -105,6 +109,17 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
         }
     }
 
+    func history(limit: Int, window: WindowID?) throws -> [Outcome]? {
+        let columns = "SELECT window, reason, value, by_uid, by_pid, at FROM outcomes"
+        let rows =
+            if let window {
+                try database.query("\(columns) WHERE window = ?", [.text(window.rawValue)])
+            } else {
+                try database.query("\(columns) ORDER BY sequence DESC LIMIT ?", [.integer(Int64(limit))])
+            }
+        return rows.compactMap(Self.outcome)
+    }
+
     private static func record(_ row: [SQLiteDatabase.Value]) -> WindowRecord? {
         guard let id = row[0].text, let kind = row[1].text, let title = row[2].text,
             let levelValue = row[4].integer, let level = Level(Int(levelValue)), let position = row[5].integer,
@@ -145,14 +160,17 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
                 }
             }
             let counters = model.persistentCounters
-            for (key, value) in [
-                ("next_window_number", Int64(counters.nextWindowNumber)), ("next_top_position", counters.nextTopPosition),
-                ("next_bottom_position", counters.nextBottomPosition),
-            ] {
-                try database.query("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", [.text(key), .integer(value)])
+            if counters != savedCounters {
+                for (key, value) in [
+                    ("next_window_number", Int64(counters.nextWindowNumber)), ("next_top_position", counters.nextTopPosition),
+                    ("next_bottom_position", counters.nextBottomPosition),
+                ] {
+                    try database.query("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", [.text(key), .integer(value)])
+                }
             }
             try purgeOutcomes(now: model.clock.now())
             try database.execute("COMMIT")
+            savedCounters = counters
         } catch {
             try? database.execute("ROLLBACK")
             throw error
@@ -188,10 +206,11 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
             ])
     }
 
+    /// Both deletions walk an index from its low end, so a commit costs the
+    /// same with 10 kept outcomes as with 10,000.
     private func purgeOutcomes(now: Timestamp) throws {
         try database.query("DELETE FROM outcomes WHERE at <= ?", [.integer(now.milliseconds - retentionMilliseconds)])
         try database.query(
-            "DELETE FROM outcomes WHERE sequence <= (SELECT sequence FROM outcomes ORDER BY sequence DESC LIMIT 1 OFFSET ?)",
-            [.integer(Int64(maxOutcomes))])
+            "DELETE FROM outcomes WHERE sequence <= (SELECT max(sequence) FROM outcomes) - ?", [.integer(Int64(maxOutcomes))])
     }
 }

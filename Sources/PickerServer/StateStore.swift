@@ -14,6 +14,8 @@ protocol StateStore: AnyObject, Sendable {
     func commit(_ changes: [PickerEvent], of model: PickerModel) throws
     /// Follows a reloaded config's retention.
     func setRetention(milliseconds: Int64, maxOutcomes: Int)
+    /// Kept outcomes, newest first; nil when the model's memory is the only record.
+    func history(limit: Int, window: WindowID?) throws -> [Outcome]?
 }
 
 struct StoredState {
@@ -33,4 +35,5 @@ final class MemoryStateStore: StateStore {
 
     func commit(_ changes: [PickerEvent], of model: PickerModel) throws {}
     func setRetention(milliseconds: Int64, maxOutcomes: Int) {}
+    func history(limit: Int, window: WindowID?) -> [Outcome]? { nil }
 }

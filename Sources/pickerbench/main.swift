@@ -7,9 +7,12 @@ import Glibc
 let arguments = Array(CommandLine.arguments.dropFirst())
 let usage = """
     usage: pickerbench stack [--rounds N] [--operations N] [--windows N]
+           pickerbench state [--rounds N] [--cycles N]
 
       stack   present+dismiss, raise+lower and hide+show with 10 and with
               100,000 open windows (the model alone, no socket)
+      state   present+submit cycles over the socket against a durable and a
+              memory pickerd (started from this build folder), 1 and 8 clients
     """
 
 func value(after flag: String) -> Int? {
@@ -23,6 +26,16 @@ case "stack":
     benchmark.rounds = value(after: "--rounds") ?? benchmark.rounds
     benchmark.operationsPerRound = value(after: "--operations") ?? benchmark.operationsPerRound
     benchmark.largeSize = value(after: "--windows") ?? benchmark.largeSize
+    do {
+        try benchmark.run()
+    } catch {
+        print("pickerbench: \(error)")
+        exit(1)
+    }
+case "state":
+    var benchmark = StateBenchmark()
+    benchmark.rounds = value(after: "--rounds") ?? benchmark.rounds
+    benchmark.cyclesPerClient = value(after: "--cycles") ?? benchmark.cyclesPerClient
     do {
         try benchmark.run()
     } catch {
