@@ -64,7 +64,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "pickerbench", dependencies: ["PickerCore", "PickerPlugins", "PickerJSON"]),
+        .executableTarget(name: "pickerbench", dependencies: ["PickerCore", "PickerPlugins", "PickerJSON", "PickerProtocol"]),
         .target(
             name: "PickerTestSupport",
             dependencies: ["PickerJSON", "PickerProtocol"],

@@ -28,25 +28,13 @@ final class ClientConnection: Sendable {
 
     init(socketPath: String) throws(PickerClientError) {
         self.socketPath = socketPath
-        descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0 else { throw .unreachable(socket: socketPath, reason: String(cString: strerror(errno))) }
-        guard socketPath.utf8.count < 108 else {
-            close(descriptor)
-            throw .unreachable(socket: socketPath, reason: "the path is longer than a Unix socket allows")
-        }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: socketPath.utf8) }
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        guard result == 0 else {
-            let code = errno
-            close(descriptor)
-            if code == EACCES || code == EPERM { throw .socketPermissionDenied(socket: socketPath) }
-            throw .unreachable(socket: socketPath, reason: String(cString: strerror(code)))
+        switch UnixSocket.connect(to: socketPath) {
+        case .success(let connected):
+            descriptor = connected
+        case .failure(let error) where error.code == EACCES || error.code == EPERM:
+            throw .socketPermissionDenied(socket: socketPath)
+        case .failure(let error):
+            throw .unreachable(socket: socketPath, reason: error.description)
         }
         startReaderThread { [self] in readLoop() }
     }

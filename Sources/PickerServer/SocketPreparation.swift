@@ -1,3 +1,5 @@
+import PickerProtocol
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -15,8 +17,7 @@ public struct StartupError: Error, Sendable, CustomStringConvertible {
 /// configured mode) when missing, replaces a stale socket file left by a dead
 /// daemon, and refuses when a live daemon answers there.
 enum SocketPreparation {
-    /// sockaddr_un's path holds 108 bytes including the terminating NUL.
-    static let maxPathBytes = 107
+    static let maxPathBytes = UnixSocket.maxPathBytes
 
     static func prepare(path: String, directoryMode: UInt32) throws(StartupError) {
         guard path.utf8.count <= maxPathBytes else {
@@ -69,19 +70,8 @@ enum SocketPreparation {
 
     /// Whether something accepts connections on the socket.
     private static func isAnswering(_ path: String) -> Bool {
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-            buffer.copyBytes(from: path.utf8.prefix(maxPathBytes))
-        }
-        let result = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        return result == 0
+        guard case .success(let descriptor) = UnixSocket.connect(to: path) else { return false }
+        close(descriptor)
+        return true
     }
 }

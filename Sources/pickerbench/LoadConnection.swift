@@ -1,4 +1,5 @@
 import Foundation
+import PickerProtocol
 
 /// A blocking JSON-lines connection for load: writes a request line, reads
 /// answer lines. Deliberately plain (no JSON parsing of answers beyond finding
@@ -10,16 +11,9 @@ final class LoadConnection: @unchecked Sendable {
     private var scanned = 0
 
     init(socketPath: String) throws {
-        descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: socketPath.utf8.prefix(107)) }
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        guard result == 0 else {
-            close(descriptor)
-            throw BenchmarkFailure("cannot connect to \(socketPath): \(String(cString: strerror(errno)))")
+        switch UnixSocket.connect(to: socketPath) {
+        case .success(let connected): descriptor = connected
+        case .failure(let error): throw BenchmarkFailure("cannot connect to \(socketPath): \(error)")
         }
     }
 

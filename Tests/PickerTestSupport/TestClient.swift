@@ -30,18 +30,9 @@ public final class TestClient: @unchecked Sendable {
     public private(set) var others: [JSON] = []
 
     public init(socketPath: String) throws {
-        descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0 else { throw Failure.connect(String(cString: strerror(errno))) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: socketPath.utf8.prefix(107)) }
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        guard result == 0 else {
-            let reason = String(cString: strerror(errno))
-            Glibc.close(descriptor)
-            throw Failure.connect(reason)
+        switch UnixSocket.connect(to: socketPath) {
+        case .success(let connected): descriptor = connected
+        case .failure(let error): throw Failure.connect(error.description)
         }
     }
 
