@@ -20,11 +20,14 @@ public struct DaemonOptions: Sendable {
     public var configPath: String?
     /// The IANA name of the system's time zone.
     public var systemTimeZone: String
+    /// For systemd: LISTEN_*, NOTIFY_SOCKET, WATCHDOG_*.
+    public var environment: [String: String]
 
     public init(
         socketPath: String, stateDirectory: String, configuration: DaemonConfiguration, configPath: String?,
-        systemTimeZone: String
+        systemTimeZone: String, environment: [String: String] = [:]
     ) {
+        self.environment = environment
         self.socketPath = socketPath
         self.stateDirectory = stateDirectory
         self.configuration = configuration
@@ -49,8 +52,11 @@ public struct Daemon: Service {
         let loop = group.next()
         let options = options
         let logger = logger
+        let notifier = SystemdNotifier(environment: options.environment)
         let store: any StateStore
+        let activated: SocketActivation.Activated?
         do {
+            activated = try SocketActivation.adopt(environment: options.environment)
             store = try Self.openStore(options)
         } catch {
             try? await group.shutdownGracefully()
@@ -60,48 +66,62 @@ public struct Daemon: Service {
             let core = try DaemonCore(
                 eventLoop: loop, configuration: options.configuration, configPath: options.configPath,
                 systemTimeZone: options.systemTimeZone, daemonUID: getuid(), clock: SystemClock(), store: store,
-                logger: logger)
+                notifier: notifier, logger: logger)
             try core.restore()
             return NIOLoopBound(core, eventLoop: loop)
         }.get()
 
         let server: any Channel
-        do {
-            try SocketPreparation.prepare(
-                path: options.socketPath, directoryMode: options.configuration.socketDirectoryMode)
-            // The socket accepts connections from the moment it is bound, so it is
-            // created with its mode rather than given it afterwards.
-            let previousMask = umask(mode_t(~options.configuration.socketMode & 0o777))
-            defer { umask(previousMask) }
-            server = try await ServerBootstrap(group: group)
-                .serverChannelOption(.backlog, value: 4096)
-                .childChannelOption(.allowRemoteHalfClosure, value: false)
-                .childChannelInitializer { channel in
-                    channel.eventLoop.makeCompletedFuture {
-                        let connection = core.value.makeConnection()
-                        try channel.pipeline.syncOperations.addHandlers(BackPressureHandler(), connection)
-                    }
+        let bootstrap = ServerBootstrap(group: group)
+            .serverChannelOption(.backlog, value: 4096)
+            .childChannelOption(.allowRemoteHalfClosure, value: false)
+            .childChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    let connection = core.value.makeConnection()
+                    try channel.pipeline.syncOperations.addHandlers(BackPressureHandler(), connection)
                 }
-                .bind(unixDomainSocketPath: options.socketPath).get()
-            try SocketPreparation.setMode(of: options.socketPath, to: options.configuration.socketMode)
+            }
+        do {
+            if let activated {
+                // systemd owns this socket: it is used as it is and never unlinked.
+                server = try await bootstrap.withBoundSocket(activated.descriptor).get()
+            } else {
+                try SocketPreparation.prepare(
+                    path: options.socketPath, directoryMode: options.configuration.socketDirectoryMode)
+                // The socket accepts connections from the moment it is bound, so it is
+                // created with its mode rather than given it afterwards.
+                let previousMask = umask(mode_t(~options.configuration.socketMode & 0o777))
+                defer { umask(previousMask) }
+                server = try await bootstrap.bind(unixDomainSocketPath: options.socketPath).get()
+                try SocketPreparation.setMode(of: options.socketPath, to: options.configuration.socketMode)
+            }
         } catch {
             try? await group.shutdownGracefully()
             throw error
         }
-        logger.notice("pickerd \(PickerdVersion.current) listening on \(options.socketPath)")
-
+        let listeningOn = activated.map { "\($0.path) (from systemd)" } ?? options.socketPath
+        logger.notice("pickerd \(PickerdVersion.current) listening on \(listeningOn)")
+        // SIGHUP is handled from here on; READY=1 may bring a reload at once.
+        let hangups = await UnixSignalsSequence(trapping: .sighup)
         let reloads = Task {
-            for await _ in await UnixSignalsSequence(trapping: .sighup) {
+            for await _ in hangups {
                 logger.info("SIGHUP: reloading the config")
                 try? await loop.submit { _ = core.value.reload() }.get()
             }
         }
+        try await loop.submit { core.value.announceReady() }.get()
+        if let interval = SystemdNotifier.watchdogInterval(environment: options.environment) {
+            // Pinged from the event loop itself, so a stuck loop stops the pings.
+            loop.scheduleRepeatedTask(initialDelay: .zero, delay: .microseconds(interval)) { _ in notifier.watchdog() }
+        }
+
         try? await gracefulShutdown()
 
         logger.notice("shutting down")
+        notifier.stopping()
         reloads.cancel()
         try? await server.close()
-        unlink(options.socketPath)
+        if activated == nil { unlink(options.socketPath) }
         try? await loop.submit { core.value.shutdown() }.get()
         // Give the last answers a moment to reach their clients.
         for _ in 0..<100 {

@@ -25,14 +25,18 @@ final class DaemonCore {
     private(set) var connections: [ConnectionID: ConnectionHandler] = [:]
     private var nextConnectionNumber: UInt64 = 1
     private let store: any StateStore
+    private let notifier: SystemdNotifier
+    private var announcedStatus = ""
+    private var statusUpdate: Scheduled<Void>?
     private var waiters = WaiterRegistry()
     private(set) var subscriptions = SubscriptionRegistry()
     private var wakeup: (at: Timestamp, task: Scheduled<Void>)?
 
     init(
         eventLoop: any EventLoop, configuration: DaemonConfiguration, configPath: String?, systemTimeZone: String,
-        daemonUID: UInt32, clock: any PickerClock, store: any StateStore, logger: Logger
+        daemonUID: UInt32, clock: any PickerClock, store: any StateStore, notifier: SystemdNotifier, logger: Logger
     ) throws(PickerError) {
+        self.notifier = notifier
         self.eventLoop = eventLoop
         self.configuration = configuration
         self.configPath = configPath
@@ -59,6 +63,27 @@ final class DaemonCore {
         }
         for id in ended { logger.info("window \(id) ended on restore: its owner's connection is gone") }
         afterChange()
+    }
+
+    /// READY=1 for systemd: listening, and the state restored.
+    func announceReady() {
+        announcedStatus = statusSummary
+        notifier.ready(status: announcedStatus)
+    }
+
+    /// A short summary for systemd's STATUS=.
+    private var statusSummary: String {
+        "\(model.openWindowCount) open windows (\(model.visibleCount) visible), \(connections.count) connections"
+    }
+
+    /// Sends STATUS= when the summary changed, at most four times a second.
+    private func scheduleStatusUpdate() {
+        guard notifier.isActive, statusUpdate == nil, statusSummary != announcedStatus else { return }
+        statusUpdate = eventLoop.assumeIsolated().scheduleTask(in: .milliseconds(250)) { [self] in
+            statusUpdate = nil
+            announcedStatus = statusSummary
+            notifier.status(announcedStatus)
+        }
     }
 
     var lineTooLongError: RPCError {
@@ -194,6 +219,7 @@ final class DaemonCore {
             subscriptions.deliver(event, limit: configuration.limits.maxEventQueue, to: connections)
         }
         scheduleWakeup()
+        scheduleStatusUpdate()
     }
 
     private func logPresented(_ event: PickerEvent) {
@@ -257,8 +283,11 @@ final class DaemonCore {
 
     // MARK: config
 
-    /// Re-reads the config file; a bad one changes nothing.
+    /// Re-reads the config file; a bad one changes nothing. systemd hears
+    /// RELOADING=1 before and READY=1 after, either way.
     func reload() -> Result<Void, ConfigProblems> {
+        notifier.reloading()
+        defer { notifier.ready(status: statusSummary) }
         let text: String
         if let configPath {
             switch ConfigFile.read(configPath) {

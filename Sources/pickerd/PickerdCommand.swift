@@ -74,7 +74,7 @@ struct PickerdCommand: AsyncParsableCommand {
         }
         if let logLevel { configuration.logLevel = Logger.Level(rawValue: logLevel)! }
 
-        let journald = ProcessInfo.processInfo.environment["JOURNAL_STREAM"] != nil
+        let journald = JournalStream.isStderr(environment: ProcessInfo.processInfo.environment)
         let level = configuration.logLevel
         LoggingSystem.bootstrap { label in StderrLogHandler(label: label, level: level, journald: journald) }
         let logger = Logger(label: "pickerd")
@@ -87,7 +87,8 @@ struct PickerdCommand: AsyncParsableCommand {
         let options = DaemonOptions(
             socketPath: socketPath,
             stateDirectory: StateLocation.resolve(explicit: stateDirectory, environment: environment, home: environment["HOME"]),
-            configuration: configuration, configPath: config, systemTimeZone: TimeZone.current.identifier)
+            configuration: configuration, configPath: config, systemTimeZone: TimeZone.current.identifier,
+            environment: environment)
         let group = ServiceGroup(
             configuration: .init(
                 services: [Daemon(options: options, logger: logger)], gracefulShutdownSignals: [.sigterm, .sigint],

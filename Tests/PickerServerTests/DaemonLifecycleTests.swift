@@ -83,13 +83,19 @@ import Testing
         #expect(daemon.log.contains("shutting down"))
     }
 
-    @Test func journaldGetsPriorityPrefixes() throws {
-        let daemon = try DaemonProcess(environment: ["JOURNAL_STREAM": "8:12345"], logLevel: "info")
+    @Test func journaldGetsPriorityPrefixesOnlyWhenStderrIsTheJournalStream() throws {
+        let daemon = try DaemonProcess(logLevel: "info", journald: true)
         let client = try TestClient(socketPath: daemon.socketPath)
         _ = try client.result("present", ["kind": "text"])
         daemon.stop()
         let lines = daemon.log.split(separator: "\n")
         #expect(lines.contains { $0.hasPrefix("<5>pickerd ") && $0.contains("listening on") }, "notice is <5>")
         #expect(lines.contains { $0.hasPrefix("<6>window w1 presented") }, "info is <6>")
+        #expect(lines.allSatisfy { $0.hasPrefix("<") }, "every line has a priority")
+        // A JOURNAL_STREAM that is not this stderr (inherited, then redirected) is ignored.
+        let redirected = try DaemonProcess(environment: ["JOURNAL_STREAM": "8:12345"], logLevel: "info")
+        redirected.stop()
+        #expect(redirected.log.contains("pickerd: notice: pickerd"))
+        #expect(!redirected.log.contains("<5>"))
     }
 }

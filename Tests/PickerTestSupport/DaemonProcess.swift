@@ -30,7 +30,7 @@ public final class DaemonProcess: @unchecked Sendable {
     /// socket's directory beforehand (for tests that connect as another user).
     public init(
         config: String? = nil, arguments: [String] = [], environment: [String: String] = [:],
-        socketDirectoryMode: Int? = nil, logLevel: String = "debug", home: TestDirectory? = nil
+        socketDirectoryMode: Int? = nil, logLevel: String = "debug", home: TestDirectory? = nil, journald: Bool = false
     ) throws {
         self.home = try home ?? TestDirectory()
         let directory = self.home.url
@@ -58,6 +58,12 @@ public final class DaemonProcess: @unchecked Sendable {
         processEnvironment.removeValue(forKey: "PICKERD_SOCKET")
         for (key, value) in environment { processEnvironment[key] = value }
         FileManager.default.createFile(atPath: logPath, contents: nil)
+        if journald {
+            // As systemd would: the device and inode of the daemon's stderr.
+            var info = stat()
+            stat(logPath, &info)
+            processEnvironment["JOURNAL_STREAM"] = "\(info.st_dev):\(info.st_ino)"
+        }
         let logPath = logPath
         process = try Spawn.run { process in
             process.executableURL = Self.executable("pickerd")

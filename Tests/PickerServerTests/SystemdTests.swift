@@ -1,0 +1,96 @@
+import Foundation
+import PickerJSON
+import PickerTestSupport
+import Testing
+
+/// The daemon as systemd runs it: socket activation and the notify protocol.
+@Suite struct SystemdTests {
+    static let socketActivate = "/usr/bin/systemd-socket-activate"
+
+    static func inode(_ path: String) -> UInt64? {
+        var info = stat()
+        return stat(path, &info) == 0 ? UInt64(info.st_ino) : nil
+    }
+
+    @Test func socketActivationReadyStatusAndStopping() throws {
+        guard FileManager.default.fileExists(atPath: Self.socketActivate) else {
+            Issue.record("systemd-socket-activate is missing; .ci/run installs systemd")
+            return
+        }
+        let home = try TestDirectory()
+        let run = home.url.appendingPathComponent("run")
+        try FileManager.default.createDirectory(at: run, withIntermediateDirectories: true)
+        let socket = run.appendingPathComponent("pickerd.sock").path
+        let notify = try NotifyListener()
+        let daemon = try CommandLineProcess(
+            "pickerd", ["--state-dir", home.url.appendingPathComponent("state").path, "--log-level", "debug"],
+            prefix: [Self.socketActivate, "-l", socket, "-E", "NOTIFY_SOCKET=\(notify.address)"])
+        var before: UInt64?
+        for _ in 0..<500 where before == nil {
+            before = Self.inode(socket)
+            if before == nil { usleep(10_000) }
+        }
+        #expect(before != nil, "systemd-socket-activate made the socket")
+
+        let client = try TestClient(socketPath: socket)
+        #expect(try client.result("ping") == "pong", "the first connection is answered")
+        let ready = notify.waitFor("READY=1")
+        #expect(ready?.contains("STATUS=0 open windows") == true, "\(ready ?? "no READY=1")")
+        _ = try client.result("present", ["kind": "text"])
+        #expect(notify.waitFor("STATUS=1 open windows (1 visible)") != nil)
+        #expect(Self.inode(socket) == before, "the activated socket is the same file")
+
+        daemon.signal(SIGTERM)
+        #expect(notify.waitFor("STOPPING=1") != nil)
+        let result = daemon.finish()
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("(from systemd)"))
+        #expect(Self.inode(socket) == before, "never unlinked or replaced")
+    }
+
+    @Test func watchdogPingsRepeatAtHalfTheInterval() throws {
+        let notify = try NotifyListener()
+        let daemon = try DaemonProcess(environment: ["NOTIFY_SOCKET": notify.address, "WATCHDOG_USEC": "300000"])
+        #expect(notify.waitFor("READY=1") != nil)
+        let start = Date()
+        while notify.count("WATCHDOG=1") < 5, Date().timeIntervalSince(start) < 10 {
+            notify.waitFor("no such message", timeout: 0.1)
+        }
+        let elapsed = Date().timeIntervalSince(start)
+        #expect(notify.count("WATCHDOG=1") >= 5)
+        #expect(elapsed > 0.4, "pings come every 150 ms, not all at once (\(elapsed) s for five)")
+        daemon.stop()
+    }
+
+    @Test func aWatchdogForAnotherProcessIsIgnored() throws {
+        let notify = try NotifyListener()
+        let daemon = try DaemonProcess(
+            environment: ["NOTIFY_SOCKET": notify.address, "WATCHDOG_USEC": "100000", "WATCHDOG_PID": "1"])
+        #expect(notify.waitFor("READY=1") != nil)
+        notify.waitFor("WATCHDOG=1", timeout: 0.5)
+        #expect(notify.count("WATCHDOG=1") == 0)
+        daemon.stop()
+    }
+
+    @Test func reloadIsAnnouncedAndTheAbstractNamespaceWorks() throws {
+        let notify = try NotifyListener(abstract: true)
+        let daemon = try DaemonProcess(config: "{}", environment: ["NOTIFY_SOCKET": notify.address])
+        #expect(notify.waitFor("READY=1") != nil)
+        daemon.signal(SIGHUP)
+        let reloading = notify.waitFor("RELOADING=1")
+        #expect(reloading?.contains("MONOTONIC_USEC=") == true)
+        #expect(notify.count("READY=1") >= 1)
+        #expect(notify.waitFor("STOPPING", timeout: 0.1) == nil)
+        let readyAgain = Date().addingTimeInterval(5)
+        while notify.count("READY=1") < 2, Date() < readyAgain { notify.waitFor("no such message", timeout: 0.1) }
+        #expect(notify.count("READY=1") == 2, "READY=1 again after the reload")
+        daemon.stop()
+        #expect(notify.waitFor("STOPPING=1") != nil)
+    }
+
+    @Test func activationVariablesForAnotherProcessAreIgnored() throws {
+        let daemon = try DaemonProcess(environment: ["LISTEN_PID": "1", "LISTEN_FDS": "1"])
+        #expect(try TestClient(socketPath: daemon.socketPath).result("ping") == "pong")
+        #expect(!daemon.log.contains("from systemd"))
+    }
+}
