@@ -37,6 +37,7 @@ let package = Package(
         .target(name: "PickerProtocol", dependencies: ["PickerJSON"]),
         .target(name: "CPickerSystem"),
         .target(name: "PickerClient", dependencies: ["PickerProtocol", "PickerJSON"]),
+        .target(name: "PickerTerminal", dependencies: ["PickerClient", "PickerJSON", "PickerCore", "CPickerSystem"]),
         .target(
             name: "PickerServer",
             dependencies: [
@@ -60,7 +61,7 @@ let package = Package(
         .executableTarget(
             name: "pickerctl",
             dependencies: [
-                "PickerClient", "PickerProtocol", "PickerJSON", "PickerCore",
+                "PickerClient", "PickerProtocol", "PickerJSON", "PickerCore", "PickerTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -80,6 +81,10 @@ let package = Package(
         .testTarget(
             name: "PickerClientTests",
             dependencies: ["PickerClient", "PickerProtocol", "PickerJSON", "PickerTestSupport", "pickerd"]
+        ),
+        .testTarget(
+            name: "PickerTerminalTests",
+            dependencies: ["PickerJSON", "PickerTestSupport", "pickerd", "pickerctl"]
         ),
         .testTarget(
             name: "PickerctlTests",

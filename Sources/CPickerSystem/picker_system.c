@@ -1,2 +1,2 @@
-/* Only the header matters; SwiftPM needs a source file for a C target. */
+/* picker_peer_credentials is header-only; the terminal helpers are in picker_terminal.c. */
 #include "picker_system.h"

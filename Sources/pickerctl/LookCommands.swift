@@ -3,6 +3,7 @@ import PickerClient
 import PickerCore
 
 import PickerJSON
+import PickerTerminal
 
 struct ListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

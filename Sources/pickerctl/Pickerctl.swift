@@ -20,7 +20,7 @@ struct Pickerctl: AsyncParsableCommand {
             RaiseCommand.self, LowerCommand.self, HideCommand.self, ShowCommand.self, SetLevelCommand.self,
             WaitCommand.self,
             ListCommand.self, GetCommand.self, WatchCommand.self, HistoryCommand.self, StatusCommand.self,
-            PluginsCommand.self, PingCommand.self, BadgeCommand.self,
+            PluginsCommand.self, PingCommand.self, BadgeCommand.self, UICommand.self,
         ]
     )
 

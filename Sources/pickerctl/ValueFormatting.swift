@@ -9,9 +9,14 @@ enum ValueFormatting {
         switch (kind, value) {
         case (_, .string(let text)):
             return text
-        case ("custom", .array(let components)), (nil, .array(let components)) where components.allSatisfy({ $0.stringValue != nil }):
+        case ("custom", .array(let components)):
             return components.compactMap(\.stringValue).joined(separator: separator)
-        case ("actions", let choice), (nil, let choice) where isActionChoice(choice):
+        case (nil, .array(let components)) where components.allSatisfy({ $0.stringValue != nil }):
+            // A value without its kind (wait): an array of strings reads as custom components.
+            return components.compactMap(\.stringValue).joined(separator: separator)
+        case ("actions", let choice):
+            return choice["label"]?.stringValue ?? choice.serialized()
+        case (nil, let choice) where isActionChoice(choice):
             return choice["label"]?.stringValue ?? choice.serialized()
         default:
             return value.serialized()

@@ -32,6 +32,8 @@ public final class DaemonProcess: @unchecked Sendable {
         config: String? = nil, arguments: [String] = [], environment: [String: String] = [:],
         socketDirectoryMode: Int? = nil, logLevel: String = "debug", home: TestDirectory? = nil, journald: Bool = false
     ) throws {
+        // Writing to a daemon or child that has gone must fail, not kill the test runner.
+        Glibc.signal(SIGPIPE, SIG_IGN)
         self.home = try home ?? TestDirectory()
         let directory = self.home.url
         let socketDirectory = directory.appendingPathComponent("run")

@@ -1,9 +1,9 @@
 import PickerCore
 
 /// The daemon's RFC 3339 UTC times, and spans as a person reads them.
-enum Timestamps {
+public enum Timestamps {
     /// Reads `2026-11-21T22:31:07Z` or `2026-11-21T22:31:07.045Z`.
-    static func read(_ text: String) -> Timestamp? {
+    public static func read(_ text: String) -> Timestamp? {
         let bytes = Array(text.utf8)
         guard bytes.count >= 20, bytes.last == UInt8(ascii: "Z"), bytes[10] == UInt8(ascii: "T") else { return nil }
         func number(_ range: Range<Int>) -> Int? { Int(String(decoding: bytes[range], as: UTF8.self)) }
@@ -17,11 +17,18 @@ enum Timestamps {
         return Timestamp(milliseconds: seconds * 1000 + Int64(milliseconds))
     }
 
-    static func span(from start: Timestamp, to end: Timestamp) -> String {
+    public static var nowSeconds: Int64 { SystemClock().now().milliseconds / 1000 }
+
+    /// "12s" until an RFC 3339 time from the daemon (nil when unreadable).
+    public static func remaining(until text: String) -> String? {
+        read(text).map { span(from: SystemClock().now(), to: $0) }
+    }
+
+    public static func span(from start: Timestamp, to end: Timestamp) -> String {
         span(seconds: (end.milliseconds - start.milliseconds + 500) / 1000)
     }
 
-    static func span(seconds: Int64) -> String {
+    public static func span(seconds: Int64) -> String {
         let value = max(0, seconds)
         switch value {
         case ..<60: return "\(value)s"

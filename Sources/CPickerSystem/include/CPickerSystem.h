@@ -1,0 +1,5 @@
+#ifndef CPICKERSYSTEM_H
+#define CPICKERSYSTEM_H
+#include "picker_system.h"
+#include "picker_terminal.h"
+#endif

@@ -1,0 +1,71 @@
+#define _XOPEN_SOURCE 700
+#include "picker_terminal.h"
+
+#include <locale.h>
+#include <wchar.h>
+
+#include <signal.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <termios.h>
+#include <unistd.h>
+
+static struct termios saved_mode;
+static volatile sig_atomic_t entered = 0;
+
+static const char enter_sequence[] = "\033[?1049h\033[?25l\033[H\033[2J";
+static const char leave_sequence[] = "\033[0m\033[?25h\033[?1049l";
+
+void picker_terminal_leave(void) {
+    if (!entered) return;
+    entered = 0;
+    (void)!write(STDOUT_FILENO, leave_sequence, sizeof leave_sequence - 1);
+    tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved_mode);
+}
+
+static void restore_and_exit(int signal_number) {
+    picker_terminal_leave();
+    _exit(128 + signal_number);
+}
+
+int picker_terminal_enter(void) {
+    if (!isatty(STDIN_FILENO) || tcgetattr(STDIN_FILENO, &saved_mode) != 0) return -1;
+    struct termios raw = saved_mode;
+    raw.c_iflag &= ~(unsigned)(BRKINT | ICRNL | INPCK | ISTRIP | IXON);
+    raw.c_oflag &= ~(unsigned)(OPOST);
+    raw.c_cflag |= CS8;
+    raw.c_lflag &= ~(unsigned)(ECHO | ICANON | IEXTEN | ISIG);
+    raw.c_cc[VMIN] = 1;
+    raw.c_cc[VTIME] = 0;
+    if (tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) != 0) return -1;
+    entered = 1;
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = restore_and_exit;
+    sigaction(SIGINT, &action, NULL);
+    sigaction(SIGTERM, &action, NULL);
+    sigaction(SIGHUP, &action, NULL);
+    (void)!write(STDOUT_FILENO, enter_sequence, sizeof enter_sequence - 1);
+    return 0;
+}
+
+void picker_terminal_size(int *rows, int *columns) {
+    struct winsize size;
+    if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0) {
+        *rows = size.ws_row;
+        *columns = size.ws_col;
+    } else {
+        *rows = 0;
+        *columns = 0;
+    }
+}
+
+int picker_display_width(unsigned int scalar) {
+    static int locale_ready = 0;
+    if (!locale_ready) {
+        /* wcwidth answers by LC_CTYPE; C.UTF-8 is built into glibc. */
+        if (!setlocale(LC_CTYPE, "C.UTF-8")) setlocale(LC_CTYPE, "");
+        locale_ready = 1;
+    }
+    return wcwidth((wchar_t)scalar);
+}

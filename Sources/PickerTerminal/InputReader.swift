@@ -1,0 +1,27 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Reads stdin on a thread of its own and hands each chunk of bytes on.
+enum InputReader {
+    static func start(_ deliver: @escaping @Sendable ([UInt8]) -> Void) {
+        final class Box: Sendable {
+            let deliver: @Sendable ([UInt8]) -> Void
+            init(_ deliver: @escaping @Sendable ([UInt8]) -> Void) { self.deliver = deliver }
+        }
+        let context = Unmanaged.passRetained(Box(deliver)).toOpaque()
+        var thread = pthread_t()
+        pthread_create(&thread, nil, { context in
+            let box = Unmanaged<Box>.fromOpaque(context!).takeRetainedValue()
+            var buffer = [UInt8](repeating: 0, count: 1024)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { break }
+                box.deliver(Array(buffer[0..<count]))
+            }
+            return nil
+        }, context)
+        pthread_detach(thread)
+    }
+}

@@ -1,0 +1,25 @@
+/// One screen line made of styled runs.
+struct Line: Equatable {
+    enum Style: Equatable {
+        case plain, bold, dim, reverse, warning
+    }
+
+    struct Run: Equatable {
+        var text: String
+        var style: Style
+    }
+
+    var runs: [Run] = []
+
+    init(_ text: String = "", _ style: Style = .plain) {
+        if !text.isEmpty { runs = [Run(text: text, style: style)] }
+    }
+
+    static func + (lhs: Line, rhs: Line) -> Line {
+        var joined = lhs
+        joined.runs += rhs.runs
+        return joined
+    }
+
+    var text: String { runs.map(\.text).joined() }
+}

@@ -1,0 +1,36 @@
+import PickerJSON
+
+/// What a view asks the app to do after a key.
+enum ViewAction: Equatable {
+    case none
+    /// The live value changed (sent with `update`).
+    case changed
+    case submit
+    /// Escape, where the kind gives it a meaning of its own (actions: the cancel action).
+    case submitValue(JSON)
+}
+
+/// The drawing and editing of one kind of picker.
+protocol PickerView {
+    /// The value to submit (and, while editing, the live value).
+    var value: JSON { get }
+    /// Whether the value must never be sent as a live update.
+    var isSecret: Bool { get }
+    /// Hints for the footer, e.g. "↑↓ change".
+    var hints: String { get }
+    mutating func handle(_ key: Key) -> ViewAction
+    func render(width: Int, focused: Bool) -> [Line]
+}
+
+/// Builds the view for a window's kind from its canonical options (`get`).
+enum PickerViews {
+    static func make(kind: String, options: JSON, value: JSON?) -> any PickerView {
+        switch kind {
+        case "date": return DateWheels(options: options, value: value)
+        case "custom": return CustomWheels(options: options, value: value)
+        case "actions": return ActionList(options: options, value: value)
+        case "form": return FormFields(options: options, value: value)
+        default: return TextEditor(options: options, value: value)
+        }
+    }
+}

@@ -1,0 +1,217 @@
+import CPickerSystem
+import PickerClient
+import PickerJSON
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `pickerctl ui`: shows the key window full-screen and answers it, following
+/// the stack live, and reconnecting when the daemon restarts.
+public final class TerminalApp {
+    enum Input: Sendable {
+        case bytes([UInt8])
+        case tick
+        case connected(PickerClient)
+        case event(ClientEvent)
+        case disconnected(String)
+    }
+
+    private let socketPath: String?
+    private var screen = TerminalScreen()
+    private var decoder = KeyDecoder()
+    private var client: PickerClient?
+    private var connectionProblem: String? = "connecting to pickerd…"
+    private var windows: [WindowSummary] = []
+    private var key: WindowSummary?
+    private var keyDetails: JSON?
+    /// Each open window's view, so a window that comes back keeps what was typed.
+    private var views: [String: any PickerView] = [:]
+    private var notice: String?
+    private var lastSecond: Int64 = -1
+
+    public init(socketPath: String?) {
+        self.socketPath = socketPath
+    }
+
+    /// Runs until Ctrl-C; returns the exit status.
+    public func run() async -> Int32 {
+        guard picker_terminal_enter() == 0 else {
+            writeError("pickerctl: ui needs a terminal on stdin and stdout\n")
+            return 64
+        }
+        defer { picker_terminal_leave() }
+        _ = screen.updateSize()
+        let (inputs, continuation) = AsyncStream<Input>.makeStream()
+        InputReader.start { continuation.yield(.bytes($0)) }
+        let ticker = Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .milliseconds(100))
+                continuation.yield(.tick)
+            }
+        }
+        let path = socketPath
+        let connection = Task { await TerminalApp.keepConnected(socketPath: path, to: continuation) }
+        defer {
+            ticker.cancel()
+            connection.cancel()
+        }
+        render()
+        for await input in inputs {
+            switch input {
+            case .bytes(let bytes):
+                for key in decoder.feed(bytes) {
+                    if key == .interrupt { return 0 }
+                    await handle(key)
+                }
+            case .tick:
+                if let escape = decoder.flushEscape() { await handle(escape) }
+                let second = Timestamps.nowSeconds
+                guard screen.updateSize() || (key?.deadline != nil && second != lastSecond) else { continue }
+                lastSecond = second
+            case .connected(let connected):
+                client = connected
+                connectionProblem = nil
+                await refresh()
+            case .event:
+                await refresh()
+            case .disconnected(let reason):
+                client = nil
+                connectionProblem = "waiting for pickerd (\(reason))"
+            }
+            render()
+        }
+        return 0
+    }
+
+    /// Connects, subscribes and forwards events; after a disconnect, tries again.
+    private static func keepConnected(socketPath: String?, to inputs: AsyncStream<Input>.Continuation) async {
+        while !Task.isCancelled {
+            do {
+                let client = try PickerClient.connect(socketPath: socketPath)
+                let events = try await client.subscribe()
+                inputs.yield(.connected(client))
+                for await event in events { inputs.yield(.event(event)) }
+                inputs.yield(.disconnected("the connection ended"))
+            } catch {
+                inputs.yield(.disconnected("\(error)"))
+            }
+            try? await Task.sleep(for: .milliseconds(300))
+        }
+    }
+
+    // MARK: state
+
+    private func refresh() async {
+        guard let client else { return }
+        do {
+            let list = try await client.list()
+            windows = list.windows
+            views = views.filter { id, _ in list.windows.contains { $0.id == id } }
+            let newKey = list.windows.first { $0.id == list.key }
+            if newKey?.id != key?.id { notice = nil }
+            key = newKey
+            if let newKey, views[newKey.id] == nil {
+                let details = try await client.get(window: newKey.id)
+                keyDetails = details
+                views[newKey.id] = PickerViews.make(
+                    kind: newKey.kind, options: details["options"] ?? [:], value: details["value"])
+            } else if let newKey, keyDetails?["window"]?.stringValue != newKey.id {
+                keyDetails = try await client.get(window: newKey.id)
+            }
+        } catch {
+            notice = "\(error)"
+        }
+    }
+
+    private func handle(_ pressed: Key) async {
+        guard let client, let key, var view = views[key.id] else { return }
+        let action = view.handle(pressed)
+        views[key.id] = view
+        switch action {
+        case .changed:
+            notice = nil
+            if !view.isSecret { _ = try? await client.update(window: key.id, value: view.value) }
+        case .submit:
+            await submit(view.value, to: key.id, with: client)
+        case .submitValue(let value):
+            await submit(value, to: key.id, with: client)
+        case .none where pressed == .escape:
+            _ = try? await client.cancel(window: key.id)
+        case .none:
+            break
+        }
+    }
+
+    private func submit(_ value: JSON, to window: String, with client: PickerClient) async {
+        do {
+            _ = try await client.submit(window: window, value: value)
+            notice = nil
+        } catch {
+            notice = "\(error)"
+            if case .rpc(let rpc) = error, var form = views[window] as? FormFields {
+                form.rejectedField = rpc.data?["field"]?.stringValue
+                views[window] = form
+            }
+        }
+    }
+
+    // MARK: drawing
+
+    private func render() {
+        let width = screen.columns
+        var top: [Line] = []
+        var body: [Line] = []
+        var bottom: [Line] = []
+        if let problem = connectionProblem {
+            top.append(Line("pickerd", .bold))
+            top.append(Line(problem, .dim))
+        } else if let key, let view = views[key.id] {
+            let level = key.levelName ?? String(key.level)
+            var header = Line("[\(level)] ", key.level >= 2000 ? .warning : .bold) + Line(key.title, .bold)
+            if let remaining = key.deadline.flatMap(Timestamps.remaining(until:)) {
+                let gap = max(1, width - DisplayWidth.of(header.text) - DisplayWidth.of(remaining) - 3)
+                header = header + Line(String(repeating: " ", count: gap)) + Line("⏳ " + remaining, .dim)
+            }
+            top.append(header)
+            if let message = keyDetails?["message"]?.stringValue { top.append(Line(message)) }
+            top.append(Line())
+            body = view.render(width: width, focused: true)
+            bottom.append(Line())
+            if let notice { bottom.append(Line("✗ " + notice, .warning)) }
+            bottom.append(Line(othersSummary, .dim))
+            bottom.append(Line("Enter submit  Esc cancel  \(view.hints)  Ctrl-C quit", .dim))
+        } else {
+            top.append(Line("No picker is waiting.", .bold))
+            top.append(Line(othersSummary, .dim))
+            bottom.append(Line("Ctrl-C quit", .dim))
+        }
+        let room = max(0, screen.rows - top.count - bottom.count)
+        screen.draw(top + Self.scrolled(body, toFit: room) + bottom)
+    }
+
+    /// The body cut to `room` lines around what has focus (its reverse-video cell).
+    private static func scrolled(_ body: [Line], toFit room: Int) -> [Line] {
+        guard body.count > room else { return body }
+        let focus = body.firstIndex { $0.runs.contains { $0.style == .reverse } } ?? 0
+        let start = max(0, min(focus - room / 2, body.count - room))
+        return Array(body[start..<(start + room)])
+    }
+
+    private var othersSummary: String {
+        let others = windows.filter { $0.id != key?.id }
+        guard !others.isEmpty else { return "no other windows open" }
+        var byLevel: [(String, Int)] = []
+        for window in others {
+            let name = window.levelName ?? String(window.level)
+            if let index = byLevel.firstIndex(where: { $0.0 == name }) { byLevel[index].1 += 1 } else { byLevel.append((name, 1)) }
+        }
+        let levels = byLevel.map { "\($0.1) \($0.0)" }.joined(separator: ", ")
+        return "\(others.count) other window\(others.count == 1 ? "" : "s") open (\(levels))"
+    }
+
+    private func writeError(_ text: String) {
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+    }
+}
