@@ -56,7 +56,15 @@ final class ConnectionHandler: ChannelInboundHandler {
             if core.policy.hasGroupRules { peer.lookUpGroups() }
             self.peer = peer
             core.connectionOpened(self)
+            // Lines that came before the credentials: answered like any read's,
+            // written during processing and flushed after the core has committed.
+            isReading = true
             processLines()
+            isReading = false
+            if needsFlush {
+                needsFlush = false
+                context.flush()
+            }
         }
         context.fireChannelActive()
     }
