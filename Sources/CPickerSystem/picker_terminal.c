@@ -49,6 +49,10 @@ int picker_terminal_enter(void) {
     return 0;
 }
 
+int picker_terminal_active(void) {
+    return entered;
+}
+
 void picker_terminal_size(int *rows, int *columns) {
     struct winsize size;
     if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0) {

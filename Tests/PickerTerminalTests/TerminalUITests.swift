@@ -155,6 +155,8 @@ import Testing
         try shell.send("Enter")
         #expect(try shell.waitFor("No picker is waiting.") != nil)
         try shell.send("C-c")
+        // Leaving the alternate screen brings back the shell's, with the command line.
+        #expect(try shell.waitFor("ui --socket", timeout: 30) != nil)
         try shell.type("echo restored-$((40+2))")
         try shell.send("Enter")
         let screen = try #require(try shell.waitFor("restored-42"))

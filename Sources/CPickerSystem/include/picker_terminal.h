@@ -13,6 +13,9 @@ int picker_terminal_enter(void);
 /* Leaves the alternate screen and restores the saved mode (safe to call twice). */
 void picker_terminal_leave(void);
 
+/* 1 between picker_terminal_enter and picker_terminal_leave. */
+int picker_terminal_active(void);
+
 /* The terminal's size; 0 for both when it cannot be read. */
 void picker_terminal_size(int *rows, int *columns);
 
