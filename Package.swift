@@ -65,6 +65,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(name: "pickerfloor", dependencies: ["CJSONC"]),
         .executableTarget(name: "pickerbench", dependencies: ["PickerCore", "PickerPlugins", "PickerJSON", "PickerProtocol"]),
         .target(
             name: "PickerTestSupport",

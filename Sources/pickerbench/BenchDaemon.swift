@@ -1,31 +1,43 @@
 import Foundation
 
-/// A pickerd from the same build folder as pickerbench, on its own socket and
-/// state directory, stopped when released.
+/// A server from the same build folder as pickerbench (pickerd, or the
+/// pickerfloor reference), on its own socket, stopped when released.
 final class BenchDaemon {
     let directory: URL
     let socketPath: String
     private let process = Process()
 
-    init(config: String) throws {
+    /// pickerd with `config`.
+    convenience init(config: String) throws {
+        try self.init(executable: "pickerd") { directory, socket in
+            let configPath = directory.appendingPathComponent("pickerd.json").path
+            try config.write(toFile: configPath, atomically: true, encoding: .utf8)
+            return [
+                "--socket", socket, "--config", configPath, "--state-dir", directory.appendingPathComponent("state").path,
+                "--log-level", "warning",
+            ]
+        }
+    }
+
+    /// The C reference server.
+    static func floor() throws -> BenchDaemon {
+        try BenchDaemon(executable: "pickerfloor") { _, socket in [socket] }
+    }
+
+    init(executable name: String, arguments: (URL, String) throws -> [String]) throws {
         directory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("pickerbench-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        socketPath = directory.appendingPathComponent("pickerd.sock").path
-        let configPath = directory.appendingPathComponent("pickerd.json").path
-        try config.write(toFile: configPath, atomically: true, encoding: .utf8)
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("pickerd")
+        socketPath = directory.appendingPathComponent("server.sock").path
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name)
         process.executableURL = executable
-        process.arguments = [
-            "--socket", socketPath, "--config", configPath, "--state-dir", directory.appendingPathComponent("state").path,
-            "--log-level", "warning",
-        ]
+        process.arguments = try arguments(directory, socketPath)
         process.standardError = FileHandle.standardError
         try process.run()
         for _ in 0..<500 {
             if (try? LoadConnection(socketPath: socketPath)) != nil { return }
             usleep(10_000)
         }
-        throw BenchmarkFailure("pickerd did not start at \(executable.path)")
+        throw BenchmarkFailure("\(name) did not start at \(executable.path)")
     }
 
     deinit {

@@ -30,6 +30,25 @@ final class LoadConnection: @unchecked Sendable {
         }
     }
 
+    /// Writes bytes as they are.
+    func send(raw bytes: [UInt8]) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard written > 0 else { return }
+            offset += written
+        }
+    }
+
+    /// Reads what has arrived and returns how many lines ended in it, without
+    /// looking at them (for pipelined load, where only the count matters).
+    func readLineEnds() throws -> Int {
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        guard count > 0 else { throw BenchmarkFailure("the server closed the connection") }
+        return chunk[0..<count].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+    }
+
     /// The next answer line as text.
     func readLine() throws -> String {
         while true {
