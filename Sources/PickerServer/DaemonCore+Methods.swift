@@ -91,9 +91,7 @@ extension DaemonCore {
                 try require(.observe, connection, peer)
                 let limit = Int(try reader.integer("limit", in: 1...100_000) ?? 50)
                 let window = try reader.string("window").map(WindowID.init)
-                // The model's retention runs first, so store and memory agree on what is kept.
-                let fromMemory = model.history(limit: limit, window: window)
-                let outcomes = try storedHistory(limit: limit, window: window) ?? fromMemory
+                let outcomes = try storedHistory(limit: limit, window: window) ?? model.history(limit: limit, window: window)
                 return .result(["outcomes": .array(outcomes.map { $0.json(revealingValue: false) })])
             case "status":
                 _ = try ParamsReader(params, method: method, known: [])

@@ -251,7 +251,7 @@ final class DaemonCore {
     }
 
     func storedHistory(limit: Int, window: WindowID?) throws -> [Outcome]? {
-        try store.history(limit: limit, window: window)
+        try store.history(limit: limit, window: window, now: model.clock.now())
     }
 
     func subscriptionsAdd(connection: ConnectionID, types: [String], windows: Set<WindowID>) -> String {

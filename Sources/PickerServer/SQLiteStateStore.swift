@@ -109,13 +109,15 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
         }
     }
 
-    func history(limit: Int, window: WindowID?) throws -> [Outcome]? {
-        let columns = "SELECT window, reason, value, by_uid, by_pid, at FROM outcomes"
+    func history(limit: Int, window: WindowID?, now: Timestamp) throws -> [Outcome]? {
+        // Expired rows go at the next commit; until then they are not history.
+        let columns = "SELECT window, reason, value, by_uid, by_pid, at FROM outcomes WHERE at > ?"
+        let oldest = SQLiteDatabase.Value.integer(now.milliseconds - retentionMilliseconds)
         let rows =
             if let window {
-                try database.query("\(columns) WHERE window = ?", [.text(window.rawValue)])
+                try database.query("\(columns) AND window = ?", [oldest, .text(window.rawValue)])
             } else {
-                try database.query("\(columns) ORDER BY sequence DESC LIMIT ?", [.integer(Int64(limit))])
+                try database.query("\(columns) ORDER BY sequence DESC LIMIT ?", [oldest, .integer(Int64(limit))])
             }
         return rows.compactMap(Self.outcome)
     }

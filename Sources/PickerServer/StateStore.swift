@@ -14,8 +14,9 @@ protocol StateStore: AnyObject, Sendable {
     func commit(_ changes: [PickerEvent], of model: PickerModel) throws
     /// Follows a reloaded config's retention.
     func setRetention(milliseconds: Int64, maxOutcomes: Int)
-    /// Kept outcomes, newest first; nil when the model's memory is the only record.
-    func history(limit: Int, window: WindowID?) throws -> [Outcome]?
+    /// Outcomes still within retention at `now`, newest first; nil when the
+    /// model's memory is the only record.
+    func history(limit: Int, window: WindowID?, now: Timestamp) throws -> [Outcome]?
 }
 
 struct StoredState {
@@ -35,5 +36,5 @@ final class MemoryStateStore: StateStore {
 
     func commit(_ changes: [PickerEvent], of model: PickerModel) throws {}
     func setRetention(milliseconds: Int64, maxOutcomes: Int) {}
-    func history(limit: Int, window: WindowID?) -> [Outcome]? { nil }
+    func history(limit: Int, window: WindowID?, now: Timestamp) -> [Outcome]? { nil }
 }

@@ -179,6 +179,19 @@ import Testing
         #expect(newer.stderr.contains("has schema version 99, newer than this pickerd knows (1)"))
     }
 
+    @Test func historyComesFromTheStoreAndHonoursRetention() throws {
+        for durability in ["durable", "memory"] {
+            let daemon = try DaemonProcess(config: #"{"state": {"durability": "\#(durability)", "retention_ms": 300}}"#)
+            let client = try TestClient(socketPath: daemon.socketPath)
+            let window = try client.result("present", ["kind": "text"])["window"]!
+            _ = try client.result("submit", ["window": window, "value": "kept"])
+            #expect(try client.result("history")["outcomes"]?.arrayValue?.first?["value"] == "kept", "\(durability)")
+            Thread.sleep(forTimeInterval: 0.5)
+            #expect(try client.result("history")["outcomes"] == [], "\(durability): past retention, gone from history")
+            #expect(try client.error("wait", ["window": window]).code == .noSuchWindow, "\(durability): and from wait")
+        }
+    }
+
     @Test func sigtermKeepsDurableWindowsAndMemoryKeepsNoFile() throws {
         let home = try TestDirectory()
         var daemon = try DaemonProcess(home: home)
