@@ -66,7 +66,8 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "pickerfloor", dependencies: ["CJSONC"]),
-        .executableTarget(name: "pickerbench", dependencies: ["PickerCore", "PickerPlugins", "PickerJSON", "PickerProtocol"]),
+        .executableTarget(
+            name: "pickerbench", dependencies: ["CPickerSystem", "PickerCore", "PickerPlugins", "PickerJSON", "PickerProtocol"]),
         .target(
             name: "PickerTestSupport",
             dependencies: ["PickerJSON", "PickerProtocol"],

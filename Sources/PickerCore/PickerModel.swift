@@ -20,7 +20,8 @@ public final class PickerModel {
     private var nextWindowNumber: UInt64
     private var nextTopPosition: Int64 = 1
     private var nextBottomPosition: Int64 = 0
-    private var nextSequence: UInt64 = 1
+    /// The `seq` the next event will carry.
+    public private(set) var nextSequence: UInt64 = 1
     private var pendingEvents: [PickerEvent] = []
 
     /// The topmost visible window.

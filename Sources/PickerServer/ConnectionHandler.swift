@@ -24,6 +24,9 @@ final class ConnectionHandler: ChannelInboundHandler {
     private var partialLineTimer: Scheduled<Void>?
     private var isReading = false
     private var needsFlush = false
+    /// Written during a turn whose commit has not happened yet (see DaemonCore.beginTurn).
+    private var isHeld = false
+    private var closesWhenReleased = false
     private(set) var isClosing = false
     /// Events written to the socket buffer but not yet taken by the kernel.
     private(set) var unsentEvents = 0
@@ -61,7 +64,7 @@ final class ConnectionHandler: ChannelInboundHandler {
             isReading = true
             processLines()
             isReading = false
-            if needsFlush {
+            if needsFlush && !isHeld {
                 needsFlush = false
                 context.flush()
             }
@@ -78,7 +81,7 @@ final class ConnectionHandler: ChannelInboundHandler {
 
     func channelReadComplete(context: ChannelHandlerContext) {
         isReading = false
-        if needsFlush {
+        if needsFlush && !isHeld {
             needsFlush = false
             context.flush()
         }
@@ -91,6 +94,14 @@ final class ConnectionHandler: ChannelInboundHandler {
         isClosing = true
         if peer != nil { core.connectionClosed(self) }
         context.fireChannelInactive()
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if let event = event as? ChannelEvent, event == .inputClosed {
+            // The peer will send nothing more: answer what it sent, then close.
+            closeAfterFlush()
+        }
+        context.fireUserInboundEventTriggered(event)
     }
 
     func errorCaught(context: ChannelHandlerContext, error: Error) {
@@ -142,7 +153,13 @@ final class ConnectionHandler: ChannelInboundHandler {
         message.serialize(into: &bytes)
         bytes.append(0x0A)
         let buffer = context.channel.allocator.buffer(bytes: bytes)
-        if isReading {
+        if core.isHoldingWrites {
+            context.write(wrapOutboundOut(buffer), promise: promise)
+            if !isHeld {
+                isHeld = true
+                core.hold(self)
+            }
+        } else if isReading {
             context.write(wrapOutboundOut(buffer), promise: promise)
             needsFlush = true
         } else {
@@ -174,6 +191,19 @@ final class ConnectionHandler: ChannelInboundHandler {
         return true
     }
 
+    /// The turn's changes are committed: what was written may go out.
+    func releaseHeldWrites() {
+        isHeld = false
+        needsFlush = false
+        if closesWhenReleased {
+            closesWhenReleased = false
+            isClosing = false
+            closeAfterFlush()
+        } else {
+            context?.flush()
+        }
+    }
+
     func close() {
         guard !isClosing else { return }
         isClosing = true
@@ -184,6 +214,12 @@ final class ConnectionHandler: ChannelInboundHandler {
     /// when the peer does not read it.
     func closeAfterFlush() {
         guard !isClosing, let context else { return }
+        if isHeld {
+            // The answers written so far wait for the turn's commit; so does the close.
+            isClosing = true
+            closesWhenReleased = true
+            return
+        }
         let promise = context.eventLoop.makePromise(of: Void.self)
         context.writeAndFlush(wrapOutboundOut(context.channel.allocator.buffer(capacity: 0)), promise: promise)
         isClosing = true

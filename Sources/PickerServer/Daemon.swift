@@ -74,7 +74,9 @@ public struct Daemon: Service {
         let server: any Channel
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 4096)
-            .childChannelOption(.allowRemoteHalfClosure, value: false)
+            // A peer that sends its requests and shuts down its side (socat, nc -N)
+            // still gets its answers, which wait for the turn's commit.
+            .childChannelOption(.allowRemoteHalfClosure, value: true)
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     let connection = core.value.makeConnection()

@@ -121,9 +121,10 @@ final class DaemonCore {
 
     // MARK: requests
 
-    /// Runs one line: a request, a notification or a batch.
+    /// Runs one line: a request, a notification or a batch. Its changes are
+    /// committed with the rest of the event-loop turn's (see `beginTurn`).
     func handle(line: [UInt8], from connection: ConnectionHandler) {
-        defer { afterChange() }
+        beginTurn()
         let message: JSON
         do {
             message = try parser.parse(line)
@@ -184,6 +185,36 @@ final class DaemonCore {
         } catch {
             reply?.deliver(.failure(error))
         }
+    }
+
+    // MARK: group commit
+
+    /// Answers written during the current turn wait for its commit here.
+    private var heldConnections: [ConnectionHandler] = []
+    private(set) var isHoldingWrites = false
+
+    /// Group commit: every line read in one event-loop turn, on any connection,
+    /// is answered into the socket buffers but not flushed; a task that NIO runs
+    /// after the turn's reads commits all their changes in one transaction and
+    /// only then flushes the held answers. Nothing is acknowledged before it is
+    /// stored, and a burst of requests costs one commit instead of one each.
+    private func beginTurn() {
+        guard !isHoldingWrites else { return }
+        isHoldingWrites = true
+        eventLoop.assumeIsolated().execute { [self] in endTurn() }
+    }
+
+    private func endTurn() {
+        isHoldingWrites = false
+        afterChange()
+        let held = heldConnections
+        heldConnections = []
+        for connection in held { connection.releaseHeldWrites() }
+    }
+
+    /// A connection wrote while the turn holds writes; `releaseHeldWrites` follows.
+    func hold(_ connection: ConnectionHandler) {
+        heldConnections.append(connection)
     }
 
     // MARK: after every change
@@ -255,7 +286,7 @@ final class DaemonCore {
     }
 
     func subscriptionsAdd(connection: ConnectionID, types: [String], windows: Set<WindowID>) -> String {
-        subscriptions.add(connection: connection, types: types, windows: windows)
+        subscriptions.add(connection: connection, types: types, windows: windows, firstSequence: model.nextSequence)
     }
 
     func subscriptionsRemove(_ id: String, of connection: ConnectionID) -> Bool {

@@ -11,9 +11,13 @@ struct SubscriptionRegistry {
         var types: [String]
         /// Windows of interest; empty means all.
         var windows: Set<WindowID>
+        /// Events are delivered at the end of an event-loop turn; one that
+        /// happened before the subscription in the same turn is not for it.
+        var firstSequence: UInt64
 
         func matches(_ event: PickerEvent) -> Bool {
-            (types.isEmpty || types.contains { event.kind.rawValue.hasPrefix($0) })
+            event.seq >= firstSequence
+                && (types.isEmpty || types.contains { event.kind.rawValue.hasPrefix($0) })
                 && (windows.isEmpty || windows.contains(event.window))
         }
     }
@@ -27,10 +31,11 @@ struct SubscriptionRegistry {
         subscriptions.values.filter { $0.connection == connection }.count
     }
 
-    mutating func add(connection: ConnectionID, types: [String], windows: Set<WindowID>) -> String {
+    mutating func add(connection: ConnectionID, types: [String], windows: Set<WindowID>, firstSequence: UInt64) -> String {
         let id = "s\(nextNumber)"
         nextNumber += 1
-        subscriptions[id] = Subscription(id: id, connection: connection, types: types, windows: windows)
+        subscriptions[id] = Subscription(
+            id: id, connection: connection, types: types, windows: windows, firstSequence: firstSequence)
         return id
     }
 

@@ -7,6 +7,8 @@ final class BenchDaemon {
     let socketPath: String
     private let process = Process()
 
+    var probe: ProcessProbe { ProcessProbe(pid: process.processIdentifier) }
+
     /// pickerd with `config`.
     convenience init(config: String) throws {
         try self.init(executable: "pickerd") { directory, socket in
@@ -28,16 +30,26 @@ final class BenchDaemon {
         directory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("pickerbench-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         socketPath = directory.appendingPathComponent("server.sock").path
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name)
+        let executable = URL(fileURLWithPath: Self.sibling(name))
+        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
+            throw BenchmarkFailure(
+                "\(executable.path) is missing; build everything first with `swift build -c release` and run .build/release/pickerbench")
+        }
         process.executableURL = executable
         process.arguments = try arguments(directory, socketPath)
         process.standardError = FileHandle.standardError
-        try process.run()
+        try CPUPinning.asServer { try process.run() }
         for _ in 0..<500 {
             if (try? LoadConnection(socketPath: socketPath)) != nil { return }
             usleep(10_000)
         }
         throw BenchmarkFailure("\(name) did not start at \(executable.path)")
+    }
+
+    /// The path of an executable built beside pickerbench.
+    static func sibling(_ name: String) -> String {
+        let own = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        return URL(fileURLWithPath: own).deletingLastPathComponent().appendingPathComponent(name).path
     }
 
     deinit {

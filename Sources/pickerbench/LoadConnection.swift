@@ -8,7 +8,9 @@ final class LoadConnection: @unchecked Sendable {
     // @unchecked: a scenario gives each connection to exactly one worker thread.
     private let descriptor: Int32
     private var buffer: [UInt8] = []
+    private var consumed = 0
     private var scanned = 0
+    private var chunk = [UInt8](repeating: 0, count: 65536)
 
     init(socketPath: String) throws {
         switch UnixSocket.connect(to: socketPath) {
@@ -20,14 +22,7 @@ final class LoadConnection: @unchecked Sendable {
     deinit { close(descriptor) }
 
     func send(_ line: String) {
-        var bytes = Array(line.utf8)
-        bytes.append(0x0A)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            guard written > 0 else { return }
-            offset += written
-        }
+        send(raw: Array(line.utf8) + [0x0A])
     }
 
     /// Writes bytes as they are.
@@ -43,7 +38,6 @@ final class LoadConnection: @unchecked Sendable {
     /// Reads what has arrived and returns how many lines ended in it, without
     /// looking at them (for pipelined load, where only the count matters).
     func readLineEnds() throws -> Int {
-        var chunk = [UInt8](repeating: 0, count: 65536)
         let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
         guard count > 0 else { throw BenchmarkFailure("the server closed the connection") }
         return chunk[0..<count].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
@@ -51,17 +45,27 @@ final class LoadConnection: @unchecked Sendable {
 
     /// The next answer line as text.
     func readLine() throws -> String {
+        String(decoding: try readLineBytes(), as: UTF8.self)
+    }
+
+    /// The next answer line's bytes, without its newline. Consumed bytes are
+    /// dropped only when the buffer is empty, so many short lines in one read
+    /// cost no copying.
+    func readLineBytes() throws -> ArraySlice<UInt8> {
         while true {
             if let newline = buffer[scanned...].firstIndex(of: 0x0A) {
-                let line = String(decoding: buffer[..<newline], as: UTF8.self)
-                buffer.removeFirst(newline + 1)
-                scanned = 0
+                let line = buffer[consumed..<newline]
+                consumed = newline + 1
+                scanned = consumed
                 return line
             }
+            if consumed == buffer.count {
+                buffer.removeAll(keepingCapacity: true)
+                consumed = 0
+            }
             scanned = buffer.count
-            var chunk = [UInt8](repeating: 0, count: 65536)
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            guard count > 0 else { throw BenchmarkFailure("the daemon closed the connection") }
+            guard count > 0 else { throw BenchmarkFailure("the server closed the connection") }
             buffer.append(contentsOf: chunk[0..<count])
         }
     }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// `ping` against pickerd and the C floor, side by side: pipelined throughput
 /// (64 requests in flight) and one-in-flight latency, in alternating rounds.
 struct PingBenchmark {
@@ -8,7 +6,7 @@ struct PingBenchmark {
     var depth = 64
     var latencyRequests = 5_000
 
-    private static let request = Array(#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#.utf8) + [0x0A]
+    static let request = Array(#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#.utf8) + [0x0A]
 
     func run() throws {
         print("ping: pickerd (memory state) vs pickerfloor, a minimal C server on json-c")
@@ -18,9 +16,24 @@ struct PingBenchmark {
         var throughput = (floor: Sample(), pickerd: Sample())
         var p50 = (floor: Sample(), pickerd: Sample())
         var p99 = (floor: Sample(), pickerd: Sample())
+        var busy = (floor: Sample(), client: Sample(), pickerd: Sample(), clientOnPickerd: Sample())
+        var wide = (floor: Sample(), pickerd: Sample(), floorBusy: Sample(), pickerdBusy: Sample(), client: Sample())
         for _ in 0..<rounds {
-            throughput.floor.add(try pipelined(floor.socketPath))
-            throughput.pickerd.add(try pipelined(pickerd.socketPath))
+            let onFloor = try pipelined(floor)
+            throughput.floor.add(onFloor.rate)
+            busy.floor.add(onFloor.serverBusy * 100)
+            busy.client.add(onFloor.clientBusy * 100)
+            let onPickerd = try pipelined(pickerd)
+            throughput.pickerd.add(onPickerd.rate)
+            busy.pickerd.add(onPickerd.serverBusy * 100)
+            busy.clientOnPickerd.add(onPickerd.clientBusy * 100)
+            let floorWide = try pipelined(floor, connections: 4)
+            let pickerdWide = try pipelined(pickerd, connections: 4)
+            wide.floor.add(floorWide.rate)
+            wide.pickerd.add(pickerdWide.rate)
+            wide.floorBusy.add(floorWide.serverBusy * 100)
+            wide.pickerdBusy.add(pickerdWide.serverBusy * 100)
+            wide.client.add(floorWide.clientBusy * 100)
             let floorLatency = try latencies(floor.socketPath)
             let pickerdLatency = try latencies(pickerd.socketPath)
             p50.floor.add(floorLatency.p50)
@@ -28,39 +41,61 @@ struct PingBenchmark {
             p99.floor.add(floorLatency.p99)
             p99.pickerd.add(pickerdLatency.p99)
         }
-        print(padded("", 30) + leftPadded("pickerfloor", 24) + leftPadded("pickerd", 24) + leftPadded("pickerd/floor", 15))
-        row("pipelined (64), requests/s", throughput.floor, throughput.pickerd, decimals: 0)
-        row("one in flight, p50 µs", p50.floor, p50.pickerd, decimals: 1)
-        row("one in flight, p99 µs", p99.floor, p99.pickerd, decimals: 1)
-    }
-
-    private func row(_ name: String, _ floor: Sample, _ pickerd: Sample, decimals: Int) {
-        func describe(_ sample: Sample) -> String {
-            "\(sample.median.formatted(decimals: decimals)) (\(sample.min.formatted(decimals: decimals))–\(sample.max.formatted(decimals: decimals)))"
-        }
+        let table = ComparisonTable(first: "pickerfloor", second: "pickerd", ratio: "pickerd/floor")
+        table.row("pipelined (64), requests/s", throughput.floor, throughput.pickerd)
+        table.row("one in flight, p50 µs", p50.floor, p50.pickerd, decimals: 1)
+        table.row("one in flight, p99 µs", p99.floor, p99.pickerd, decimals: 1)
+        table.row("pipelined: server CPU, % of a core", busy.floor, busy.pickerd)
+        table.row("pipelined: load client CPU, %", busy.client, busy.clientOnPickerd)
+        print()
+        table.row("4 connections × 64, requests/s", wide.floor, wide.pickerd)
+        table.row("4 × 64: server CPU, % of a core", wide.floorBusy, wide.pickerdBusy)
         print(
-            padded(name, 30) + leftPadded(describe(floor), 24) + leftPadded(describe(pickerd), 24)
-                + leftPadded((pickerd.median / floor.median).formatted(decimals: 2) + "x", 15))
+            """
+
+            Targets: pipelined (64) at least 0.50x the floor's rate; p50 within 1.50x.
+            The load client is not the bottleneck: it uses \(wide.client.median.formatted(decimals: 0))% of its CPU while the
+            floor's server, with 4 × 64 in flight, uses \(wide.floorBusy.median.formatted(decimals: 0))% of a core. With 64 in flight on one
+            connection neither side is busy all the time: each waits for the other's batch.
+            """)
     }
 
-    /// Requests per second with `depth` in flight: each answer that arrives lets
-    /// another request go, so the server, not the client, sets the pace.
-    private func pipelined(_ socket: String) throws -> Double {
-        let connection = try LoadConnection(socketPath: socket)
+    struct Pipelined {
+        var rate: Double
+        var serverBusy: Double
+        var clientBusy: Double
+    }
+
+    /// Requests per second with `depth` in flight on each of `connections`:
+    /// each answer that arrives lets another request go, so the server, not
+    /// the client, sets the pace.
+    func pipelined(_ server: BenchDaemon, connections: Int = 1) throws -> Pipelined {
+        let clients = try (0..<connections).map { _ in try LoadConnection(socketPath: server.socketPath) }
+        let (depth, requests) = (depth, pipelinedRequests / connections)
+        let serverCPU = server.probe.cpuSeconds()
+        let clientCPU = ownCPUSeconds()
         let start = ContinuousClock.now
-        var sent = min(depth, pipelinedRequests)
-        connection.send(raw: [UInt8]((0..<sent).map { _ in Self.request }.joined()))
+        try onThreads(clients) { try Self.pipeline($0, requests: requests, depth: depth) }
+        let elapsed = seconds(since: start)
+        return Pipelined(
+            rate: Double(requests * connections) / elapsed,
+            serverBusy: (server.probe.cpuSeconds() - serverCPU) / elapsed,
+            clientBusy: (ownCPUSeconds() - clientCPU) / elapsed)
+    }
+
+    private static func pipeline(_ connection: LoadConnection, requests: Int, depth: Int) throws {
+        var sent = min(depth, requests)
+        connection.send(raw: [UInt8]((0..<sent).map { _ in request }.joined()))
         var received = 0
-        while received < pipelinedRequests {
+        while received < requests {
             let answered = try connection.readLineEnds()
             received += answered
-            let more = min(answered, pipelinedRequests - sent)
+            let more = min(answered, requests - sent)
             if more > 0 {
-                connection.send(raw: [UInt8]((0..<more).map { _ in Self.request }.joined()))
+                connection.send(raw: [UInt8]((0..<more).map { _ in request }.joined()))
                 sent += more
             }
         }
-        return Double(pipelinedRequests) / seconds(since: start)
     }
 
     private func latencies(_ socket: String) throws -> (p50: Double, p99: Double) {
@@ -70,15 +105,10 @@ struct PingBenchmark {
         for _ in 0..<latencyRequests {
             let start = ContinuousClock.now
             connection.send(raw: Self.request)
-            _ = try connection.readLine()
+            _ = try connection.readLineBytes()
             samples.append(seconds(since: start) * 1e6)
         }
         samples.sort()
         return (samples[samples.count / 2], samples[samples.count * 99 / 100])
-    }
-
-    private func seconds(since start: ContinuousClock.Instant) -> Double {
-        let elapsed = ContinuousClock.now - start
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     }
 }

@@ -2,61 +2,94 @@
 import Glibc
 #endif
 
-// pickerbench: measurements a person runs (`swift run -c release pickerbench`),
-// never part of `swift test`. Ratios are measured side by side in one run.
-let arguments = Array(CommandLine.arguments.dropFirst())
+// pickerbench: measurements a person runs, never part of `swift test`.
+// Ratios are measured side by side in one run, in alternating rounds.
 let usage = """
-    usage: pickerbench stack [--rounds N] [--operations N] [--windows N]
-           pickerbench state [--rounds N] [--cycles N]
-           pickerbench ping [--rounds N]
+    usage: pickerbench [SCENARIO ...] [--rounds N]
 
-      stack   present+dismiss, raise+lower and hide+show with 10 and with
-              100,000 open windows (the model alone, no socket)
-      state   present+submit cycles over the socket against a durable and a
-              memory pickerd (started from this build folder), 1 and 8 clients
-      ping    pipelined (64 in flight) and one-in-flight ping against pickerd
-              and pickerfloor, the minimal C server on json-c
+    Build everything first (`swift build -c release`), then run
+    .build/release/pickerbench; it starts pickerd, pickerfloor and pickerctl
+    from its own folder. With no scenario it runs all but `stack`, in order:
+
+      ping      pipelined (64 in flight) and one-in-flight ping against pickerd
+                and pickerfloor, the minimal C server on json-c
+      cycles    present+submit, pipelined over 8 connections: durable vs the
+                floor's ping rate, vs memory, and with 100,000 windows open
+      memory    idle RSS and RSS per open window at 100,000 windows
+      waiters   1,000 connections each waiting on a present, all answered
+      fanout    100 subscribers, every event delivered to each, in order
+      oneshot   `pickerctl ping` vs socat sending the same line
+      stack     the model alone, no socket: stack operations at 10 and
+                100,000 open windows
     """
 
-func value(after flag: String) -> Int? {
-    guard let index = arguments.firstIndex(of: flag), index + 1 < arguments.count else { return nil }
-    return Int(arguments[index + 1])
+var arguments = Array(CommandLine.arguments.dropFirst())
+var rounds: Int?
+if let index = arguments.firstIndex(of: "--rounds") {
+    guard index + 1 < arguments.count, let value = Int(arguments[index + 1]), value > 0 else {
+        print("pickerbench: --rounds needs a positive number")
+        exit(64)
+    }
+    rounds = value
+    arguments.removeSubrange(index...index + 1)
+}
+if arguments.contains("-h") || arguments.contains("--help") {
+    print(usage)
+    exit(0)
 }
 
-switch arguments.first {
-case "stack":
-    var benchmark = StackBenchmark()
-    benchmark.rounds = value(after: "--rounds") ?? benchmark.rounds
-    benchmark.operationsPerRound = value(after: "--operations") ?? benchmark.operationsPerRound
-    benchmark.largeSize = value(after: "--windows") ?? benchmark.largeSize
-    do {
-        try benchmark.run()
-    } catch {
-        print("pickerbench: \(error)")
-        exit(1)
-    }
-case "state":
-    var benchmark = StateBenchmark()
-    benchmark.rounds = value(after: "--rounds") ?? benchmark.rounds
-    benchmark.cyclesPerClient = value(after: "--cycles") ?? benchmark.cyclesPerClient
-    do {
-        try benchmark.run()
-    } catch {
-        print("pickerbench: \(error)")
-        exit(1)
-    }
-case "ping":
-    var benchmark = PingBenchmark()
-    benchmark.rounds = value(after: "--rounds") ?? benchmark.rounds
-    do {
-        try benchmark.run()
-    } catch {
-        print("pickerbench: \(error)")
-        exit(1)
-    }
-case "-h", "--help", nil:
-    print(usage)
-default:
-    print("pickerbench: unknown benchmark '\(arguments[0])'\n\n\(usage)")
+let all = ["ping", "cycles", "memory", "waiters", "fanout", "oneshot"]
+let chosen = arguments.isEmpty ? all : arguments
+for name in chosen where !(all + ["stack"]).contains(name) {
+    print("pickerbench: unknown scenario '\(name)'; run pickerbench --help for the list")
     exit(64)
+}
+
+// 1,000 waiters need more descriptors than the usual soft limit of 1,024;
+// the daemons started from here inherit the raised limit.
+var limit = rlimit()
+if getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < 8192 {
+    limit.rlim_cur = min(limit.rlim_max, 8192)
+    setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+}
+signal(SIGPIPE, SIG_IGN)
+CPUPinning.pinToClientCPUs()
+
+print("pickerbench \(machineDescription())\n")
+do {
+    for (position, name) in chosen.enumerated() {
+        if position > 0 { print("\n" + String(repeating: "─", count: 100) + "\n") }
+        var scenario: any Scenario =
+            switch name {
+            case "ping": PingBenchmark()
+            case "cycles": CycleBenchmark()
+            case "memory": MemoryBenchmark()
+            case "waiters": WaitersBenchmark()
+            case "fanout": FanOutBenchmark()
+            case "oneshot": OneShotBenchmark()
+            default: StackBenchmark()
+            }
+        if let rounds { scenario.rounds = rounds }
+        try scenario.run()
+    }
+} catch {
+    print("pickerbench: \(error)")
+    exit(1)
+}
+
+/// The date, the CPU model and count, and memory, for the record.
+func machineDescription() -> String {
+    var now = time(nil)
+    var parts = tm()
+    gmtime_r(&now, &parts)
+    var date = [CChar](repeating: 0, count: 32)
+    strftime(&date, date.count, "%Y-%m-%d %H:%M UTC", &parts)
+    let cpuinfo = readText("/proc/cpuinfo") ?? ""
+    let model = cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }?.split(separator: ":").last?
+        .trimmingPrefix(" ") ?? "unknown CPU"
+    let memory = (readText("/proc/meminfo") ?? "").split(separator: "\n").first?.filter(\.isNumber) ?? ""
+    let gib = (Double(String(memory)) ?? 0) / 1_048_576
+    let dateText = String(decoding: date.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let pinning = CPUPinning.isActive ? " · servers on CPU \(CPUPinning.cpuCount - 1), load on the others" : ""
+    return "\(dateText) · \(CPUPinning.cpuCount) × \(model) · \(gib.formatted(decimals: 1)) GiB\(pinning)"
 }

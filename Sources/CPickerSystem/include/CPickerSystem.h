@@ -2,4 +2,5 @@
 #define CPICKERSYSTEM_H
 #include "picker_system.h"
 #include "picker_terminal.h"
+#include "picker_affinity.h"
 #endif

@@ -1,0 +1,95 @@
+import Foundation
+import Synchronization
+
+/// Load made of present + submit cycles, the way automation floods pickerd:
+/// each connection keeps `depth` cycles in flight, sending a window's submit as
+/// soon as its present is answered and a new present as soon as a submit is.
+struct CycleLoad {
+    var connections = 8
+    var depth = 8
+
+    private static let present = Array(#"{"jsonrpc":"2.0","id":1,"method":"present","params":{"kind":"text"}}"#.utf8) + [0x0A]
+    private static let answerPrefix = Array(#"{"jsonrpc":"2.0","id":"#.utf8)
+    private static let windowField = Array(#""result":{"window":""#.utf8)
+
+    /// Runs `cycles` cycles in all and returns requests (two per cycle) per second.
+    func requestsPerSecond(socket: String, cycles: Int) throws -> Double {
+        let clients = try (0..<connections).map { _ in try LoadConnection(socketPath: socket) }
+        let (perConnection, depth) = (cycles / connections, depth)
+        let start = ContinuousClock.now
+        try onThreads(clients) { try Self.cycle($0, count: perConnection, depth: depth) }
+        return Double(2 * perConnection * connections) / seconds(since: start)
+    }
+
+    private static func cycle(_ connection: LoadConnection, count: Int, depth: Int) throws {
+        var presented = min(depth, count)
+        connection.send(raw: [UInt8]((0..<presented).map { _ in present }.joined()))
+        var submitted = 0
+        while submitted < count {
+            let line = try connection.readLineBytes()
+            switch try answeredID(line) {
+            case UInt8(ascii: "1"):
+                guard let window = windowID(in: line) else { throw BenchmarkFailure("present gave no window: \(String(decoding: line, as: UTF8.self))") }
+                connection.send(raw: Array(#"{"jsonrpc":"2.0","id":2,"method":"submit","params":{"window":""#.utf8) + window + Array(#"","value":"x"}}"#.utf8) + [0x0A])
+            default:
+                submitted += 1
+                if presented < count {
+                    presented += 1
+                    connection.send(raw: present)
+                }
+            }
+        }
+    }
+
+    /// Presents `count` text windows that stay open (256 in flight).
+    static func fill(socket: String, windows count: Int) throws {
+        let connection = try LoadConnection(socketPath: socket)
+        var sent = min(256, count)
+        connection.send(raw: [UInt8]((0..<sent).map { _ in present }.joined()))
+        for _ in 0..<count {
+            _ = try answeredID(try connection.readLineBytes())
+            if sent < count {
+                sent += 1
+                connection.send(raw: present)
+            }
+        }
+    }
+
+    /// The single-digit id of an answer; an error answer throws.
+    private static func answeredID(_ line: ArraySlice<UInt8>) throws -> UInt8 {
+        let idIndex = line.startIndex + answerPrefix.count
+        guard line.count > answerPrefix.count + 2, line[line.startIndex..<idIndex].elementsEqual(answerPrefix),
+            line[idIndex + 2] == UInt8(ascii: "\"") && line[idIndex + 3] == UInt8(ascii: "r")
+        else { throw BenchmarkFailure("unexpected answer: \(String(decoding: line, as: UTF8.self))") }
+        return line[idIndex]
+    }
+
+    private static func windowID(in line: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
+        let start = line.startIndex + answerPrefix.count + 2
+        guard line[start...].starts(with: windowField) else { return nil }
+        let idStart = start + windowField.count
+        guard let end = line[idStart...].firstIndex(of: UInt8(ascii: "\"")) else { return nil }
+        return line[idStart..<end]
+    }
+}
+
+/// Runs `body` for each connection on a thread of its own (load clients block
+/// in read, so they must not share Dispatch's few workers), waits for all, and
+/// rethrows the first failure.
+func onThreads(_ connections: [LoadConnection], _ body: @escaping @Sendable (LoadConnection) throws -> Void) throws {
+    let failure = Mutex<BenchmarkFailure?>(nil)
+    let group = DispatchGroup()
+    for connection in connections {
+        group.enter()
+        Thread {
+            do {
+                try body(connection)
+            } catch {
+                failure.withLock { $0 = $0 ?? BenchmarkFailure("\(error)") }
+            }
+            group.leave()
+        }.start()
+    }
+    group.wait()
+    if let failed = failure.withLock({ $0 }) { throw failed }
+}

@@ -1,0 +1,74 @@
+import Synchronization
+
+/// Event fan-out: 100 subscribers, each reading on a thread of its own, while
+/// one client presents and dismisses windows. Every subscriber must see every
+/// event, with sequence numbers that grow by one.
+struct FanOutBenchmark {
+    var rounds = 3
+    var subscribers = 100
+    var windows = 1_000
+
+    func run() throws {
+        let events = windows * 3  // presented, key changed, dismissed
+        print("event fan-out: \(subscribers) subscribers, \(windows) windows presented and dismissed (\(rounds) rounds)\n")
+        var rate = (memory: Sample(), durable: Sample())
+        for _ in 0..<rounds {
+            for durability in ["memory", "durable"] {
+                let daemon = try BenchDaemon(config: #"{"state": {"durability": "\#(durability)"}}"#)
+                let perSecond = try round(daemon.socketPath)
+                if durability == "memory" { rate.memory.add(perSecond) } else { rate.durable.add(perSecond) }
+            }
+        }
+        ComparisonTable(first: "memory state", second: "durable state", ratio: "durable/memory")
+            .row("events delivered per second", rate.memory, rate.durable)
+        print("\nEach round, every subscriber received all events in order (about \(events) each).")
+    }
+
+    /// Events delivered per second, summed over subscribers.
+    private func round(_ socket: String) throws -> Double {
+        let listeners = try (0..<subscribers).map { _ in try LoadConnection(socketPath: socket) }
+        for listener in listeners {
+            _ = try listener.call(#"{"jsonrpc":"2.0","id":1,"method":"subscribe","params":{"events":["window."]}}"#)
+        }
+        let producer = try LoadConnection(socketPath: socket)
+        let counts = Mutex<[Int]>([])
+        let windows = windows
+        let start = ContinuousClock.now
+        try onThreads([producer] + listeners) { connection in
+            if connection === producer {
+                for _ in 0..<windows {
+                    _ = try connection.call(#"{"jsonrpc":"2.0","id":1,"method":"present","params":{"kind":"text"}}"#)
+                    _ = try connection.call(#"{"jsonrpc":"2.0","id":2,"method":"dismiss","params":{"all":true}}"#)
+                }
+                // A marker: the last event of the run, which every subscriber waits for.
+                _ = try connection.call(#"{"jsonrpc":"2.0","id":3,"method":"present","params":{"kind":"text","title":"end"}}"#)
+                return
+            }
+            var first: Int64?
+            var last: Int64?
+            while true {
+                let line = try connection.readLine()
+                guard let sequence = Self.sequence(in: line) else { continue }
+                if let last, sequence != last + 1 {
+                    throw BenchmarkFailure("a subscriber saw event \(sequence) after \(last)")
+                }
+                first = first ?? sequence
+                last = sequence
+                if line.contains(#""title":"end""#) { break }
+            }
+            let seen = (last ?? 0) - (first ?? 0) + 1
+            counts.withLock { $0.append(Int(seen)) }
+        }
+        let elapsed = seconds(since: start)
+        let seen = counts.withLock { $0 }
+        guard seen.count == subscribers, Set(seen).count == 1, let each = seen.first, each >= 3 * windows else {
+            throw BenchmarkFailure("subscribers saw different numbers of events: \(Set(seen).sorted())")
+        }
+        return Double(seen.reduce(0, +)) / elapsed
+    }
+
+    private static func sequence(in line: String) -> Int64? {
+        guard let range = line.range(of: #""seq":"#) else { return nil }
+        return Int64(line[range.upperBound...].prefix(while: \.isNumber))
+    }
+}
