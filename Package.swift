@@ -52,7 +52,7 @@ let package = Package(
         .executableTarget(
             name: "pickerd",
             dependencies: [
-                "PickerServer", "PickerCore", "PickerProtocol",
+                "PickerServer", "PickerCore", "PickerPlugins", "PickerProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

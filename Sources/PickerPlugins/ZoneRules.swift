@@ -1,4 +1,4 @@
-import Foundation
+import Synchronization
 
 /// A time zone's offsets, and the one rule for turning a wall-clock time into an
 /// instant where the clocks skip or repeat (RFC 5545's and JavaScript Temporal's
@@ -10,17 +10,33 @@ import Foundation
 ///   (-04:00). An explicit offset (`01:30-05:00`) picks the second.
 struct ZoneRules: Sendable {
     let identifier: String
-    private let zone: TimeZone
+    private let file: TZifFile?
+
+    /// Zones already read, by name; a zone file is read once per daemon.
+    private static let cache = Mutex<[String: TZifFile]>([:])
 
     init?(identifier: String) {
-        guard let zone = TimeZone(identifier: identifier) else { return nil }
         self.identifier = identifier
-        self.zone = zone
+        if ["UTC", "Etc/UTC", "GMT", "Etc/GMT", "Z", "Zulu", "Etc/Zulu", "UCT", "Etc/UCT", "Universal", "Etc/Universal"]
+            .contains(identifier)
+        {
+            file = nil
+            return
+        }
+        if let cached = Self.cache.withLock({ $0[identifier] }) {
+            file = cached
+            return
+        }
+        guard let loaded = TZifFile.load(identifier: identifier) else { return nil }
+        Self.cache.withLock { cache in
+            if cache.count < 1000 { cache[identifier] = loaded }
+        }
+        file = loaded
     }
 
     /// Seconds east of UTC at an instant (seconds since the epoch).
     func offset(atInstant instant: Int64) -> Int64 {
-        Int64(zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant))))
+        file?.offset(atInstant: instant) ?? 0
     }
 
     func local(forInstant instant: Int64) -> Int64 {

@@ -3,8 +3,8 @@ import Glibc
 #endif
 
 /// Reads a config file's text, or says in one problem why it cannot.
-enum ConfigFile {
-    static func read(_ path: String) -> Result<String, ConfigProblems> {
+public enum ConfigFile {
+    public static func read(_ path: String) -> Result<String, ConfigProblems> {
         guard let file = fopen(path, "r") else {
             let reason = String(cString: strerror(errno))
             return .failure(ConfigProblems([ConfigProblem(path: path, message: "cannot be read: \(reason)")]))

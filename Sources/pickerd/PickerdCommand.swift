@@ -1,10 +1,14 @@
 import ArgumentParser
-import Foundation
 import Logging
 import PickerCore
+import PickerPlugins
 import PickerProtocol
 import PickerServer
 import ServiceLifecycle
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 
 
@@ -51,10 +55,12 @@ struct PickerdCommand: AsyncParsableCommand {
         let source = config ?? "the built-in default config"
         let text: String
         if let config {
-            guard let data = FileManager.default.contents(atPath: config) else {
-                throw Failure("cannot read the config file \(config)")
+            switch ConfigFile.read(config) {
+            case .success(let read): text = read
+            case .failure(let problems):
+                let reason = problems.problems.first.map { ": " + $0.message.replacingPrefix("cannot be read: ") } ?? ""
+                throw Failure("cannot read the config file \(config)\(reason)")
             }
-            text = String(decoding: data, as: UTF8.self)
         } else {
             text = DaemonConfiguration.defaultText
         }
@@ -63,7 +69,7 @@ struct PickerdCommand: AsyncParsableCommand {
         case .success(let read):
             configuration = read
         case .failure(let problems):
-            var standardError = FileHandle.standardError
+            var standardError = StandardError()
             print("pickerd: \(source) has \(problems.problems.count) problem\(problems.problems.count == 1 ? "" : "s"):", to: &standardError)
             for problem in problems.problems { print("  \(problem)", to: &standardError) }
             throw ExitCode(checkConfig ? 1 : 78)
@@ -74,20 +80,19 @@ struct PickerdCommand: AsyncParsableCommand {
         }
         if let logLevel { configuration.logLevel = Logger.Level(rawValue: logLevel)! }
 
-        let journald = JournalStream.isStderr(environment: ProcessInfo.processInfo.environment)
+        let environment = Self.environment()
+        let journald = JournalStream.isStderr(environment: environment)
         let level = configuration.logLevel
         LoggingSystem.bootstrap { label in StderrLogHandler(label: label, level: level, journald: journald) }
         let logger = Logger(label: "pickerd")
         signal(SIGPIPE, SIG_IGN)
         raiseFileLimit()
 
-        let socketPath = SocketLocation.resolve(
-            explicit: socket, environment: ProcessInfo.processInfo.environment, uid: getuid())
-        let environment = ProcessInfo.processInfo.environment
+        let socketPath = SocketLocation.resolve(explicit: socket, environment: environment, uid: getuid())
         let options = DaemonOptions(
             socketPath: socketPath,
             stateDirectory: StateLocation.resolve(explicit: stateDirectory, environment: environment, home: environment["HOME"]),
-            configuration: configuration, configPath: config, systemTimeZone: TimeZone.current.identifier,
+            configuration: configuration, configPath: config, systemTimeZone: SystemTimeZone.identifier(),
             environment: environment)
         let group = ServiceGroup(
             configuration: .init(
@@ -100,6 +105,20 @@ struct PickerdCommand: AsyncParsableCommand {
         } catch {
             throw Failure("stopped: \(error)")
         }
+    }
+
+    /// The process environment (without Foundation, which pickerd does not load).
+    private static func environment() -> [String: String] {
+        var result: [String: String] = [:]
+        var cursor = environ
+        while let entry = cursor.pointee {
+            let text = String(decoding: UnsafeRawBufferPointer(start: entry, count: strlen(entry)), as: UTF8.self)
+            if let equals = text.firstIndex(of: "=") {
+                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            cursor += 1
+        }
+        return result
     }
 
     /// Many clients may connect at once; use the hard limit on open files.
@@ -117,8 +136,21 @@ struct Failure: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-extension FileHandle: @retroactive TextOutputStream {
-    public func write(_ string: String) {
-        write(Data(string.utf8))
+extension String {
+    fileprivate func replacingPrefix(_ prefix: String) -> String {
+        hasPrefix(prefix) ? String(dropFirst(prefix.count)) : self
+    }
+}
+
+/// stderr as a TextOutputStream for `print(_:to:)`.
+struct StandardError: TextOutputStream {
+    mutating func write(_ string: String) {
+        let bytes = Array(string.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { Glibc.write(2, $0.baseAddress, $0.count) }
+            guard written > 0 else { return }
+            offset += written
+        }
     }
 }
