@@ -44,6 +44,7 @@ let package = Package(
                 "PickerCore", "PickerPlugins", "PickerProtocol", "PickerJSON", "CPickerSystem", "CSQLite",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -66,6 +67,7 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "pickerfloor", dependencies: ["CJSONC"]),
+        .executableTarget(name: "pickerfuzz", dependencies: ["PickerServer", "PickerJSON"]),
         .executableTarget(
             name: "pickerbench", dependencies: ["CPickerSystem", "PickerCore", "PickerPlugins", "PickerJSON", "PickerProtocol"]),
         .target(
@@ -78,7 +80,7 @@ let package = Package(
         .testTarget(name: "PickerPluginsTests", dependencies: ["PickerPlugins", "PickerCore", "PickerJSON"]),
         .testTarget(
             name: "PickerServerTests",
-            dependencies: ["PickerServer", "PickerProtocol", "PickerJSON", "PickerTestSupport", "pickerd"]
+            dependencies: ["PickerServer", "PickerProtocol", "PickerJSON", "PickerTestSupport", "pickerd", "pickerfuzz"]
         ),
         .testTarget(
             name: "PickerClientTests",

@@ -44,19 +44,26 @@ public struct TextPlugin: PickerPlugin {
             throw PluginRejection("min_length (\(minLength)) must not be greater than max_length (\(maxLength))")
         }
         let pattern = try reader.string("pattern")
+        var compiled: LinearPattern?
         if let pattern {
             guard pattern.utf8.count <= Self.longestPattern else {
                 throw PluginRejection("option 'pattern' is longer than \(Self.longestPattern) bytes")
             }
             do {
-                _ = try Regex(pattern)
+                compiled = try LinearPattern(pattern)
             } catch {
                 throw PluginRejection("option 'pattern' is not a valid regular expression: \(error)")
+            }
+            let size = compiled!.size
+            guard size * maxLength <= LinearPattern.largestWork else {
+                throw PluginRejection(
+                    "this pattern takes \(size) steps per character, so max_length may be at most \(LinearPattern.largestWork / size); lower max_length or simplify the pattern"
+                )
             }
         }
         let picker = PreparedText(
             placeholder: try reader.string("placeholder"), initial: try reader.string("initial"), minLength: minLength,
-            maxLength: maxLength, pattern: pattern, isSecure: try reader.bool("secure") ?? false,
+            maxLength: maxLength, pattern: pattern, matcher: compiled, isSecure: try reader.bool("secure") ?? false,
             isMultiline: try reader.bool("multiline") ?? false, trims: try reader.bool("trim") ?? false)
         if let initial = picker.initial {
             if !picker.isMultiline, initial.contains(where: \.isNewline) {
@@ -76,9 +83,9 @@ struct PreparedText: PreparedPicker {
     let initial: String?
     let minLength: Int
     let maxLength: Int
-    /// Checked at `present`; compiled again per value, as a compiled `Regex`
-    /// of unknown captures is not `Sendable`.
     let pattern: String?
+    /// `pattern` compiled at `present`; matching takes linear time (LinearPattern).
+    let matcher: LinearPattern?
     let isSecure: Bool
     let isMultiline: Bool
     let trims: Bool
@@ -116,7 +123,7 @@ struct PreparedText: PreparedPicker {
         if length > maxLength {
             throw PluginRejection("the text must be at most \(maxLength) characters long (it has \(length))")
         }
-        if let pattern, (try? Regex(pattern).wholeMatch(in: text)) == nil {
+        if let pattern, let matcher, !matcher.matchesWhole(text) {
             throw PluginRejection("the text does not match the required pattern \(pattern)")
         }
         return .string(text)

@@ -31,8 +31,12 @@ final class ConnectionHandler: ChannelInboundHandler {
     /// Events written to the socket buffer but not yet taken by the kernel.
     private(set) var unsentEvents = 0
 
-    init(id: ConnectionID, core: DaemonCore, limits: DaemonConfiguration.Limits) {
+    /// Credentials given instead of read from the socket (EmbeddedDaemon).
+    private let presetPeer: PeerCredentials?
+
+    init(id: ConnectionID, core: DaemonCore, limits: DaemonConfiguration.Limits, peer: PeerCredentials? = nil) {
         self.id = id
+        presetPeer = peer
         self.core = core
         assembler = LineAssembler(maxLineBytes: limits.maxLineBytes)
         partialLineTimeout = .milliseconds(limits.partialLineTimeoutMilliseconds)
@@ -42,7 +46,20 @@ final class ConnectionHandler: ChannelInboundHandler {
         self.context = context
     }
 
+    /// The context holds this handler: keeping it past removal would keep both,
+    /// and the channel, alive for every connection ever made.
+    func handlerRemoved(context: ChannelHandlerContext) {
+        self.context = nil
+        partialLineTimer?.cancel()
+        partialLineTimer = nil
+    }
+
     func channelActive(context: ChannelHandlerContext) {
+        defer { context.fireChannelActive() }
+        if let presetPeer {
+            credentialsArrived(presetPeer, context: context)
+            return
+        }
         guard let provider = context.channel as? SocketOptionProvider else {
             close()
             return
@@ -57,19 +74,22 @@ final class ConnectionHandler: ChannelInboundHandler {
             }
             var peer = PeerCredentials(uid: credentials.uid, gid: credentials.gid, pid: credentials.pid)
             if core.policy.hasGroupRules { peer.lookUpGroups() }
-            self.peer = peer
-            core.connectionOpened(self)
-            // Lines that came before the credentials: answered like any read's,
-            // written during processing and flushed after the core has committed.
-            isReading = true
-            processLines()
-            isReading = false
-            if needsFlush && !isHeld {
-                needsFlush = false
-                context.flush()
-            }
+            credentialsArrived(peer, context: context)
         }
-        context.fireChannelActive()
+    }
+
+    private func credentialsArrived(_ peer: PeerCredentials, context: ChannelHandlerContext) {
+        self.peer = peer
+        core.connectionOpened(self)
+        // Lines that came before the credentials: answered like any read's,
+        // written during processing and flushed after the core has committed.
+        isReading = true
+        processLines()
+        isReading = false
+        if needsFlush && !isHeld {
+            needsFlush = false
+            context.flush()
+        }
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {

@@ -94,9 +94,9 @@ final class DaemonCore {
 
     // MARK: connections
 
-    func makeConnection() -> ConnectionHandler {
+    func makeConnection(peer: PeerCredentials? = nil) -> ConnectionHandler {
         defer { nextConnectionNumber += 1 }
-        return ConnectionHandler(id: ConnectionID(nextConnectionNumber), core: self, limits: configuration.limits)
+        return ConnectionHandler(id: ConnectionID(nextConnectionNumber), core: self, limits: configuration.limits, peer: peer)
     }
 
     func connectionOpened(_ connection: ConnectionHandler) {

@@ -1,0 +1,122 @@
+import Logging
+import NIOCore
+import NIOEmbedded
+import PickerCore
+import PickerJSON
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The daemon's whole input path without sockets or threads: a DaemonCore with
+/// memory state on an EmbeddedEventLoop, connections as EmbeddedChannels with
+/// given credentials, and a manual clock. The fuzz target drives it, and tests
+/// replay what the fuzzer found. Everything runs on the calling thread; time
+/// moves only through `advance`.
+public final class EmbeddedDaemon {
+    public let clock = ManualClock()
+    private let loop = EmbeddedEventLoop()
+    private let core: DaemonCore
+    private var channels: [EmbeddedChannel] = []
+
+    /// A daemon on `config` (JSON text; memory state is forced).
+    public init(config: String = "{}") throws {
+        var configuration: DaemonConfiguration
+        switch DaemonConfiguration.read(config) {
+        case .success(let read): configuration = read
+        case .failure(let problems): throw StartupError("\(problems)")
+        }
+        configuration.durability = .memory
+        let logger = Logger(label: "pickerd", factory: { _ in SwiftLogNoOpLogHandler() })
+        core = try DaemonCore(
+            eventLoop: loop, configuration: configuration, configPath: nil, systemTimeZone: "UTC", daemonUID: getuid(),
+            clock: clock, store: MemoryStateStore(), notifier: SystemdNotifier(environment: [:]), logger: logger)
+        try core.restore()
+        loop.run()
+    }
+
+    /// Ends like a daemon that stops: windows dismissed, connections closed,
+    /// timers cancelled, so nothing keeps the core alive after this.
+    deinit {
+        core.shutdown()
+        loop.run()
+        for channel in channels { _ = try? channel.finish(acceptAlreadyClosed: true) }
+        loop.advanceTime(by: .seconds(60))
+        try? loop.syncShutdownGracefully()
+    }
+
+    /// Opens a connection from a peer; returns its number.
+    @discardableResult
+    public func connect(uid: UInt32 = getuid(), gid: UInt32 = getgid(), pid: Int32 = 4242) throws -> Int {
+        let connection = core.makeConnection(peer: PeerCredentials(uid: uid, gid: gid, pid: pid))
+        let channel = EmbeddedChannel(loop: loop)
+        try channel.pipeline.syncOperations.addHandler(connection)
+        try channel.connect(to: SocketAddress(unixDomainSocketPath: "/embedded")).wait()
+        channels.append(channel)
+        loop.run()
+        return channels.count - 1
+    }
+
+    /// Delivers bytes on a connection as one read, then lets the turn end.
+    public func send(_ bytes: [UInt8], on connection: Int) {
+        let channel = channels[connection]
+        guard channel.isActive else { return }
+        var buffer = channel.allocator.buffer(capacity: bytes.count)
+        buffer.writeBytes(bytes)
+        _ = try? channel.writeInbound(buffer)
+        loop.run()
+    }
+
+    /// The peer goes away.
+    public func disconnect(_ connection: Int) {
+        let channel = channels[connection]
+        guard channel.isActive else { return }
+        channel.pipeline.fireChannelInactive()
+        _ = try? channel.close().wait()
+        loop.run()
+    }
+
+    public func isOpen(_ connection: Int) -> Bool {
+        channels[connection].isActive
+    }
+
+    /// Moves the daemon's clock and its event loop's time forward together.
+    public func advance(milliseconds: Int64) {
+        clock.advance(milliseconds: milliseconds)
+        loop.advanceTime(by: .milliseconds(milliseconds))
+        loop.run()
+    }
+
+    /// What the daemon wrote to a connection since the last call, as bytes.
+    public func written(on connection: Int) -> [UInt8] {
+        var bytes: [UInt8] = []
+        while let buffer = try? channels[connection].readOutbound(as: ByteBuffer.self) {
+            bytes += buffer.readableBytesView
+        }
+        return bytes
+    }
+
+    /// What must hold after any input, or nil: the stack has every open
+    /// window once, ordered by level, and the key window is its topmost
+    /// visible one.
+    public func invariantViolation() -> String? {
+        let model = core.model
+        let list = model.list()
+        guard list.windows.count == model.openWindowCount else {
+            return "the stack lists \(list.windows.count) windows but \(model.openWindowCount) are open"
+        }
+        guard Set(list.windows.map(\.window)).count == list.windows.count else { return "a window is listed twice" }
+        let visible = list.windows.filter { $0.state == .visible }
+        guard visible.count == model.visibleCount else {
+            return "\(visible.count) windows are listed visible but the model counts \(model.visibleCount)"
+        }
+        guard list.key == visible.first?.window else {
+            return "the key window is \(list.key?.rawValue ?? "none"), not the topmost visible \(visible.first?.window.rawValue ?? "none")"
+        }
+        guard zip(list.windows, list.windows.dropFirst()).allSatisfy({ $0.level.value >= $1.level.value }) else {
+            return "the stack is not ordered by level"
+        }
+        guard list.windows.allSatisfy({ $0.isKey == ($0.window == list.key) }) else { return "a summary's key flag is wrong" }
+        return nil
+    }
+}

@@ -1,0 +1,39 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+#if FUZZING
+/// libFuzzer's driver, linked in by `-sanitize=fuzzer`. It is called from this
+/// program's own `main` because SwiftPM links executables through a renamed
+/// main symbol, which libFuzzer's `main` would not provide.
+@_silgen_name("LLVMFuzzerRunDriver")
+func LLVMFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<Int32>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
+) -> Int32
+
+/// The entry point libFuzzer calls for each input (also referenced by
+/// libFuzzer's own main, which the linker pulls in).
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    FuzzScript.run(UnsafeRawBufferPointer(start: data, count: size))
+    return 0
+}
+#endif
+
+/// Built with `-sanitize=fuzzer,address -DFUZZING` (Tests/Fuzz/run), this is a
+/// libFuzzer target; built normally, it replays inputs (the regression tests).
+@main
+struct PickerFuzz {
+    static func main() {
+        #if FUZZING
+        var argc = CommandLine.argc
+        var argv = CommandLine.unsafeArgv
+        exit(
+            LLVMFuzzerRunDriver(&argc, &argv) { data, size in fuzzOneInput(data, size) })
+        #else
+        Replay.main()
+        #endif
+    }
+}

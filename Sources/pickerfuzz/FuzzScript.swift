@@ -1,0 +1,76 @@
+import PickerJSON
+import PickerServer
+
+/// One fuzz input, read as a script for an EmbeddedDaemon with three
+/// connections (0 and 1 as the daemon's own user, 2 as uid 65534, who may do
+/// nothing by default). Records are separated by 0x1E; each record's first
+/// byte says what to do with the rest:
+///
+///   op % 8 = 0…4   send the rest as one read on connection op % 3
+///   op % 8 = 5     advance the clock by (first byte of the rest) × 1,000 ms
+///   op % 8 = 6     connection op % 3 disconnects, and a new one takes its place
+///   op % 8 = 7     send the rest on connection op % 3 one byte per read
+///
+/// Seeds are readable: "0{…}\n" sends a line on connection 0, "5\u{3}" waits 3 s.
+/// After every record, everything the daemon wrote must be whole JSON-RPC
+/// lines, and the stack's invariants must hold; otherwise the run traps, which
+/// libFuzzer reports as a crash with the input that caused it.
+struct FuzzScript {
+    static let recordSeparator: UInt8 = 0x1E
+
+    static func run(_ bytes: UnsafeRawBufferPointer, show: Bool = false) {
+        guard let daemon = try? EmbeddedDaemon(config: #"{"limits": {"max_line_bytes": 65536, "max_batch": 50}}"#) else {
+            fatalError("the embedded daemon did not start")
+        }
+        var connections = [
+            try! daemon.connect(), try! daemon.connect(pid: 4243), try! daemon.connect(uid: 65534, gid: 65534, pid: 4244),
+        ]
+        var pending = [[UInt8]](repeating: [], count: 3)
+        let parser = JSONParser(maxDepth: 256)
+        for record in bytes.split(separator: recordSeparator, omittingEmptySubsequences: true) {
+            let op = record[record.startIndex]
+            let rest = Array(record.dropFirst())
+            let slot = Int(op % 3)
+            switch op % 8 {
+            case 5:
+                daemon.advance(milliseconds: Int64(rest.first ?? 1) * 1000)
+            case 6:
+                daemon.disconnect(connections[slot])
+                check(daemon, connections[slot], &pending[slot], parser, show ? slot : nil)
+                pending[slot] = []
+                connections[slot] = try! daemon.connect(uid: slot == 2 ? 65534 : 0, pid: 5000 + Int32(slot))
+            case 7:
+                for byte in rest.prefix(256) { daemon.send([byte], on: connections[slot]) }
+            default:
+                daemon.send(rest, on: connections[slot])
+            }
+            for index in 0..<3 { check(daemon, connections[index], &pending[index], parser, show ? index : nil) }
+            if let violation = daemon.invariantViolation() { fatalError("stack invariant broken: \(violation)") }
+        }
+    }
+
+    private static func isMessage(_ message: JSON) -> Bool {
+        guard case .object(let object) = message, object["jsonrpc"] == "2.0" else { return false }
+        return object["result"] != nil || object["error"] != nil || object["method"] != nil
+    }
+
+    private static func isBatchAnswer(_ message: JSON) -> Bool {
+        guard case .array(let answers) = message, !answers.isEmpty else { return false }
+        return answers.allSatisfy(isMessage)
+    }
+
+    /// Every complete line written so far must be a JSON-RPC 2.0 message.
+    private static func check(
+        _ daemon: EmbeddedDaemon, _ connection: Int, _ pending: inout [UInt8], _ parser: JSONParser, _ shownAs: Int?
+    ) {
+        pending += daemon.written(on: connection)
+        while let newline = pending.firstIndex(of: 0x0A) {
+            let line = Array(pending[..<newline])
+            pending.removeSubrange(...newline)
+            if let shownAs { print("\(shownAs)< \(String(decoding: line.prefix(200), as: UTF8.self))") }
+            guard let message = try? parser.parse(line), isMessage(message) || isBatchAnswer(message) else {
+                fatalError("the daemon wrote a line that is not a JSON-RPC message: \(String(decoding: line.prefix(300), as: UTF8.self))")
+            }
+        }
+    }
+}

@@ -1,0 +1,89 @@
+#if !FUZZING
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Without libFuzzer, pickerfuzz replays inputs (files, or every file in the
+/// folders given) through the same script, as the regression tests do; a
+/// broken invariant traps with the reason.
+enum Replay {
+    static func main() {
+        var paths = Array(CommandLine.arguments.dropFirst())
+        let show = paths.contains("--show")
+        paths.removeAll { $0 == "--show" }
+        var rounds = 1
+        if let index = paths.firstIndex(of: "--repeat"), index + 1 < paths.count, let count = Int(paths[index + 1]) {
+            rounds = count
+            paths.removeSubrange(index...index + 1)
+        }
+        guard !paths.isEmpty, !paths.contains("-h"), !paths.contains("--help") else {
+            print(
+                """
+                usage: pickerfuzz [--show] [--repeat N] INPUT_OR_FOLDER ...
+
+                Replays fuzz inputs through the embedded daemon (Tests/Fuzz/run fuzzes);
+                --show prints every line the daemon wrote, by connection; --repeat
+                replays everything N times and prints the memory held before and after.
+                """)
+            exit(paths.isEmpty ? 64 : 0)
+        }
+        var count = 0
+        var residentAfterFirst = 0
+        for round in 0..<rounds {
+            if round == 1 { residentAfterFirst = residentKiB() }
+            count += replay(paths, show: show)
+        }
+        if rounds > 1 {
+            print("pickerfuzz: resident memory \(residentAfterFirst) KiB after the first round, \(residentKiB()) KiB after \(rounds)")
+        }
+        print("pickerfuzz: replayed \(count) inputs; every answer was a JSON-RPC line and the stack stayed consistent")
+    }
+
+    static func replay(_ paths: [String], show: Bool) -> Int {
+        var count = 0
+        for path in paths {
+            for file in files(at: path) {
+                guard let bytes = contents(of: file) else {
+                    print("pickerfuzz: cannot read \(file)")
+                    exit(66)
+                }
+                if show { print("== \(file)") }
+                bytes.withUnsafeBytes { FuzzScript.run($0, show: show) }
+                count += 1
+            }
+        }
+        return count
+    }
+
+    static func residentKiB() -> Int {
+        guard let bytes = contents(of: "/proc/self/status") else { return 0 }
+        let status = String(decoding: bytes, as: UTF8.self)
+        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }) else { return 0 }
+        return Int(String(line.filter(\.isNumber))) ?? 0
+    }
+
+    static func files(at path: String) -> [String] {
+        guard let directory = opendir(path) else { return [path] }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if !name.hasPrefix(".") { names.append(path + "/" + name) }
+        }
+        return names.sorted()
+    }
+
+    static func contents(of path: String) -> [UInt8]? {
+        guard let file = fopen(path, "rb") else { return nil }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = fread(&chunk, 1, chunk.count, file)
+            if count <= 0 { break }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+        return bytes
+    }
+}
+#endif

@@ -1,0 +1,223 @@
+import Foundation
+import PickerJSON
+import PickerProtocol
+import PickerTestSupport
+import Testing
+
+/// Clients that misbehave against the real daemon: each test checks that
+/// another client is still answered and that the daemon's memory stays within
+/// a generous ceiling. Times are printed, never asserted.
+@Suite(.serialized) struct HostileClientTests {
+    /// Raises this process's descriptor limit to at least `wanted` (to 20,000
+    /// when allowed, as other suites run meanwhile), or says why not.
+    static func allowDescriptors(_ wanted: Int) -> String? {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return "getrlimit failed" }
+        if limit.rlim_cur >= 20_000 { return nil }
+        guard limit.rlim_max >= rlim_t(wanted) else { return "the hard limit on open files is \(limit.rlim_max), below \(wanted)" }
+        limit.rlim_cur = min(limit.rlim_max, 20_000)
+        return setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 ? nil : "setrlimit refused \(wanted) open files"
+    }
+
+    /// The daemon's connection count once it is `count`, or the last seen after 5 s.
+    static func connections(reaching count: Int64, _ client: TestClient) throws -> JSON? {
+        var connections: JSON?
+        for _ in 0..<100 {
+            connections = try client.result("status")["connections"]
+            if connections == .integer(count) { break }
+            usleep(50_000)
+        }
+        return connections
+    }
+
+    static func pingTime(_ client: TestClient) throws -> Double {
+        let start = Date()
+        #expect(try client.result("ping", timeout: 60) == "pong")
+        return Date().timeIntervalSince(start) * 1000
+    }
+
+    @Test func slowlorisConnectionsDoNotStallOthersAndAreClosed() throws {
+        if let reason = Self.allowDescriptors(2_200) {
+            print("skipped: \(reason)")
+            return
+        }
+        let daemon = try DaemonProcess(config: #"{"limits": {"partial_line_timeout_ms": 3000}}"#, logLevel: "warning")
+        let bystander = try TestClient(socketPath: daemon.socketPath)
+        let baseline = try residentKilobytes(of: daemon.pid)
+        let slow = try (0..<1000).map { _ in try TestClient(socketPath: daemon.socketPath) }
+        let partial = Array(#"{"jsonrpc":"2.0","id":1,"method":"pi"#.utf8)
+        var slowest = 0.0
+        for byte in partial.prefix(20) {
+            for client in slow { client.send(raw: [byte]) }
+            slowest = max(slowest, try Self.pingTime(bystander))
+        }
+        let grown = try residentKilobytes(of: daemon.pid) - baseline
+        #expect(grown < 64 * 1024, "1,000 partial lines grew the daemon by \(grown) KiB")
+        // Held longer than partial_line_timeout_ms (counted from the first byte), they are cut off.
+        #expect(slow.allSatisfy { $0.closes(within: 10) })
+        let connections = try Self.connections(reaching: 1, bystander)
+        #expect(connections == 1)
+        print("slowloris: 1,000 connections × 20 single bytes; slowest bystander ping \(Int(slowest)) ms; daemon grew \(grown) KiB")
+    }
+
+    @Test func aSubscriberThatNeverReadsWhile100000EventsHappen() throws {
+        let config = #"{"limits": {"max_windows": 200000, "max_windows_per_connection": 200000}}"#
+        let daemon = try DaemonProcess(config: config, logLevel: "warning")
+        let sleeper = try TestClient(socketPath: daemon.socketPath)
+        _ = try sleeper.result("subscribe")
+        let producer = try TestClient(socketPath: daemon.socketPath)
+        let bystander = try TestClient(socketPath: daemon.socketPath)
+        let baseline = try residentKilobytes(of: daemon.pid)
+        let batch = "[" + (0..<1000).map { #"{"jsonrpc":"2.0","id":\#($0),"method":"present","params":{"kind":"text"}}"# }
+            .joined(separator: ",") + "]"
+        var slowest = 0.0
+        // Each present makes window.presented, window.key and (for the window
+        // below it) window.resigned_key: 34 batches make over 100,000 events.
+        for _ in 0..<34 {
+            producer.send(line: batch)
+            _ = try producer.readLine(timeout: 120)
+            slowest = max(slowest, try Self.pingTime(bystander))
+        }
+        let status = try bystander.result("status")
+        #expect(status["windows"]?["visible"] == 34_000)
+        #expect(status["subscriptions"] == 0, "the sleeper was cut off at max_event_queue")
+        let grown = try residentKilobytes(of: daemon.pid) - baseline
+        // 34,000 open windows are about 25 MiB in a debug build; an unbounded event queue would add over 40 MiB.
+        #expect(grown < 128 * 1024, "the daemon grew by \(grown) KiB")
+        // What the kernel still holds for it, then the end: its connection was closed
+        // (the -32006 that says why could not go out behind events it never read).
+        #expect(sleeper.closes(within: 30))
+        print("100,000+ events with a sleeping subscriber: slowest bystander ping \(Int(slowest)) ms; daemon grew \(grown) KiB")
+    }
+
+    @Test func tenThousandIdleConnections() throws {
+        if let reason = Self.allowDescriptors(10_300) {
+            print("skipped: \(reason)")
+            return
+        }
+        let daemon = try DaemonProcess(logLevel: "warning")
+        let bystander = try TestClient(socketPath: daemon.socketPath)
+        let baseline = try residentKilobytes(of: daemon.pid)
+        var idle: [TestClient] = []
+        for _ in 0..<10_000 { idle.append(try TestClient(socketPath: daemon.socketPath)) }
+        var connections = try Self.connections(reaching: 10_001, bystander)
+        #expect(connections == 10_001)
+        let slowest = try Self.pingTime(bystander)
+        let grown = try residentKilobytes(of: daemon.pid) - baseline
+        #expect(grown < 256 * 1024, "10,000 idle connections grew the daemon by \(grown) KiB")
+        for client in idle { client.close() }
+        idle.removeAll()
+        connections = try Self.connections(reaching: 1, bystander)
+        #expect(connections == 1)
+        print("10,000 idle connections: bystander ping \(Int(slowest)) ms; daemon grew \(grown) KiB (\(grown * 1024 / 10_000) bytes each)")
+    }
+
+    @Test func connectionsThatComeAndGoLeaveNothingBehind() throws {
+        let daemon = try DaemonProcess(logLevel: "warning")
+        func churn(_ count: Int) throws {
+            for _ in 0..<count {
+                let client = try TestClient(socketPath: daemon.socketPath)
+                #expect(try client.result("ping") == "pong")
+            }
+        }
+        try churn(1000)
+        let baseline = try residentKilobytes(of: daemon.pid)
+        try churn(10_000)
+        let grown = try residentKilobytes(of: daemon.pid) - baseline
+        // Each connection used to keep its handler, context and channel: about 550 bytes, 5 MiB here.
+        #expect(grown < 3 * 1024, "10,000 closed connections grew the daemon by \(grown) KiB")
+        print("10,000 connections opened and closed: the daemon grew \(grown) KiB")
+    }
+
+    @Test func hostileLinesGetAnAnswerAndTheDaemonGoesOn() throws {
+        let daemon = try DaemonProcess(config: #"{"limits": {"max_line_bytes": 16777216}}"#, logLevel: "warning")
+        let client = try TestClient(socketPath: daemon.socketPath)
+        let bystander = try TestClient(socketPath: daemon.socketPath)
+        let million = "[" + [String](repeating: "0", count: 1_000_000).joined(separator: ",") + "]"
+        let megabyte = String(repeating: "x", count: 1 << 20)
+        let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
+        // code nil: the answer is "pong"; 0: any JSON-RPC answer.
+        let cases: [(name: String, line: [UInt8], code: Int64?)] = [
+            ("invalid UTF-8", Array(#"{"jsonrpc":"2.0","id":1,"method":"ping","x":""#.utf8) + [0xC3, 0x28] + Array(#""}"#.utf8), -32700),
+            ("a NUL byte", Array(#"{"jsonrpc":"2.0","id":1,"method":"pi"#.utf8) + [0] + Array(#"ng"}"#.utf8), -32700),
+            ("a 1 MiB title", Array(#"{"jsonrpc":"2.0","id":1,"method":"present","params":{"kind":"text","title":"\#(megabyte)"}}"#.utf8), 0),
+            ("a 10^6-element array", Array(#"{"jsonrpc":"2.0","id":1,"method":"ping","params":\#(million)}"#.utf8), -32602),
+            ("1e400", Array(#"{"jsonrpc":"2.0","id":1e400,"method":"ping"}"#.utf8), -32700),
+            ("-0 as id", Array(#"{"jsonrpc":"2.0","id":-0,"method":"ping"}"#.utf8), nil),
+            ("2^64 as id", Array(#"{"jsonrpc":"2.0","id":18446744073709551616,"method":"ping"}"#.utf8), nil),
+            ("duplicate keys", Array(#"{"jsonrpc":"2.0","id":1,"method":"nope","method":"ping"}"#.utf8), nil),
+            ("10,000-deep params", Array(#"{"jsonrpc":"2.0","id":1,"method":"ping","params":\#(deep)}"#.utf8), -32700),
+            ("a 10^6-element batch", Array(million.utf8), -32006),
+        ]
+        for hostile in cases {
+            client.send(raw: hostile.line + [0x0A])
+            let line = try #require(try client.readLine(timeout: 60), "\(hostile.name): no answer")
+            let answer = try JSON.parse(String(decoding: line, as: UTF8.self), maxDepth: 256)
+            if hostile.code == 0 {
+                #expect(answer["jsonrpc"] == "2.0" && (answer["result"] != nil || answer["error"] != nil), "\(hostile.name)")
+            } else if let code = hostile.code {
+                #expect(answer["error"]?["code"] == .integer(code), "\(hostile.name): \(String(decoding: line.prefix(200), as: UTF8.self))")
+            } else {
+                #expect(answer["result"] == "pong", "\(hostile.name): \(String(decoding: line.prefix(200), as: UTF8.self))")
+            }
+            #expect(try bystander.result("ping") == "pong", "after \(hostile.name)")
+        }
+    }
+
+    @Test func clientsThatVanishInTheMiddleOfEveryMethod() throws {
+        let daemon = try DaemonProcess(logLevel: "warning")
+        let owner = try TestClient(socketPath: daemon.socketPath)
+        let kept = try owner.result("present", ["kind": "text", "title": "kept"])["window"]!
+        let requests: [String] = [
+            #"{"jsonrpc":"2.0","id":1,"method":"hello"}"#, #"{"jsonrpc":"2.0","id":1,"method":"plugins"}"#,
+            #"{"jsonrpc":"2.0","id":1,"method":"present","params":{"kind":"date"}}"#,
+            #"{"jsonrpc":"2.0","id":1,"method":"present","params":{"kind":"text","title":"asked","wait":true,"on_disconnect":"dismiss"}}"#,
+            #"{"jsonrpc":"2.0","id":1,"method":"present","params":{"kind":"text","title":"stays","wait":true}}"#,
+            #"{"jsonrpc":"2.0","id":1,"method":"wait","params":{"window":"\#(kept.stringValue!)"}}"#,
+            #"{"jsonrpc":"2.0","id":1,"method":"update","params":{"window":"\#(kept.stringValue!)","value":"draft"}}"#,
+            #"{"jsonrpc":"2.0","id":1,"method":"raise","params":{"window":"\#(kept.stringValue!)"}}"#,
+            #"{"jsonrpc":"2.0","id":1,"method":"list"}"#, #"{"jsonrpc":"2.0","id":1,"method":"get","params":{"window":"\#(kept.stringValue!)"}}"#,
+            #"{"jsonrpc":"2.0","id":1,"method":"subscribe"}"#, #"{"jsonrpc":"2.0","id":1,"method":"history"}"#,
+            #"{"jsonrpc":"2.0","id":1,"method":"status"}"#, #"{"jsonrpc":"2.0","id":1,"method":"reload"}"#,
+        ]
+        for request in requests {
+            // Once with the whole request, once cut in the middle of the line.
+            let whole = try TestClient(socketPath: daemon.socketPath)
+            whole.send(line: request)
+            whole.close()
+            let half = try TestClient(socketPath: daemon.socketPath)
+            half.send(raw: Array(request.utf8.prefix(request.utf8.count / 2)))
+            half.close()
+        }
+        #expect(try owner.result("ping") == "pong")
+        let connections = try Self.connections(reaching: 1, owner)
+        #expect(connections == 1, "every vanished connection is gone")
+        let titles = try owner.result("list")["windows"]!.arrayValue!.compactMap { $0["title"]?.stringValue }
+        #expect(!titles.contains("asked"), "on_disconnect dismiss ended the waiting window")
+        #expect(titles.contains("stays") && titles.contains("kept"))
+        let history = try owner.result("history")["outcomes"]!.arrayValue!
+        #expect(history.contains { $0["reason"] == "owner_gone" })
+        #expect(try owner.result("get", ["window": kept])["value"] == "draft")
+    }
+
+    @Test func aCatastrophicPatternDoesNotStallTheDaemon() throws {
+        let daemon = try DaemonProcess(logLevel: "warning")
+        let client = try TestClient(socketPath: daemon.socketPath)
+        let bystander = try TestClient(socketPath: daemon.socketPath)
+        let window = try client.result("present", ["kind": "text", "options": ["pattern": "(a+)+$"]])["window"]!
+        let value = JSON.string(String(repeating: "a", count: 4000) + "!")
+        let id = client.start("submit", ["window": window, "value": value])
+        #expect(try bystander.result("ping", timeout: 30) == "pong")
+        let error = try #require(try client.response(to: id, timeout: 30).failure)
+        #expect(error.code == .invalidParams)
+        #expect(error.message.contains("does not match the required pattern"))
+        #expect(try client.error("present", ["kind": "text", "options": ["pattern": "(a)\\1"]]).message.contains("backreferences"))
+    }
+}
+
+extension Result {
+    var failure: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
+}
