@@ -24,7 +24,10 @@ import Testing
         let notify = try NotifyListener()
         let daemon = try CommandLineProcess(
             "pickerd", ["--state-dir", home.url.appendingPathComponent("state").path, "--log-level", "debug"],
-            prefix: [Self.socketActivate, "-l", socket, "-E", "NOTIFY_SOCKET=\(notify.address)"])
+            // systemd-socket-activate passes on only what -E names; sanitizer
+            // options must reach a sanitized pickerd too.
+            prefix: [Self.socketActivate, "-l", socket, "-E", "NOTIFY_SOCKET=\(notify.address)"]
+                + ["ASAN_OPTIONS", "TSAN_OPTIONS"].filter { ProcessInfo.processInfo.environment[$0] != nil }.flatMap { ["-E", $0] })
         var before: UInt64?
         for _ in 0..<500 where before == nil {
             before = Self.inode(socket)

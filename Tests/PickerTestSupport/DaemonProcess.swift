@@ -58,6 +58,9 @@ public final class DaemonProcess: @unchecked Sendable {
         var processEnvironment = ProcessInfo.processInfo.environment
         processEnvironment.removeValue(forKey: "JOURNAL_STREAM")
         processEnvironment.removeValue(forKey: "PICKERD_SOCKET")
+        // A daemon built with AddressSanitizer keeps freed memory in a quarantine,
+        // which the tests that bound its memory would count; ignored otherwise.
+        processEnvironment["ASAN_OPTIONS"] = (processEnvironment["ASAN_OPTIONS"].map { $0 + ":" } ?? "") + "quarantine_size_mb=0"
         for (key, value) in environment { processEnvironment[key] = value }
         FileManager.default.createFile(atPath: logPath, contents: nil)
         if journald {
