@@ -7,7 +7,7 @@ import PickerJSON
 public final class PickerModel {
     public private(set) var configuration: ModelConfiguration
     public private(set) var levels: LevelTable
-    public let plugins: PluginRegistry
+    public private(set) var plugins: PluginRegistry
     public let clock: any PickerClock
 
     private var windows: [WindowID: Window] = [:]
@@ -49,11 +49,13 @@ public final class PickerModel {
         windowsByConnection[connection]?.count ?? 0
     }
 
-    /// Applies a reloaded config. Open windows keep their levels and deadlines;
-    /// new limits, timeouts and retention apply from now on.
-    public func reconfigure(_ configuration: ModelConfiguration, levels: LevelTable) {
+    /// Applies a reloaded config. Open windows keep their levels, deadlines and
+    /// prepared pickers (even of a kind that is gone); new limits, timeouts,
+    /// retention and kinds apply from now on.
+    public func reconfigure(_ configuration: ModelConfiguration, levels: LevelTable, plugins: PluginRegistry? = nil) {
         self.configuration = configuration
         self.levels = levels
+        if let plugins { self.plugins = plugins }
         archive.retentionMilliseconds = configuration.retentionMilliseconds
         archive.maxOutcomes = configuration.maxOutcomes
         catchUp()

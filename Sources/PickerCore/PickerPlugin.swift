@@ -39,8 +39,15 @@ public protocol PickerPlugin: Sendable {
     /// JSON Schema of a value in its canonical form.
     var valueSchema: JSON { get }
 
+    /// The built-in kind a preset is made from; nil for a built-in kind.
+    var base: String? { get }
+
     /// Validates `options` at `present`; the result checks every value for the window.
     func prepare(options: JSONObject, context: PluginContext) throws(PluginRejection) -> any PreparedPicker
+}
+
+extension PickerPlugin {
+    public var base: String? { nil }
 }
 
 /// A kind's options, validated for one window.

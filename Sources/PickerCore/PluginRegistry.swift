@@ -27,14 +27,17 @@ public struct PluginRegistry: Sendable {
         kinds.compactMap { pluginsByKind[$0] }
     }
 
-    /// The `plugins` method's answer: kind, summary and both schemas for each kind.
+    /// The `plugins` method's answer: kind, summary and both schemas for each
+    /// kind, and `base` for a preset.
     public var descriptions: JSON {
         .array(
             plugins.map { plugin in
-                [
+                var description: JSONObject = [
                     "kind": .string(plugin.kind), "summary": .string(plugin.summary),
                     "options": plugin.optionsSchema, "value": plugin.valueSchema,
                 ]
+                if let base = plugin.base { description["base"] = .string(base) }
+                return .object(description)
             })
     }
 }

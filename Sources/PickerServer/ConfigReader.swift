@@ -13,7 +13,7 @@ struct ConfigReader {
         guard
             let root = object(
                 json, at: "",
-                known: ["socket", "limits", "levels", "timeouts", "windows", "state", "permissions", "log", "time_zone"])
+                known: ["socket", "limits", "levels", "timeouts", "windows", "state", "permissions", "log", "plugins", "time_zone"])
         else { return configuration }
 
         if let socket = object(root["socket"], at: "socket", known: ["mode", "directory_mode"]) {
@@ -72,6 +72,9 @@ struct ConfigReader {
             } else {
                 report("log.level", "must be one of trace, debug, info, notice, warning, error, critical")
             }
+        }
+        if let plugins = object(root["plugins"], at: "plugins", known: ["presets_dir"]) {
+            configuration.presetsDirectory = string(plugins["presets_dir"], at: "plugins.presets_dir")
         }
         if let zone = string(root["time_zone"], at: "time_zone") {
             configuration.timeZone = zone

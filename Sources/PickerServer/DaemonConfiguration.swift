@@ -37,6 +37,22 @@ public struct DaemonConfiguration: Sendable, Equatable {
     public var logLevel = Logger.Level.info
     /// nil: the system's zone.
     public var timeZone: String?
+    /// `plugins.presets_dir`; nil: `plugins.d` beside the config file.
+    public var presetsDirectory: String?
+
+    /// Where presets are read from, for a config read from `configPath`
+    /// (nil: the built-in config, which has none unless it names a folder).
+    public func presetsFolder(configPath: String?) -> String? {
+        if let presetsDirectory {
+            guard !presetsDirectory.hasPrefix("/"), let configPath, let slash = configPath.lastIndex(of: "/") else {
+                return presetsDirectory
+            }
+            return String(configPath[...slash]) + presetsDirectory
+        }
+        guard let configPath else { return nil }
+        guard let slash = configPath.lastIndex(of: "/") else { return "plugins.d" }
+        return String(configPath[...slash]) + "plugins.d"
+    }
 
     public init() {}
 

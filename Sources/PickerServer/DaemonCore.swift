@@ -45,9 +45,28 @@ final class DaemonCore {
         policy = PermissionPolicy(daemonUID: daemonUID, rules: configuration.permissionRules)
         self.store = store
         parser = JSONParser(maxDepth: configuration.limits.maxDepth)
+        let modelConfiguration = configuration.modelConfiguration(systemTimeZone: systemTimeZone)
+        let presets = Self.loadPresets(configuration, configPath: configPath, timeZone: modelConfiguration.timeZone, clock: clock)
         model = PickerModel(
-            configuration: configuration.modelConfiguration(systemTimeZone: systemTimeZone),
-            levels: try LevelTable(extra: configuration.levels), plugins: .builtIn, clock: clock)
+            configuration: modelConfiguration, levels: try LevelTable(extra: configuration.levels), plugins: presets.registry,
+            clock: clock)
+        report(presets)
+    }
+
+    /// The built-in kinds plus the presets folder's.
+    private static func loadPresets(
+        _ configuration: DaemonConfiguration, configPath: String?, timeZone: String, clock: any PickerClock
+    ) -> PresetFolder.Loaded {
+        PresetFolder.load(
+            configuration.presetsFolder(configPath: configPath),
+            context: PluginContext(now: clock.now(), timeZone: timeZone, registry: .builtIn))
+    }
+
+    private func report(_ presets: PresetFolder.Loaded) {
+        for problem in presets.problems { logger.warning("preset skipped: \(problem)") }
+        if !presets.presets.isEmpty {
+            logger.info("presets: \(presets.presets.map { "\($0.kind) (\($0.file))" }.joined(separator: ", "))")
+        }
     }
 
     /// Brings back what the store kept, then commits what the restore changed
@@ -349,7 +368,10 @@ final class DaemonCore {
         store.setRetention(milliseconds: new.retentionMilliseconds, maxOutcomes: new.maxOutcomes)
         // LevelTable(extra:) was checked when the config was read.
         if let levels = try? LevelTable(extra: new.levels) {
-            model.reconfigure(new.modelConfiguration(systemTimeZone: systemTimeZone), levels: levels)
+            let modelConfiguration = new.modelConfiguration(systemTimeZone: systemTimeZone)
+            let presets = Self.loadPresets(new, configPath: configPath, timeZone: modelConfiguration.timeZone, clock: model.clock)
+            model.reconfigure(modelConfiguration, levels: levels, plugins: presets.registry)
+            report(presets)
         }
         afterChange()
     }

@@ -46,6 +46,10 @@ extension DaemonConfiguration {
     "//": "trace, debug, info, notice, warning, error or critical. Connections are logged at debug, windows at info.",
     "level": "info"
   },
+  "plugins": {
+    "//": "presets_dir: a folder of preset files (*.json), each a new kind made from a built-in one, e.g. {\"kind\": \"flavor\", \"base\": \"custom\", \"options\": {\"columns\": [[\"Orange\", \"Melon\"]]}, \"title\": \"Pick a flavor\"}. options are fixed, defaults may be overridden by a present. null: plugins.d beside the config file (none for the built-in config). Re-read on reload; a bad file is logged with its key and skipped.",
+    "presets_dir": null
+  },
   "time_zone": null
 }
 

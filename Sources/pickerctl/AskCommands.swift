@@ -209,3 +209,37 @@ struct FormCommand: AsyncParsableCommand {
         }
     }
 }
+
+struct PresentCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "present",
+        abstract: "Ask with any kind the daemon knows, presets included; prints the value.",
+        discussion: """
+            pickerctl present flavor
+            pickerctl present text --options '{"pattern": "[0-9]{4}"}' --default 1234
+            `pickerctl plugins` lists the kinds and their options. --default is read as
+            JSON when it is JSON (["prod","eu"]), else as a string.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var common: AskOptions
+
+    @Argument(help: ArgumentHelp("The kind, as `pickerctl plugins` lists it.", valueName: "kind"))
+    var kind: String
+    @Option(help: ArgumentHelp("The kind's options as a JSON object.", valueName: "json"))
+    var options: String?
+
+    func run() async throws {
+        var object = JSONObject()
+        if let options {
+            guard case .object(let parsed) = try parseJSONArgument(options, flag: "--options") else {
+                printError("--options must be a JSON object, like '{\"columns\": [[\"a\", \"b\"]]}'")
+                throw ExitCode(ExitStatus.usage)
+            }
+            object = parsed
+        }
+        try await ask(kind: kind, options: object, common: common, global: global, formatsByKind: false) { text in
+            (try? JSON.parse(text)) ?? .string(text)
+        }
+    }
+}

@@ -48,9 +48,11 @@ struct AskOptions: ParsableArguments {
 }
 
 /// Presents a window of `kind` and, unless --no-wait, waits for it and prints its value.
+/// `formatsByKind: false` prints the value by its shape alone (for kinds
+/// pickerctl does not know, such as presets).
 func ask(
     kind: String, options: JSONObject, common: AskOptions, global: GlobalOptions, separator: String = "\t",
-    defaultValue: (String) throws -> JSON = { .string($0) }
+    formatsByKind: Bool = true, defaultValue: (String) throws -> JSON = { .string($0) }
 ) async throws {
     try await runCommand {
         let presentation = Presentation(
@@ -64,7 +66,7 @@ func ask(
             return ExitStatus.submitted
         }
         let outcome = try await client.presentAndWait(presentation)
-        return OutcomePrinting.finish(outcome, kind: kind, json: common.json, separator: separator)
+        return OutcomePrinting.finish(outcome, kind: formatsByKind ? kind : nil, json: common.json, separator: separator)
     }
 }
 

@@ -148,7 +148,12 @@ struct PluginsCommand: AsyncParsableCommand {
                 printLine(JSON.array(plugins).serialized())
                 return ExitStatus.submitted
             }
-            let rows = plugins.map { [$0["kind"]?.stringValue ?? "?", $0["summary"]?.stringValue ?? ""] }
+            let rows = plugins.map { plugin in
+                [
+                    plugin["kind"]?.stringValue ?? "?", plugin["base"]?.stringValue.map { "preset of \($0)" } ?? "built-in",
+                    plugin["summary"]?.stringValue ?? "",
+                ]
+            }
             for line in Table.lines(rows) { printLine(line) }
             return ExitStatus.submitted
         }

@@ -15,7 +15,7 @@ struct Pickerctl: AsyncParsableCommand {
             """,
         version: PickerdVersion.current,
         subcommands: [
-            DateCommand.self, CustomCommand.self, TextCommand.self, ActionsCommand.self, FormCommand.self,
+            DateCommand.self, CustomCommand.self, TextCommand.self, ActionsCommand.self, FormCommand.self, PresentCommand.self,
             SubmitCommand.self, UpdateCommand.self, CancelCommand.self, DismissCommand.self,
             RaiseCommand.self, LowerCommand.self, HideCommand.self, ShowCommand.self, SetLevelCommand.self,
             WaitCommand.self,

@@ -34,7 +34,7 @@ import Testing
             "permissions.rules[0].allow[1]: must be one of present, answer, manage, observe, admin or all",
             "permissions.rules[1]: needs exactly one of user, group, uid or gid",
             "log.level: must be one of trace, debug, info, notice, warning, error, critical",
-            "colour: unknown key; known keys here are socket, limits, levels, timeouts, windows, state, permissions, log, time_zone",
+            "colour: unknown key; known keys here are socket, limits, levels, timeouts, windows, state, permissions, log, plugins, time_zone",
         ] {
             #expect(lines.contains(expected), "missing: \(expected)\nhave:\n\(lines.joined(separator: "\n"))")
         }

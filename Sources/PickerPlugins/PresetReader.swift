@@ -1,0 +1,93 @@
+import PickerCore
+import PickerJSON
+
+/// What is wrong with a preset file: one `key: sentence` each.
+public struct PresetProblems: Error, Sendable {
+    public var messages: [String]
+    public init(_ messages: [String]) { self.messages = messages }
+}
+
+/// Reads one preset file's JSON, reporting every problem with its key.
+public enum PresetReader {
+    public static let knownKeys = ["//", "kind", "base", "title", "summary", "options", "defaults"]
+
+    /// The preset, or problems as `key: what is wrong`.
+    /// A preset's options and defaults together must make a valid picker of
+    /// its base kind on their own (checked with `context`), so that a bad
+    /// option is reported when the preset is read, not at every present.
+    public static func read(_ json: JSON, file: String, bases: PluginRegistry, context: PluginContext) -> Result<Preset, PresetProblems> {
+        guard case .object(let object) = json else { return .failure(PresetProblems(["a preset must be a JSON object, not \(json.typeDescription)"])) }
+        var problems: [String] = []
+        for member in object where !knownKeys.contains(member.key) {
+            if member.key == "exec" {
+                problems.append("exec: external plugin executables are not supported by this pickerd yet")
+            } else {
+                problems.append("\(member.key): unknown key; known keys are kind, base, title, summary, options, defaults")
+            }
+        }
+        func text(_ key: String) -> String? {
+            guard let value = object[key] else { return nil }
+            guard case .string(let string) = value else {
+                problems.append("\(key): must be a string, not \(value.typeDescription)")
+                return nil
+            }
+            return string
+        }
+        let kind = text("kind")
+        let baseName = text("base")
+        let title = text("title")
+        let summary = text("summary")
+        if object["kind"] == nil { problems.append("kind: missing; name the new kind, like \"flavor\"") }
+        if object["base"] == nil { problems.append("base: missing; name a built-in kind: \(bases.kinds.joined(separator: ", "))") }
+        if let kind, !isKindName(kind) {
+            problems.append("kind: '\(kind.prefix(40))' must be 1 to 40 lowercase letters, digits, '-' or '_', starting with a letter")
+        } else if let kind, bases.plugin(for: kind) != nil {
+            problems.append("kind: '\(kind)' is a built-in kind; choose another name")
+        }
+        let base = baseName.flatMap { bases.plugin(for: $0) }
+        if let baseName, base == nil {
+            problems.append("base: '\(baseName.prefix(40))' is not a built-in kind; use one of \(bases.kinds.joined(separator: ", "))")
+        }
+        func options(_ key: String) -> JSONObject {
+            guard let value = object[key] else { return [:] }
+            guard case .object(let options) = value else {
+                problems.append("\(key): must be an object of options, not \(value.typeDescription)")
+                return [:]
+            }
+            if let base, case .object(let properties)? = base.optionsSchema["properties"] {
+                for member in options where properties[member.key] == nil {
+                    let known = properties.map(\.key).joined(separator: ", ")
+                    problems.append("\(key).\(member.key): not an option of \(base.kind); its options are \(known)")
+                }
+            }
+            return options
+        }
+        let fixed = options("options")
+        let defaults = options("defaults")
+        for member in defaults where fixed[member.key] != nil {
+            problems.append("defaults.\(member.key): also fixed in options; give it in one of the two")
+        }
+        if problems.isEmpty, let base {
+            var together = defaults
+            for member in fixed { together[member.key] = member.value }
+            do {
+                _ = try base.prepare(options: together, context: context)
+            } catch {
+                problems.append("options: \(base.kind) refuses them: \(error.message)")
+            }
+        }
+        guard problems.isEmpty, let kind, let baseName else { return .failure(PresetProblems(problems)) }
+        return .success(
+            Preset(kind: kind, base: baseName, title: title, summary: summary, fixed: fixed, defaults: defaults, file: file))
+    }
+
+    static func isKindName(_ name: String) -> Bool {
+        guard let first = name.utf8.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first), name.utf8.count <= 40 else {
+            return false
+        }
+        return name.utf8.allSatisfy { byte in
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+        }
+    }
+}

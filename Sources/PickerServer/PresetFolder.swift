@@ -1,0 +1,65 @@
+import PickerCore
+import PickerJSON
+import PickerPlugins
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Reads the presets folder: every `*.json` file in name order, each one
+/// preset. A bad file is reported (`file: key: problem`) and skipped; the
+/// others still load.
+enum PresetFolder {
+    struct Loaded {
+        var registry: PluginRegistry
+        var presets: [Preset] = []
+        var problems: [String] = []
+    }
+
+    static func load(_ folder: String?, context: PluginContext) -> Loaded {
+        let builtIn = PluginRegistry.builtIn
+        var loaded = Loaded(registry: builtIn)
+        guard let folder else { return loaded }
+        guard let directory = opendir(folder) else {
+            // No folder is no presets; another failure is worth saying.
+            if errno != ENOENT { loaded.problems.append("\(folder): cannot be read: \(String(cString: strerror(errno)))") }
+            return loaded
+        }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name.hasSuffix(".json"), !name.hasPrefix(".") { names.append(name) }
+        }
+        closedir(directory)
+        var sources: [String: String] = [:]
+        for name in names.sorted() {
+            let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
+            let json: JSON
+            switch ConfigFile.read(path) {
+            case .failure(let problems):
+                loaded.problems += problems.problems.map(\.description)
+                continue
+            case .success(let text):
+                do {
+                    json = try JSON.parse(text)
+                } catch {
+                    loaded.problems.append("\(path): not JSON: \(error)")
+                    continue
+                }
+            }
+            switch PresetReader.read(json, file: name, bases: builtIn, context: context) {
+            case .failure(let problems):
+                loaded.problems += problems.messages.map { "\(path): \($0)" }
+            case .success(let preset):
+                if let earlier = sources[preset.kind] {
+                    loaded.problems.append("\(path): kind: '\(preset.kind)' is already defined by \(earlier)")
+                    continue
+                }
+                sources[preset.kind] = name
+                loaded.presets.append(preset)
+                loaded.registry.register(PresetPlugin(preset, base: builtIn.plugin(for: preset.base)!))
+            }
+        }
+        return loaded
+    }
+}
