@@ -41,6 +41,8 @@ public protocol PickerPlugin: Sendable {
 
     /// The built-in kind a preset is made from; nil for a built-in kind.
     var base: String? { get }
+    /// The external program that also checks values, for a preset that has one.
+    var checkedBy: String? { get }
 
     /// Validates `options` at `present`; the result checks every value for the window.
     func prepare(options: JSONObject, context: PluginContext) throws(PluginRejection) -> any PreparedPicker
@@ -48,6 +50,7 @@ public protocol PickerPlugin: Sendable {
 
 extension PickerPlugin {
     public var base: String? { nil }
+    public var checkedBy: String? { nil }
 }
 
 /// A kind's options, validated for one window.

@@ -28,7 +28,7 @@ public struct PluginRegistry: Sendable {
     }
 
     /// The `plugins` method's answer: kind, summary and both schemas for each
-    /// kind, and `base` for a preset.
+    /// kind, `base` for a preset, and `checked_by` for one with an external program.
     public var descriptions: JSON {
         .array(
             plugins.map { plugin in
@@ -37,6 +37,7 @@ public struct PluginRegistry: Sendable {
                     "options": plugin.optionsSchema, "value": plugin.valueSchema,
                 ]
                 if let base = plugin.base { description["base"] = .string(base) }
+                if let program = plugin.checkedBy { description["checked_by"] = .string(program) }
                 return .object(description)
             })
     }

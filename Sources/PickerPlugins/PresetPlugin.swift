@@ -18,10 +18,13 @@ public struct Preset: Sendable, Equatable {
     public var defaults: JSONObject
     /// The file it came from, for messages.
     public var file: String
+    /// An external program that checks and normalizes values, as given.
+    public var exec: [String]?
 
     public init(kind: String, base: String, title: String? = nil, summary: String? = nil, fixed: JSONObject = [:],
-                defaults: JSONObject = [:], file: String = "")
+                defaults: JSONObject = [:], file: String = "", exec: [String]? = nil)
     {
+        self.exec = exec
         self.kind = kind
         self.base = base
         self.title = title
@@ -43,6 +46,7 @@ public struct PresetPlugin: PickerPlugin {
 
     public var kind: String { preset.kind }
     public var base: String? { preset.base }
+    public var checkedBy: String? { preset.exec?.first }
     public var summary: String { preset.summary ?? "\(basePlugin.summary) (a preset of \(basePlugin.kind))" }
     public var defaultTitle: String { preset.title ?? basePlugin.defaultTitle }
     public var valueSchema: JSON { basePlugin.valueSchema }

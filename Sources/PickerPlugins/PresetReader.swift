@@ -9,7 +9,7 @@ public struct PresetProblems: Error, Sendable {
 
 /// Reads one preset file's JSON, reporting every problem with its key.
 public enum PresetReader {
-    public static let knownKeys = ["//", "kind", "base", "title", "summary", "options", "defaults"]
+    public static let knownKeys = ["//", "kind", "base", "title", "summary", "options", "defaults", "exec"]
 
     /// The preset, or problems as `key: what is wrong`.
     /// A preset's options and defaults together must make a valid picker of
@@ -19,10 +19,14 @@ public enum PresetReader {
         guard case .object(let object) = json else { return .failure(PresetProblems(["a preset must be a JSON object, not \(json.typeDescription)"])) }
         var problems: [String] = []
         for member in object where !knownKeys.contains(member.key) {
-            if member.key == "exec" {
-                problems.append("exec: external plugin executables are not supported by this pickerd yet")
+            problems.append("\(member.key): unknown key; known keys are kind, base, title, summary, options, defaults, exec")
+        }
+        var exec: [String]?
+        if let value = object["exec"] {
+            if case .array(let parts) = value, !parts.isEmpty, parts.allSatisfy({ !($0.stringValue ?? "").isEmpty }) {
+                exec = parts.compactMap(\.stringValue)
             } else {
-                problems.append("\(member.key): unknown key; known keys are kind, base, title, summary, options, defaults")
+                problems.append("exec: must be a program and its arguments, like [\"/usr/lib/pickerd/plugins/ticket-check\", \"--strict\"]")
             }
         }
         func text(_ key: String) -> String? {
@@ -78,7 +82,9 @@ public enum PresetReader {
         }
         guard problems.isEmpty, let kind, let baseName else { return .failure(PresetProblems(problems)) }
         return .success(
-            Preset(kind: kind, base: baseName, title: title, summary: summary, fixed: fixed, defaults: defaults, file: file))
+            Preset(
+                kind: kind, base: baseName, title: title, summary: summary, fixed: fixed, defaults: defaults, file: file,
+                exec: exec))
     }
 
     static func isKindName(_ name: String) -> Bool {

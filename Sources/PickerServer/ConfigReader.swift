@@ -73,8 +73,10 @@ struct ConfigReader {
                 report("log.level", "must be one of trace, debug, info, notice, warning, error, critical")
             }
         }
-        if let plugins = object(root["plugins"], at: "plugins", known: ["presets_dir"]) {
+        if let plugins = object(root["plugins"], at: "plugins", known: ["presets_dir", "timeout_ms"]) {
             configuration.presetsDirectory = string(plugins["presets_dir"], at: "plugins.presets_dir")
+            configuration.pluginTimeoutMilliseconds =
+                integer(plugins["timeout_ms"], at: "plugins.timeout_ms", in: 1...600_000) ?? configuration.pluginTimeoutMilliseconds
         }
         if let zone = string(root["time_zone"], at: "time_zone") {
             configuration.timeZone = zone

@@ -39,6 +39,8 @@ public struct DaemonConfiguration: Sendable, Equatable {
     public var timeZone: String?
     /// `plugins.presets_dir`; nil: `plugins.d` beside the config file.
     public var presetsDirectory: String?
+    /// `plugins.timeout_ms`: how long an external plugin may take to answer.
+    public var pluginTimeoutMilliseconds: Int64 = 2000
 
     /// Where presets are read from, for a config read from `configPath`
     /// (nil: the built-in config, which has none unless it names a folder).

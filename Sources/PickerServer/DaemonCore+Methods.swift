@@ -41,12 +41,23 @@ extension DaemonCore {
                 let reader = try ParamsReader(params, method: method, known: ["window", "value"])
                 let window = try authorize(.answer, reader, connection, peer, keyAllowed: true)
                 guard let value = reader.params["value"] else { throw reader.missing("value") }
+                if let external = try externalPlugin(of: window) {
+                    return checked(value, by: external.plugin, window: external.window, reply: reply) { [self] normalized throws(PickerError) in
+                        try model.update(window: external.window, value: normalized).json
+                    }
+                }
                 return .result(try model.update(window: window, value: value).json)
             case "submit":
                 let reader = try ParamsReader(params, method: method, known: ["window", "value"])
                 let window = try authorize(.answer, reader, connection, peer, keyAllowed: true)
                 guard let value = reader.params["value"] else { throw reader.missing("value") }
-                let outcome = try model.submit(window: window, value: value, by: Peer(uid: peer.uid, pid: peer.pid))
+                let by = Peer(uid: peer.uid, pid: peer.pid)
+                if let external = try externalPlugin(of: window) {
+                    return checked(value, by: external.plugin, window: external.window, reply: reply) { [self] normalized throws(PickerError) in
+                        try model.submit(window: external.window, value: normalized, by: by).json(revealingValue: true)
+                    }
+                }
+                let outcome = try model.submit(window: window, value: value, by: by)
                 return .result(outcome.json(revealingValue: true))
             case "cancel":
                 let reader = try ParamsReader(params, method: method, known: ["window"])
@@ -124,6 +135,46 @@ extension DaemonCore {
     }
 
     // MARK: methods with more to them
+
+    /// The external program that checks values of this window's kind, if any.
+    private func externalPlugin(of window: WindowID?) throws(PickerError) -> (plugin: ExternalPlugin, window: WindowID)? {
+        guard !externalPlugins.isEmpty, let id = window ?? model.keyWindow else { return nil }
+        guard let plugin = externalPlugins[try model.details(window: id).summary.kind] else { return nil }
+        return (plugin, id)
+    }
+
+    /// Asks the external plugin first; its normalized value then goes through
+    /// the base kind's own check in `apply`, in a turn of its own, and the
+    /// answer follows. Other requests go on meanwhile.
+    private func checked(
+        _ value: JSON, by plugin: ExternalPlugin, window: WindowID, reply: ResponseSink?,
+        apply: @escaping (JSON) throws(PickerError) -> JSON
+    ) -> MethodResult {
+        // Given to the plugin as the window's options (secrets are the value's, not the options').
+        let options = (try? model.details(window: window).options) ?? .object([:])
+        plugin.validate(value: value, options: options, window: window.rawValue) { [self] result in
+            runAsTurn {
+                switch result {
+                case .failure(let error):
+                    reply?.deliver(.failure(error))
+                case .success(let normalized):
+                    do throws(PickerError) {
+                        let answer = try apply(normalized)
+                        reply?.deliver(.success(answer))
+                    } catch {
+                        // A lying plugin: what it calls normal is not a value of its kind.
+                        if case .invalidParams(let message, _) = error {
+                            reply?.deliver(
+                                .failure(RPCError(.internalError, "the \(plugin.kind) plugin answered a value its base kind refuses: \(message)")))
+                        } else {
+                            reply?.deliver(.failure(RPCError(error)))
+                        }
+                    }
+                }
+            }
+        }
+        return .deferred
+    }
 
     private func hello(_ reader: ParamsReader, _ connection: ConnectionHandler) throws(RPCError) -> JSON {
         if let version = try reader.integer("protocol", in: Int64.min...Int64.max), version != PickerProtocolVersion.current {

@@ -31,6 +31,8 @@ final class DaemonCore {
     private var waiters = WaiterRegistry()
     private(set) var subscriptions = SubscriptionRegistry()
     private var wakeup: (at: Timestamp, task: Scheduled<Void>)?
+    /// Presets' external programs, by kind; started on first use.
+    private(set) var externalPlugins: [String: ExternalPlugin] = [:]
 
     init(
         eventLoop: any EventLoop, configuration: DaemonConfiguration, configPath: String?, systemTimeZone: String,
@@ -51,6 +53,7 @@ final class DaemonCore {
             configuration: modelConfiguration, levels: try LevelTable(extra: configuration.levels), plugins: presets.registry,
             clock: clock)
         report(presets)
+        adoptExternalPlugins(presets)
     }
 
     /// The built-in kinds plus the presets folder's.
@@ -60,6 +63,19 @@ final class DaemonCore {
         PresetFolder.load(
             configuration.presetsFolder(configPath: configPath),
             context: PluginContext(now: clock.now(), timeZone: timeZone, registry: .builtIn))
+    }
+
+    /// Replaces the external programs with those of `presets` (the old ones stop).
+    private func adoptExternalPlugins(_ presets: PresetFolder.Loaded) {
+        for plugin in externalPlugins.values { plugin.stop() }
+        externalPlugins = [:]
+        let timeout = TimeAmount.milliseconds(configuration.pluginTimeoutMilliseconds)
+        for preset in presets.presets {
+            guard let exec = preset.exec else { continue }
+            externalPlugins[preset.kind] = ExternalPlugin(
+                kind: preset.kind, command: exec, eventLoop: eventLoop, timeout: timeout,
+                log: { [logger] level, message in logger.log(level: level, "\(message)") })
+        }
     }
 
     private func report(_ presets: PresetFolder.Loaded) {
@@ -231,6 +247,13 @@ final class DaemonCore {
         for connection in held { connection.releaseHeldWrites() }
     }
 
+    /// Runs work that changes the model outside a request's line (an external
+    /// plugin's answer) as a turn of its own: committed before answers go out.
+    func runAsTurn(_ body: () -> Void) {
+        beginTurn()
+        body()
+    }
+
     /// A connection wrote while the turn holds writes; `releaseHeldWrites` follows.
     func hold(_ connection: ConnectionHandler) {
         heldConnections.append(connection)
@@ -372,6 +395,7 @@ final class DaemonCore {
             let presets = Self.loadPresets(new, configPath: configPath, timeZone: modelConfiguration.timeZone, clock: model.clock)
             model.reconfigure(modelConfiguration, levels: levels, plugins: presets.registry)
             report(presets)
+            adoptExternalPlugins(presets)
         }
         afterChange()
     }
@@ -395,6 +419,7 @@ final class DaemonCore {
         afterChange()
         wakeup?.task.cancel()
         wakeup = nil
+        for plugin in externalPlugins.values { plugin.stop() }
         for connection in connections.values { connection.closeAfterFlush() }
     }
 }

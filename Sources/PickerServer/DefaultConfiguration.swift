@@ -47,8 +47,9 @@ extension DaemonConfiguration {
     "level": "info"
   },
   "plugins": {
-    "//": "presets_dir: a folder of preset files (*.json), each a new kind made from a built-in one, e.g. {\"kind\": \"flavor\", \"base\": \"custom\", \"options\": {\"columns\": [[\"Orange\", \"Melon\"]]}, \"title\": \"Pick a flavor\"}. options are fixed, defaults may be overridden by a present. null: plugins.d beside the config file (none for the built-in config). Re-read on reload; a bad file is logged with its key and skipped.",
-    "presets_dir": null
+    "//": "presets_dir: a folder of preset files (*.json), each a new kind made from a built-in one, e.g. {\"kind\": \"flavor\", \"base\": \"custom\", \"options\": {\"columns\": [[\"Orange\", \"Melon\"]]}, \"title\": \"Pick a flavor\"}. options are fixed, defaults may be overridden by a present; exec names a program that checks values (README). null: plugins.d beside the config file (none for the built-in config). Re-read on reload; a bad file is logged with its key and skipped. timeout_ms: how long such a program may take to answer.",
+    "presets_dir": null,
+    "timeout_ms": 2000
   },
   "time_zone": null
 }

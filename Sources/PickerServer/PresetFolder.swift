@@ -50,7 +50,16 @@ enum PresetFolder {
             switch PresetReader.read(json, file: name, bases: builtIn, context: context) {
             case .failure(let problems):
                 loaded.problems += problems.messages.map { "\(path): \($0)" }
-            case .success(let preset):
+            case .success(var preset):
+                if var exec = preset.exec {
+                    // A relative program is found in the presets folder.
+                    if !exec[0].hasPrefix("/") { exec[0] = (folder.hasSuffix("/") ? folder : folder + "/") + exec[0] }
+                    guard access(exec[0], X_OK) == 0 else {
+                        loaded.problems.append("\(path): exec: \(exec[0]) is not an executable file")
+                        continue
+                    }
+                    preset.exec = exec
+                }
                 if let earlier = sources[preset.kind] {
                     loaded.problems.append("\(path): kind: '\(preset.kind)' is already defined by \(earlier)")
                     continue

@@ -150,7 +150,9 @@ struct PluginsCommand: AsyncParsableCommand {
             }
             let rows = plugins.map { plugin in
                 [
-                    plugin["kind"]?.stringValue ?? "?", plugin["base"]?.stringValue.map { "preset of \($0)" } ?? "built-in",
+                    plugin["kind"]?.stringValue ?? "?",
+                    (plugin["base"]?.stringValue.map { "preset of \($0)" } ?? "built-in")
+                        + (plugin["checked_by"] != nil ? ", external check" : ""),
                     plugin["summary"]?.stringValue ?? "",
                 ]
             }
