@@ -71,13 +71,8 @@ public final class EmbeddedDaemon {
     public func disconnect(_ connection: Int) {
         let channel = channels[connection]
         guard channel.isActive else { return }
-        channel.pipeline.fireChannelInactive()
         _ = try? channel.close().wait()
         loop.run()
-    }
-
-    public func isOpen(_ connection: Int) -> Bool {
-        channels[connection].isActive
     }
 
     /// Moves the daemon's clock and its event loop's time forward together.
