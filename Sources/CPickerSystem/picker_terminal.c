@@ -5,20 +5,23 @@
 #include <wchar.h>
 
 #include <signal.h>
+#include <stdatomic.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <termios.h>
 #include <unistd.h>
 
 static struct termios saved_mode;
-static volatile sig_atomic_t entered = 0;
+/* Read by pickerctl ui's input thread and cleared by the main thread or a
+   signal handler: a lock-free atomic is safe for all three (a volatile
+   sig_atomic_t is safe only for the handler, and ThreadSanitizer saw the race). */
+static atomic_int entered = 0;
 
 static const char enter_sequence[] = "\033[?1049h\033[?25l\033[H\033[2J";
 static const char leave_sequence[] = "\033[0m\033[?25h\033[?1049l";
 
 void picker_terminal_leave(void) {
-    if (!entered) return;
-    entered = 0;
+    if (!atomic_exchange(&entered, 0)) return;
     (void)!write(STDOUT_FILENO, leave_sequence, sizeof leave_sequence - 1);
     tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved_mode);
 }
@@ -38,7 +41,7 @@ int picker_terminal_enter(void) {
     raw.c_cc[VMIN] = 1;
     raw.c_cc[VTIME] = 0;
     if (tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) != 0) return -1;
-    entered = 1;
+    atomic_store(&entered, 1);
     struct sigaction action;
     memset(&action, 0, sizeof action);
     action.sa_handler = restore_and_exit;
@@ -50,7 +53,7 @@ int picker_terminal_enter(void) {
 }
 
 int picker_terminal_active(void) {
-    return entered;
+    return atomic_load(&entered);
 }
 
 void picker_terminal_size(int *rows, int *columns) {
