@@ -53,7 +53,7 @@ let package = Package(
         .executableTarget(
             name: "pickerd",
             dependencies: [
-                "PickerServer", "PickerCore", "PickerPlugins", "PickerProtocol",
+                "PickerServer", "PickerCore", "PickerPlugins", "PickerProtocol", "CPickerSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -70,9 +70,10 @@ let package = Package(
         .executableTarget(name: "pickerfuzz", dependencies: ["PickerServer", "PickerJSON"]),
         .executableTarget(
             name: "pickerbench", dependencies: ["CPickerSystem", "PickerCore", "PickerPlugins", "PickerJSON", "PickerProtocol"]),
+        .target(name: "CPickerTestSupport", path: "Tests/CPickerTestSupport"),
         .target(
             name: "PickerTestSupport",
-            dependencies: ["PickerJSON", "PickerProtocol"],
+            dependencies: ["PickerJSON", "PickerProtocol", "CPickerTestSupport"],
             path: "Tests/PickerTestSupport"
         ),
         .testTarget(name: "PickerJSONTests", dependencies: ["PickerJSON", "PickerTestSupport"]),

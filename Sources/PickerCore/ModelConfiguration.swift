@@ -1,7 +1,12 @@
 /// The limits and defaults the model enforces (from the daemon's config).
 public struct ModelConfiguration: Sendable, Equatable {
-    /// Open windows at most; `present` past it is refused.
+    /// Open windows at most; `present` past it is refused. Owners other than
+    /// `exemptUIDs` may fill only nine tenths of it, so those always have room.
     public var maxWindows = 1_000_000
+    /// Open windows one owner outside `exemptUIDs` may hold.
+    public var maxWindowsPerUser = 1_000_000
+    /// Owners no per-user quota applies to: the daemon's own user and root.
+    public var exemptUIDs: Set<UInt32> = []
     /// Applied when `present` gives no `timeout_ms`; nil for no timeout.
     public var defaultTimeoutMilliseconds: Int64? = nil
     /// The longest `timeout_ms` accepted.
@@ -10,6 +15,8 @@ public struct ModelConfiguration: Sendable, Equatable {
     public var retentionMilliseconds: Int64 = 600_000
     /// Outcomes kept at most, oldest dropped first.
     public var maxOutcomes = 10_000
+    /// Outcomes kept of one owner outside `exemptUIDs`.
+    public var maxOutcomesPerUser = 10_000
     /// How long a `keep` window outlives its owner's connection; 0 keeps it forever.
     public var ownerGraceMilliseconds: Int64 = 0
     /// The daemon's IANA time zone, the default of date pickers.

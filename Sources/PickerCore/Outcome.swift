@@ -20,9 +20,13 @@ public struct Outcome: Sendable, Hashable {
     public var visibleValue: JSON?
     public var by: Peer?
     public var at: Timestamp
+    /// Who presented the window: its rights and quotas outlive the window.
+    /// Not on the wire; nil for an outcome stored before owners were kept.
+    public var owner: Peer?
 
     public init(
-        window: WindowID, reason: OutcomeReason, value: JSON?, visibleValue: JSON?, by: Peer?, at: Timestamp
+        window: WindowID, reason: OutcomeReason, value: JSON?, visibleValue: JSON?, by: Peer?, at: Timestamp,
+        owner: Peer? = nil
     ) {
         self.window = window
         self.reason = reason
@@ -30,6 +34,7 @@ public struct Outcome: Sendable, Hashable {
         self.visibleValue = visibleValue
         self.by = by
         self.at = at
+        self.owner = owner
     }
 
     /// The wire form; `revealingValue` only for the submitter and waiters.

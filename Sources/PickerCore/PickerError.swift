@@ -9,8 +9,8 @@ public enum PickerError: Error, Sendable, Equatable {
     case alreadyDismissed(Outcome)
     /// No plugin for the kind (-32007).
     case unknownKind(String, known: [String])
-    /// A configured limit was reached (-32006).
-    case limitReached(String)
+    /// A configured limit was reached (-32006); `limit` is its config key.
+    case limitReached(String, limit: String)
 
     /// One sentence a person can act on.
     public var message: String {
@@ -25,7 +25,7 @@ public enum PickerError: Error, Sendable, Equatable {
             return "window \(outcome.window.rawValue) was already dismissed (\(outcome.reason.rawValue))"
         case .unknownKind(let kind, let known):
             return "unknown picker kind '\(kind)'; known kinds are \(known.joined(separator: ", "))"
-        case .limitReached(let message):
+        case .limitReached(let message, _):
             return message
         }
     }

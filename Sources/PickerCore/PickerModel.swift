@@ -16,6 +16,7 @@ public final class PickerModel {
     private var liveDeadlineCount = 0
     private var archive: OutcomeArchive
     private var windowsByConnection: [ConnectionID: Set<WindowID>] = [:]
+    private var windowCountByOwner: [UInt32: Int] = [:]
 
     private var nextWindowNumber: UInt64
     private var nextTopPosition: Int64 = 1
@@ -39,10 +40,21 @@ public final class PickerModel {
         self.clock = clock
         nextWindowNumber = firstWindowNumber
         archive = OutcomeArchive(
-            retentionMilliseconds: configuration.retentionMilliseconds, maxOutcomes: configuration.maxOutcomes)
+            retentionMilliseconds: configuration.retentionMilliseconds, maxOutcomes: configuration.maxOutcomes,
+            maxOutcomesPerUser: configuration.maxOutcomesPerUser, exemptUIDs: configuration.exemptUIDs)
     }
 
     public var openWindowCount: Int { windows.count }
+
+    /// Open windows presented by `uid`, for per-user quotas.
+    public func openWindowCount(ownedBy uid: UInt32) -> Int {
+        windowCountByOwner[uid] ?? 0
+    }
+
+    /// Retained outcomes of windows `uid` presented.
+    public func retainedOutcomeCount(ownedBy uid: UInt32) -> Int {
+        archive.count(ownedBy: uid)
+    }
 
     /// Open windows presented over `connection`, for per-connection quotas.
     public func openWindowCount(presentedOver connection: ConnectionID) -> Int {
@@ -58,6 +70,8 @@ public final class PickerModel {
         if let plugins { self.plugins = plugins }
         archive.retentionMilliseconds = configuration.retentionMilliseconds
         archive.maxOutcomes = configuration.maxOutcomes
+        archive.maxOutcomesPerUser = configuration.maxOutcomesPerUser
+        archive.exemptUIDs = configuration.exemptUIDs
         catchUp()
     }
 
@@ -68,10 +82,7 @@ public final class PickerModel {
         guard let plugin = plugins.plugin(for: request.kind) else {
             throw .unknownKind(request.kind, known: plugins.kinds)
         }
-        guard windows.count < configuration.maxWindows else {
-            throw .limitReached(
-                "the daemon already holds \(configuration.maxWindows) windows, its limit; dismiss some first")
-        }
+        try checkWindowQuota(of: owner.peer.uid)
         let timeout = request.timeoutMilliseconds ?? configuration.defaultTimeoutMilliseconds
         if let timeout, !(1...configuration.maxTimeoutMilliseconds).contains(timeout) {
             throw .invalidParams(
@@ -99,8 +110,7 @@ public final class PickerModel {
             id: id, request: request, title: request.title ?? plugin.defaultTitle, picker: picker,
             defaultValue: defaultValue, owner: owner, createdAt: now,
             deadline: timeout.map { now.adding(milliseconds: $0) }, position: takeTopPosition())
-        windows[id] = window
-        stack.insert(window, at: window.stackKey, isVisible: !window.isHidden)
+        add(window)
         if let connection = owner.connection {
             windowsByConnection[connection, default: []].insert(id)
         }
@@ -293,7 +303,8 @@ public final class PickerModel {
             guard let plugin = plugins.plugin(for: record.kind), let options = record.options.objectValue,
                 let picker = try? plugin.prepare(options: options, context: context)
             else {
-                archive.add(Outcome(window: record.id, reason: .dismissed, value: nil, visibleValue: nil, by: nil, at: now))
+                archive.add(
+                    Outcome(window: record.id, reason: .dismissed, value: nil, visibleValue: nil, by: nil, at: now, owner: record.owner))
                 ended.append(record.id)
                 continue
             }
@@ -305,8 +316,7 @@ public final class PickerModel {
                 owner: Owner(peer: record.owner, connection: nil), createdAt: record.createdAt, deadline: record.deadline,
                 position: record.position)
             if let value = record.value { window.value = value }
-            windows[record.id] = window
-            stack.insert(window, at: window.stackKey, isVisible: !window.isHidden)
+            add(window)
             if let deadline = window.deadline {
                 deadlines.schedule(.init(at: deadline, window: window.id, purpose: .timeout))
                 liveDeadlineCount += 1
@@ -328,6 +338,29 @@ public final class PickerModel {
     /// Who presented an open window.
     public func owner(of id: WindowID) -> Owner? {
         windows[id]?.owner
+    }
+
+    /// Refuses a new window of `uid` past `maxWindows`, or for an owner outside
+    /// `exemptUIDs`, past nine tenths of it or past `maxWindowsPerUser`.
+    private func checkWindowQuota(of uid: UInt32) throws(PickerError) {
+        let total = configuration.maxWindows
+        if configuration.exemptUIDs.contains(uid) {
+            guard windows.count < total else {
+                throw .limitReached("the daemon already holds \(total) windows, its limit (limits.max_windows); dismiss some first", limit: "max_windows")
+            }
+            return
+        }
+        let perUser = configuration.maxWindowsPerUser
+        guard openWindowCount(ownedBy: uid) < perUser else {
+            throw .limitReached(
+                "uid \(uid) already has \(perUser) open windows, its limit (limits.max_windows_per_user); dismiss some first", limit: "max_windows_per_user")
+        }
+        let shared = total - total / 10
+        guard windows.count < shared else {
+            throw .limitReached(
+                "the daemon already holds \(windows.count) windows, nine tenths of its limit of \(total) (limits.max_windows), the rest kept for its own user and root; dismiss some first",
+                limit: "max_windows")
+        }
     }
 
     /// Retained outcomes, newest first.
@@ -354,6 +387,12 @@ public final class PickerModel {
     /// Ends windows whose deadline has passed and forgets expired outcomes.
     public func fireDueTimers() {
         catchUp()
+    }
+
+    /// Outcomes dropped since the last call because their owner, or everyone,
+    /// kept too many (`OutcomeArchive`); expired ones are not listed.
+    public func takeDroppedOutcomes() -> [WindowID] {
+        archive.takeDropped()
     }
 
     /// The events since the last call, oldest first.
@@ -402,6 +441,13 @@ public final class PickerModel {
         PluginContext(now: now, timeZone: configuration.timeZone, registry: plugins)
     }
 
+    /// Puts a new or restored window into the index and the stack.
+    private func add(_ window: Window) {
+        windows[window.id] = window
+        windowCountByOwner[window.owner.peer.uid, default: 0] += 1
+        stack.insert(window, at: window.stackKey, isVisible: !window.isHidden)
+    }
+
     private func takeTopPosition() -> Int64 {
         defer { nextTopPosition += 1 }
         return nextTopPosition
@@ -434,6 +480,9 @@ public final class PickerModel {
     ) -> Outcome {
         stack.remove(at: window.stackKey)
         windows[window.id] = nil
+        let owner = window.owner.peer.uid
+        let left = windowCountByOwner[owner, default: 1] - 1
+        windowCountByOwner[owner] = left == 0 ? nil : left
         if let connection = window.owner.connection {
             windowsByConnection[connection]?.remove(window.id)
         }
@@ -441,7 +490,7 @@ public final class PickerModel {
         if window.ownerGraceDeadline != nil, reason != .ownerGone { liveDeadlineCount -= 1 }
         let outcome = Outcome(
             window: window.id, reason: reason, value: value, visibleValue: value.flatMap { window.picker.redact($0) },
-            by: peer, at: now)
+            by: peer, at: now, owner: window.owner.peer)
         archive.add(outcome)
         counters.byReason[reason, default: 0] += 1
         emit(.dismissed, window: window.id, fields: outcome.fields(revealingValue: false, includingWindow: false))

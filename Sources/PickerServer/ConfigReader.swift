@@ -84,29 +84,12 @@ struct ConfigReader {
         return configuration
     }
 
-    private mutating func readLimits(_ json: JSON?, into limits: inout DaemonConfiguration.Limits) {
-        guard
-            let object = object(
-                json, at: "limits",
-                known: [
-                    "max_line_bytes", "partial_line_timeout_ms", "max_depth", "max_event_queue", "max_windows",
-                    "max_windows_per_connection", "max_subscriptions_per_connection", "max_batch",
-                ])
-        else { return }
-        func read(_ key: String, _ range: ClosedRange<Int64>) -> Int64? {
-            integer(object[key], at: "limits.\(key)", in: range)
+    private mutating func readLimits(_ json: JSON?, into limits: inout Limits) {
+        guard let object = object(json, at: "limits", known: Limit.allCases.map(\.key)) else { return }
+        for limit in Limit.allCases {
+            let range = Int64(limit.range.lowerBound)...Int64(limit.range.upperBound)
+            if let value = integer(object[limit.key], at: "limits.\(limit.key)", in: range) { limits[limit] = Int(value) }
         }
-        limits.maxLineBytes = read("max_line_bytes", 64...(256 << 20)).map(Int.init) ?? limits.maxLineBytes
-        limits.partialLineTimeoutMilliseconds =
-            read("partial_line_timeout_ms", 1...3_600_000) ?? limits.partialLineTimeoutMilliseconds
-        limits.maxDepth = read("max_depth", 2...10_000).map(Int.init) ?? limits.maxDepth
-        limits.maxEventQueue = read("max_event_queue", 1...10_000_000).map(Int.init) ?? limits.maxEventQueue
-        limits.maxWindows = read("max_windows", 1...10_000_000).map(Int.init) ?? limits.maxWindows
-        limits.maxWindowsPerConnection =
-            read("max_windows_per_connection", 1...10_000_000).map(Int.init) ?? limits.maxWindowsPerConnection
-        limits.maxSubscriptionsPerConnection =
-            read("max_subscriptions_per_connection", 1...100_000).map(Int.init) ?? limits.maxSubscriptionsPerConnection
-        limits.maxBatch = read("max_batch", 1...1_000_000).map(Int.init) ?? limits.maxBatch
     }
 
     private mutating func readRules(_ json: JSON?) -> [PermissionPolicy.Rule] {

@@ -11,35 +11,48 @@ import Glibc
 /// One client connection: reads its peer credentials, cuts its bytes into lines,
 /// hands each line to the core, and writes what the core sends back. Lives on
 /// the core's event loop, like everything else in the daemon.
-final class ConnectionHandler: ChannelInboundHandler {
+///
+/// A peer that does not read its answers is not read either: once more is
+/// queued for it than the kernel takes (the channel is not writable), its
+/// remaining lines wait and no more bytes are read, until it catches up.
+final class ConnectionHandler: ChannelDuplexHandler {
     typealias InboundIn = ByteBuffer
+    typealias OutboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
 
     let id: ConnectionID
     private let core: DaemonCore
     private let partialLineTimeout: TimeAmount
+    private let idleTimeout: TimeAmount?
     private var assembler: LineAssembler
     private var context: ChannelHandlerContext?
     private(set) var peer: PeerCredentials?
     private var partialLineTimer: Scheduled<Void>?
+    private var idleTimer: Scheduled<Void>?
+    private var lastRequestAt: NIODeadline = .uptimeNanoseconds(0)
     private var isReading = false
     private var needsFlush = false
+    /// A read NIO asked for while the peer was behind; done once it catches up.
+    private var readWithheld = false
     /// Written during a turn whose commit has not happened yet (see DaemonCore.beginTurn).
     private var isHeld = false
     private var closesWhenReleased = false
     private(set) var isClosing = false
+    /// Whether more was ever queued for the peer than the kernel took.
+    private(set) var fellBehind = false
     /// Events written to the socket buffer but not yet taken by the kernel.
     private(set) var unsentEvents = 0
 
     /// Credentials given instead of read from the socket (EmbeddedDaemon).
     private let presetPeer: PeerCredentials?
 
-    init(id: ConnectionID, core: DaemonCore, limits: DaemonConfiguration.Limits, peer: PeerCredentials? = nil) {
+    init(id: ConnectionID, core: DaemonCore, limits: Limits, peer: PeerCredentials? = nil) {
         self.id = id
         presetPeer = peer
         self.core = core
         assembler = LineAssembler(maxLineBytes: limits.maxLineBytes)
-        partialLineTimeout = .milliseconds(limits.partialLineTimeoutMilliseconds)
+        partialLineTimeout = .milliseconds(Int64(limits.partialLineTimeoutMilliseconds))
+        idleTimeout = limits.idleTimeoutMilliseconds > 0 ? .milliseconds(Int64(limits.idleTimeoutMilliseconds)) : nil
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -50,8 +63,7 @@ final class ConnectionHandler: ChannelInboundHandler {
     /// and the channel, alive for every connection ever made.
     func handlerRemoved(context: ChannelHandlerContext) {
         self.context = nil
-        partialLineTimer?.cancel()
-        partialLineTimer = nil
+        cancelTimers()
     }
 
     func channelActive(context: ChannelHandlerContext) {
@@ -79,17 +91,17 @@ final class ConnectionHandler: ChannelInboundHandler {
     }
 
     private func credentialsArrived(_ peer: PeerCredentials, context: ChannelHandlerContext) {
-        self.peer = peer
-        core.connectionOpened(self)
-        // Lines that came before the credentials: answered like any read's,
-        // written during processing and flushed after the core has committed.
-        isReading = true
-        processLines()
-        isReading = false
-        if needsFlush && !isHeld {
-            needsFlush = false
-            context.flush()
+        if let refusal = core.admit(self, peer: peer) {
+            // Not counted as a connection: told why, then closed.
+            send(RPCResponse.error(id: .null, refusal))
+            closeAfterFlush()
+            return
         }
+        self.peer = peer
+        lastRequestAt = context.eventLoop.now
+        armIdleTimer()
+        // Lines that came before the credentials are answered like any read's.
+        runBufferedLines(context: context)
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -101,16 +113,29 @@ final class ConnectionHandler: ChannelInboundHandler {
 
     func channelReadComplete(context: ChannelHandlerContext) {
         isReading = false
-        if needsFlush && !isHeld {
-            needsFlush = false
-            context.flush()
-        }
+        flushIfNeeded(context: context)
         context.fireChannelReadComplete()
     }
 
+    func read(context: ChannelHandlerContext) {
+        guard context.channel.isWritable else {
+            readWithheld = true
+            return
+        }
+        context.read()
+    }
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        if context.channel.isWritable {
+            // Not from inside whatever flushed (possibly the core delivering
+            // events): the lines it runs may change what that is iterating.
+            context.eventLoop.assumeIsolated().execute { [self] in catchUp() }
+        }
+        context.fireChannelWritabilityChanged()
+    }
+
     func channelInactive(context: ChannelHandlerContext) {
-        partialLineTimer?.cancel()
-        partialLineTimer = nil
+        cancelTimers()
         isClosing = true
         if peer != nil { core.connectionClosed(self) }
         context.fireChannelInactive()
@@ -129,12 +154,35 @@ final class ConnectionHandler: ChannelInboundHandler {
         close()
     }
 
+    // MARK: lines
+
+    /// The peer read what was queued for it: its waiting lines run, and
+    /// reading resumes if NIO asked meanwhile.
+    private func catchUp() {
+        guard let context, !isClosing, peer != nil, context.channel.isWritable else { return }
+        runBufferedLines(context: context)
+        if readWithheld, context.channel.isWritable {
+            readWithheld = false
+            context.read()
+        }
+    }
+
+    /// Runs the lines already read, outside a read: written during processing
+    /// and flushed after the core has committed.
+    private func runBufferedLines(context: ChannelHandlerContext) {
+        isReading = true
+        processLines()
+        isReading = false
+        flushIfNeeded(context: context)
+    }
+
     private func processLines() {
-        while !isClosing, let piece = assembler.next() {
+        while !isClosing, context?.channel.isWritable ?? false, let piece = assembler.next() {
             switch piece {
             case .line(let line) where LineAssembler.isBlank(line):
                 continue
             case .line(let line):
+                if let context { lastRequestAt = context.eventLoop.now }
                 core.handle(line: line, from: self)
             case .tooLong:
                 send(RPCResponse.error(id: .null, core.lineTooLongError))
@@ -146,9 +194,10 @@ final class ConnectionHandler: ChannelInboundHandler {
     }
 
     /// A partial line may wait `partial_line_timeout_ms` for its end, counted from
-    /// its first byte, not from the latest.
+    /// its first byte, not from the latest. Lines waiting for the peer to read
+    /// its answers are not partial.
     private func updatePartialLineTimer() {
-        guard assembler.hasPartialLine, !isClosing else {
+        guard assembler.hasPartialLine, !isClosing, context?.channel.isWritable == true else {
             partialLineTimer?.cancel()
             partialLineTimer = nil
             return
@@ -160,19 +209,54 @@ final class ConnectionHandler: ChannelInboundHandler {
         }
     }
 
+    /// Closes the connection once it has gone `idle_timeout_ms` without a
+    /// request while holding nothing the core keeps for it.
+    private func armIdleTimer() {
+        guard let idleTimeout, let context, !isClosing else { return }
+        let due = lastRequestAt + idleTimeout
+        idleTimer = context.eventLoop.assumeIsolated().scheduleTask(deadline: due) { [self] in
+            idleTimer = nil
+            guard let context = self.context, !isClosing else { return }
+            if context.eventLoop.now >= lastRequestAt + idleTimeout, core.holdsNothing(for: self) {
+                core.logger.debug("connection \(id.rawValue) was idle for \(idleTimeout.nanoseconds / 1_000_000) ms (limits.idle_timeout_ms); closing it")
+                close()
+            } else {
+                if context.eventLoop.now >= lastRequestAt + idleTimeout { lastRequestAt = context.eventLoop.now }
+                armIdleTimer()
+            }
+        }
+    }
+
+    private func cancelTimers() {
+        partialLineTimer?.cancel()
+        partialLineTimer = nil
+        idleTimer?.cancel()
+        idleTimer = nil
+    }
+
     // MARK: writing
 
-    /// Writes one message as a line; flushed at once unless a read is being
-    /// processed, in which case the read's end flushes everything together.
+    /// Writes one message as a line.
     func send(_ message: JSON, promise: EventLoopPromise<Void>? = nil) {
+        var bytes: [UInt8] = []
+        message.serialize(into: &bytes)
+        bytes.append(0x0A)
+        send(line: bytes, promise: promise)
+    }
+
+    /// Writes one serialized line (its newline included); flushed at once
+    /// unless a read is being processed, in which case the read's end flushes
+    /// everything together.
+    func send(line bytes: [UInt8], promise: EventLoopPromise<Void>? = nil) {
         guard let context, !isClosing else {
             promise?.fail(ChannelError.ioOnClosedChannel)
             return
         }
-        var bytes: [UInt8] = []
-        message.serialize(into: &bytes)
-        bytes.append(0x0A)
-        let buffer = context.channel.allocator.buffer(bytes: bytes)
+        write(context.channel.allocator.buffer(bytes: bytes), promise: promise)
+    }
+
+    private func write(_ buffer: ByteBuffer, promise: EventLoopPromise<Void>?) {
+        guard let context else { return }
         if core.isHoldingWrites {
             context.write(wrapOutboundOut(buffer), promise: promise)
             if !isHeld {
@@ -185,13 +269,26 @@ final class ConnectionHandler: ChannelInboundHandler {
         } else {
             context.writeAndFlush(wrapOutboundOut(buffer), promise: promise)
         }
+        if !context.channel.isWritable {
+            fellBehind = true
+            core.backlogGrew(on: self)
+        }
     }
 
-    /// Sends an event, unless more than `limit` events wait unread: then the
-    /// subscriber is told why and disconnected. Returns whether it stays.
-    @discardableResult
-    func sendEvent(_ message: JSON, limit: Int) -> Bool {
-        guard !isClosing, let context else { return false }
+    /// Bytes written but not yet taken by the kernel.
+    var backlogBytes: Int {
+        (try? context?.channel.syncOptions?.getOption(.bufferedWritableBytes)) ?? 0
+    }
+
+    /// Whether more is queued for the peer than the kernel takes.
+    var isBehind: Bool {
+        context.map { !$0.channel.isWritable } ?? false
+    }
+
+    /// Sends an event line (`EventLine`), unless more than `limit` events wait
+    /// unread: then the subscriber is told why and disconnected.
+    func sendEvent(head: ByteBuffer, body: ByteBuffer, limit: Int) {
+        guard !isClosing, let context else { return }
         guard unsentEvents < limit else {
             core.logger.notice("connection \(id.rawValue) left more than \(limit) events unread; disconnecting it")
             send(
@@ -199,16 +296,23 @@ final class ConnectionHandler: ChannelInboundHandler {
                     id: .null,
                     RPCError(
                         .limitReached,
-                        "more than \(limit) events went unread, the limit (limits.max_event_queue); read events as they come or subscribe to fewer"
-                    )))
+                        "more than \(limit) events went unread, the limit (limits.max_event_queue); read events as they come or subscribe to fewer",
+                        data: ["limit": .string(Limit.maxEventQueue.key)])))
             closeAfterFlush()
-            return false
+            return
         }
         unsentEvents += 1
         let promise = context.eventLoop.makePromise(of: Void.self)
         promise.futureResult.assumeIsolated().whenComplete { [self] _ in unsentEvents -= 1 }
-        send(message, promise: promise)
-        return true
+        context.write(wrapOutboundOut(head), promise: nil)
+        write(body, promise: promise)
+    }
+
+    private func flushIfNeeded(context: ChannelHandlerContext) {
+        if needsFlush && !isHeld {
+            needsFlush = false
+            context.flush()
+        }
     }
 
     /// The turn's changes are committed: what was written may go out.
@@ -228,6 +332,22 @@ final class ConnectionHandler: ChannelInboundHandler {
         guard !isClosing else { return }
         isClosing = true
         context?.close(promise: nil)
+    }
+
+    /// Closes at the next turn, dropping what is queued: for a peer that has
+    /// let too much pile up. Nothing more is written meanwhile.
+    func abandon() {
+        guard !isClosing, let context else { return }
+        isClosing = true
+        context.eventLoop.assumeIsolated().execute { context.close(promise: nil) }
+    }
+
+    /// A batch's answers grew past the backlog limit before being written.
+    func abandonBatch(bytes: Int, limit: Int) {
+        core.logger.notice(
+            "connection \(id.rawValue) closed: its batch's answers passed \(bytes) bytes, more than limits.max_write_backlog_bytes (\(limit))"
+        )
+        abandon()
     }
 
     /// Closes once what was written so far has gone out, or after two seconds

@@ -74,13 +74,22 @@ public struct Daemon: Service {
         let server: any Channel
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 4096)
+            // Out of file descriptors (EMFILE), accepting waits a moment instead
+            // of retrying at once: the listening socket stays readable, so
+            // without this the loop would spin until a descriptor frees up.
+            .serverChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(
+                        AcceptBackoffHandler(shouldForwardIOErrorCaught: false) { _ in .milliseconds(100) })
+                }
+            }
             // A peer that sends its requests and shuts down its side (socat, nc -N)
             // still gets its answers, which wait for the turn's commit.
             .childChannelOption(.allowRemoteHalfClosure, value: true)
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     let connection = core.value.makeConnection()
-                    try channel.pipeline.syncOperations.addHandlers(BackPressureHandler(), connection)
+                    try channel.pipeline.syncOperations.addHandler(connection)
                 }
             }
         do {
@@ -141,8 +150,7 @@ public struct Daemon: Service {
         case .durable:
             try StateLocation.create(options.stateDirectory)
             return try SQLiteStateStore(
-                directory: options.stateDirectory, retentionMilliseconds: options.configuration.retentionMilliseconds,
-                maxOutcomes: options.configuration.maxOutcomes)
+                directory: options.stateDirectory, retentionMilliseconds: options.configuration.retentionMilliseconds)
         }
     }
 }

@@ -5,17 +5,6 @@ import PickerJSON
 /// The daemon's settings, read from `config/pickerd.json` (or the embedded
 /// default, which is the same file). Every key is documented there.
 public struct DaemonConfiguration: Sendable, Equatable {
-    public struct Limits: Sendable, Equatable {
-        public var maxLineBytes = 1 << 20
-        public var partialLineTimeoutMilliseconds: Int64 = 10_000
-        public var maxDepth = 64
-        public var maxEventQueue = 10_000
-        public var maxWindows = 100_000
-        public var maxWindowsPerConnection = 10_000
-        public var maxSubscriptionsPerConnection = 64
-        public var maxBatch = 1000
-    }
-
     public enum Durability: String, Sendable, Equatable {
         /// Windows, outcomes and id counters in SQLite under the state directory.
         case durable
@@ -58,10 +47,13 @@ public struct DaemonConfiguration: Sendable, Equatable {
 
     public init() {}
 
-    /// The model's part of the settings.
-    func modelConfiguration(systemTimeZone: String) -> ModelConfiguration {
+    /// The model's part of the settings; `daemonUID` and root are exempt from per-user quotas.
+    func modelConfiguration(systemTimeZone: String, daemonUID: UInt32) -> ModelConfiguration {
         var configuration = ModelConfiguration()
+        configuration.exemptUIDs = [0, daemonUID]
         configuration.maxWindows = limits.maxWindows
+        configuration.maxWindowsPerUser = limits.maxWindowsPerUser
+        configuration.maxOutcomesPerUser = limits.maxOutcomesPerUser
         configuration.defaultTimeoutMilliseconds = defaultTimeoutMilliseconds > 0 ? defaultTimeoutMilliseconds : nil
         configuration.maxTimeoutMilliseconds = maxTimeoutMilliseconds
         configuration.retentionMilliseconds = retentionMilliseconds

@@ -183,22 +183,14 @@ extension DaemonCore {
                 field: "protocol")
         }
         _ = try reader.string("client")
-        let limits = configuration.limits
+        var limits = JSONObject(Limit.allCases.map { ($0.key, JSON.integer(Int64(configuration.limits[$0]))) })
+        limits["max_timeout_ms"] = .integer(configuration.maxTimeoutMilliseconds)
         let levels = JSONObject(model.levels.levelsByName.sorted { $0.value < $1.value }.map { ($0.key, JSON.integer(Int64($0.value.value))) })
         return [
             "server": "pickerd", "version": .string(PickerdVersion.current), "protocol": .integer(PickerProtocolVersion.current),
             "levels": .object(levels), "kinds": .array(model.plugins.kinds.map(JSON.string)),
             "permissions": .array(permissions(of: connection).sorted().map { .string($0.rawValue) }),
-            "limits": [
-                "max_line_bytes": .integer(Int64(limits.maxLineBytes)),
-                "partial_line_timeout_ms": .integer(limits.partialLineTimeoutMilliseconds),
-                "max_depth": .integer(Int64(limits.maxDepth)), "max_event_queue": .integer(Int64(limits.maxEventQueue)),
-                "max_windows": .integer(Int64(limits.maxWindows)),
-                "max_windows_per_connection": .integer(Int64(limits.maxWindowsPerConnection)),
-                "max_subscriptions_per_connection": .integer(Int64(limits.maxSubscriptionsPerConnection)),
-                "max_batch": .integer(Int64(limits.maxBatch)),
-                "max_timeout_ms": .integer(configuration.maxTimeoutMilliseconds),
-            ],
+            "limits": .object(limits),
         ]
     }
 
@@ -206,20 +198,19 @@ extension DaemonCore {
         _ reader: ParamsReader, _ connection: ConnectionHandler, _ peer: PeerCredentials, _ reply: ResponseSink?
     ) throws -> MethodResult {
         try require(.present, connection, peer)
-        guard model.openWindowCount(presentedOver: connection.id) < configuration.limits.maxWindowsPerConnection else {
-            throw RPCError(
-                .limitReached,
-                "this connection already has \(configuration.limits.maxWindowsPerConnection) open windows, its limit (limits.max_windows_per_connection)"
-            )
+        let limits = configuration.limits
+        guard model.openWindowCount(presentedOver: connection.id) < limits.maxWindowsPerConnection else {
+            throw RPCError.limitReached(
+                "this connection already has \(limits.maxWindowsPerConnection) open windows, its limit (limits.max_windows_per_connection)", limit: Limit.maxWindowsPerConnection)
         }
         var request = PresentRequest(kind: try reader.requiredString("kind"))
-        request.title = try reader.string("title")
-        request.message = try reader.string("message")
+        request.title = try reader.string("title", maxBytes: limits.maxTitleBytes, limit: .maxTitleBytes)
+        request.message = try reader.string("message", maxBytes: limits.maxMessageBytes, limit: .maxMessageBytes)
         if let level = reader["level"] { request.level = try resolveLevel(level) }
         request.options = try reader.object("options") ?? JSONObject()
         request.timeoutMilliseconds = try reader.integer("timeout_ms", in: 1...Int64.max)
         request.defaultValue = reader["default"]
-        request.tag = try reader.string("tag")
+        request.tag = try reader.string("tag", maxBytes: limits.maxTagBytes, limit: .maxTagBytes)
         request.isHidden = try reader.bool("hidden") ?? false
         if let policy = try reader.string("on_disconnect") {
             guard let value = DisconnectPolicy(rawValue: policy) else {
@@ -228,9 +219,10 @@ extension DaemonCore {
             request.onDisconnect = value
         }
         let waits = try reader.bool("wait") ?? false
+        if waits { try checkWaiterQuota(connection, uid: peer.uid) }
         let summary = try model.present(request, owner: Owner(peer: Peer(uid: peer.uid, pid: peer.pid), connection: connection.id))
         guard waits, let reply else { return .result(summary.json) }
-        addWaiter(for: summary.window, reply: reply, timeout: nil)
+        addWaiter(for: summary.window, reply: reply, uid: peer.uid, timeout: nil)
         return .deferred
     }
 
@@ -249,7 +241,8 @@ extension DaemonCore {
             return .result(outcome.json(revealingValue: true))
         case .open:
             guard let reply else { return .result(.null) }
-            addWaiter(for: window, reply: reply, timeout: timeout.map { .milliseconds($0) })
+            try checkWaiterQuota(connection, uid: peer.uid)
+            addWaiter(for: window, reply: reply, uid: peer.uid, timeout: timeout.map { .milliseconds($0) })
             return .deferred
         }
     }
@@ -282,7 +275,14 @@ extension DaemonCore {
         try require(.observe, connection, peer)
         let limit = configuration.limits.maxSubscriptionsPerConnection
         guard subscriptions.count(of: connection.id) < limit else {
-            throw RPCError(.limitReached, "this connection already has \(limit) subscriptions, its limit (limits.max_subscriptions_per_connection)")
+            throw .limitReached("this connection already has \(limit) subscriptions, its limit (limits.max_subscriptions_per_connection)", limit: .maxSubscriptionsPerConnection)
+        }
+        let quota = Quota(
+            perUser: configuration.limits.maxSubscriptionsPerUser, perUserLimit: .maxSubscriptionsPerUser, total: nil,
+            totalLimit: nil, noun: "subscriptions", exempt: quotaExempt)
+        if let refusal = quota.refusal(uid: peer.uid, ownCount: subscriptions.count(ownedBy: peer.uid), total: subscriptions.count) {
+            logRefusal(refusal, uid: peer.uid)
+            throw refusal
         }
         let types = try reader.strings("events") ?? []
         let known = PickerEvent.Kind.allCases.map(\.rawValue)
@@ -291,7 +291,7 @@ extension DaemonCore {
                 "no event type starts with '\(type.prefix(40))'; the types are \(known.joined(separator: ", "))", field: "events")
         }
         let windows = Set((try reader.strings("windows") ?? []).map(WindowID.init))
-        return ["subscription": .string(subscriptionsAdd(connection: connection.id, types: types, windows: windows))]
+        return ["subscription": .string(subscriptionsAdd(connection: connection.id, uid: peer.uid, types: types, windows: windows))]
     }
 
     private var status: JSON {

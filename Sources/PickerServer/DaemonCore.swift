@@ -1,3 +1,4 @@
+import CPickerSystem
 import Logging
 #if canImport(Glibc)
 import Glibc
@@ -23,6 +24,9 @@ final class DaemonCore {
     private var parser: JSONParser
 
     private(set) var connections: [ConnectionID: ConnectionHandler] = [:]
+    private var connectionsByUser: [UInt32: Set<ConnectionID>] = [:]
+    /// When a refusal for each uid was last logged, so a flood logs little.
+    private var refusalsLogged: [UInt32: NIODeadline] = [:]
     private var nextConnectionNumber: UInt64 = 1
     private let store: any StateStore
     private let notifier: SystemdNotifier
@@ -47,7 +51,7 @@ final class DaemonCore {
         policy = PermissionPolicy(daemonUID: daemonUID, rules: configuration.permissionRules)
         self.store = store
         parser = JSONParser(maxDepth: configuration.limits.maxDepth)
-        let modelConfiguration = configuration.modelConfiguration(systemTimeZone: systemTimeZone)
+        let modelConfiguration = configuration.modelConfiguration(systemTimeZone: systemTimeZone, daemonUID: daemonUID)
         let presets = Self.loadPresets(configuration, configPath: configPath, timeZone: modelConfiguration.timeZone, clock: clock)
         model = PickerModel(
             configuration: modelConfiguration, levels: try LevelTable(extra: configuration.levels), plugins: presets.registry,
@@ -124,7 +128,8 @@ final class DaemonCore {
     var lineTooLongError: RPCError {
         RPCError(
             .lineTooLong,
-            "line longer than \(configuration.limits.maxLineBytes) bytes (limits.max_line_bytes); closing the connection")
+            "line longer than \(configuration.limits.maxLineBytes) bytes (limits.max_line_bytes); closing the connection",
+            data: ["limit": .string(Limit.maxLineBytes.key)])
     }
 
     // MARK: connections
@@ -134,17 +139,90 @@ final class DaemonCore {
         return ConnectionHandler(id: ConnectionID(nextConnectionNumber), core: self, limits: configuration.limits, peer: peer)
     }
 
-    func connectionOpened(_ connection: ConnectionHandler) {
-        connections[connection.id] = connection
-        if let peer = connection.peer {
-            logger.debug("connection \(connection.id.rawValue) accepted from uid \(peer.uid) pid \(peer.pid)")
+    /// Counts a connection whose credentials arrived, or says why it may not
+    /// stay: its user has `max_connections_per_user`, or the daemon is full.
+    func admit(_ connection: ConnectionHandler, peer: PeerCredentials) -> RPCError? {
+        if let refusal = connectionQuota.refusal(
+            uid: peer.uid, ownCount: connectionsByUser[peer.uid]?.count ?? 0, total: connections.count)
+        {
+            logRefusal(refusal, uid: peer.uid)
+            return refusal
         }
+        connections[connection.id] = connection
+        connectionsByUser[peer.uid, default: []].insert(connection.id)
+        logger.debug("connection \(connection.id.rawValue) accepted from uid \(peer.uid) pid \(peer.pid)")
+        return nil
+    }
+
+    private var connectionQuota: Quota {
+        Quota(
+            perUser: configuration.limits.maxConnectionsPerUser, perUserLimit: .maxConnectionsPerUser,
+            total: min(configuration.limits.maxConnections, Self.connectionsTheFileLimitAllows), totalLimit: .maxConnections,
+            noun: "connections", exempt: quotaExempt)
+    }
+
+    /// Connections the limit on open files leaves room for, beside the
+    /// daemon's own descriptors (listening socket, epoll, state files, plugin
+    /// pipes). Read at start; pickerd raises its soft limit to the hard one.
+    static let connectionsTheFileLimitAllows: Int = {
+        var limit = rlimit()
+        guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur != ~rlim_t(0) else {
+            return Int.max
+        }
+        return max(1, Int(clamping: limit.rlim_cur) - 64)
+    }()
+
+    /// The daemon's own user and root: held to totals only, never per-user quotas.
+    var quotaExempt: Set<UInt32> { [0, policy.daemonUID] }
+
+    /// Logs a quota refusal at notice, at most once a minute per uid.
+    func logRefusal(_ refusal: RPCError, uid: UInt32) {
+        let now = NIODeadline.now()
+        if let last = refusalsLogged[uid], now - last < .seconds(60) { return }
+        if refusalsLogged.count > 1000 { refusalsLogged = [:] }
+        refusalsLogged[uid] = now
+        logger.notice("refused uid \(uid): \(refusal.message) (logged once a minute per user)")
+    }
+
+    /// Whether the core keeps nothing for the connection (no window presented
+    /// over it is open, nothing waits, nothing is subscribed): then it may be
+    /// closed when idle.
+    func holdsNothing(for connection: ConnectionHandler) -> Bool {
+        model.openWindowCount(presentedOver: connection.id) == 0 && waiters.count(of: connection.id) == 0
+            && subscriptions.count(of: connection.id) == 0
+    }
+
+    /// A connection has more queued than the kernel takes. Past
+    /// `max_write_backlog_bytes` (counted over all of its user's connections
+    /// that are behind; per connection for the daemon's own user and root) it
+    /// is closed, dropping what it left unread.
+    func backlogGrew(on connection: ConnectionHandler) {
+        guard let uid = connection.peer?.uid else { return }
+        let limit = configuration.limits.maxWriteBacklogBytes
+        var backlog = connection.backlogBytes
+        if backlog <= limit, !quotaExempt.contains(uid) {
+            backlog = (connectionsByUser[uid] ?? []).lazy.compactMap { self.connections[$0] }.filter(\.isBehind)
+                .reduce(0) { $0 + $1.backlogBytes }
+        }
+        guard backlog > limit else { return }
+        logger.notice(
+            "connection \(connection.id.rawValue) of uid \(uid) closed: \(backlog) bytes of answers and events wait unread, more than limits.max_write_backlog_bytes (\(limit))"
+        )
+        connection.abandon()
     }
 
     func connectionClosed(_ connection: ConnectionHandler) {
         guard connections.removeValue(forKey: connection.id) != nil else { return }
+        if let uid = connection.peer?.uid {
+            connectionsByUser[uid]?.remove(connection.id)
+            if connectionsByUser[uid]?.isEmpty == true { connectionsByUser[uid] = nil }
+        }
         waiters.removeAll(of: connection.id)
         subscriptions.removeAll(of: connection.id)
+        if connection.fellBehind {
+            // Its backlog is freed once NIO has dropped it; give the pages back.
+            eventLoop.assumeIsolated().execute { picker_release_free_memory() }
+        }
         model.connectionClosed(connection.id)
         logger.debug("connection \(connection.id.rawValue) closed")
         afterChange()
@@ -179,7 +257,7 @@ final class DaemonCore {
             connection.send(
                 RPCResponse.error(
                     id: .null,
-                    RPCError(.limitReached, "a batch may hold at most \(configuration.limits.maxBatch) requests (limits.max_batch)")))
+                    .limitReached("a batch may hold at most \(configuration.limits.maxBatch) requests (limits.max_batch)", limit: .maxBatch)))
             return
         }
         let answered = elements.filter { element in
@@ -188,12 +266,14 @@ final class DaemonCore {
             return true
         }.count
         guard answered > 0 else {
-            for element in elements { run(element, from: connection) { _ in nil } }
+            for element in elements where !connection.isClosing { run(element, from: connection) { _ in nil } }
             return
         }
-        let batch = BatchReply(connection: connection, count: answered)
+        let batch = BatchReply(connection: connection, count: answered, byteLimit: configuration.limits.maxWriteBacklogBytes)
         var slot = 0
         for element in elements {
+            // A batch whose answers grew past the backlog limit closed the connection.
+            guard !connection.isClosing else { break }
             run(element, from: connection) { id in
                 defer { slot += 1 }
                 return ResponseSink(id: id, batch: batch, index: slot)
@@ -265,13 +345,17 @@ final class DaemonCore {
     /// coming and going, and re-arms the timer.
     func afterChange() {
         let events = model.takeEvents()
-        if !events.isEmpty {
+        let forgotten = model.takeDroppedOutcomes()
+        if !events.isEmpty || !forgotten.isEmpty {
             do {
-                try store.commit(events, of: model)
+                try store.commit(events, droppedOutcomes: forgotten, of: model)
             } catch {
                 // Nothing written since the last commit has been flushed to a
                 // client, so stopping here acknowledges nothing that was lost.
-                logger.critical("cannot save the daemon's state, stopping without acknowledging it: \(error)")
+                let advice =
+                    (error as? SQLiteDatabase.Failure)?.isDiskFull == true
+                    ? "; the disk holding the state directory is full: free some space and start pickerd again" : ""
+                logger.critical("cannot save the daemon's state, stopping without acknowledging it: \(error)\(advice)")
                 exit(70)
             }
         }
@@ -284,7 +368,9 @@ final class DaemonCore {
                     "window \(event.window) dismissed: \(event.fields["reason"]?.stringValue ?? "?")\(describeActor(event.fields["by"]))"
                 )
                 if case .dismissed(let outcome) = model.lookup(event.window) {
-                    waiters.resolve(window: event.window, with: outcome)
+                    for waiter in waiters.resolve(window: event.window) {
+                        waiter.reply.deliver(.success(outcome.json(revealingValue: true)))
+                    }
                 }
             default:
                 break
@@ -327,8 +413,8 @@ final class DaemonCore {
         try store.history(limit: limit, window: window, now: model.clock.now())
     }
 
-    func subscriptionsAdd(connection: ConnectionID, types: [String], windows: Set<WindowID>) -> String {
-        subscriptions.add(connection: connection, types: types, windows: windows, firstSequence: model.nextSequence)
+    func subscriptionsAdd(connection: ConnectionID, uid: UInt32, types: [String], windows: Set<WindowID>) -> String {
+        subscriptions.add(connection: connection, uid: uid, types: types, windows: windows, firstSequence: model.nextSequence)
     }
 
     func subscriptionsRemove(_ id: String, of connection: ConnectionID) -> Bool {
@@ -337,10 +423,27 @@ final class DaemonCore {
 
     // MARK: waiting
 
+    /// Refuses one more waiter past `max_waiters_per_connection`, or for a
+    /// user other than the daemon's own and root, past `max_waiters_per_user`.
+    func checkWaiterQuota(_ connection: ConnectionHandler, uid: UInt32) throws(RPCError) {
+        let limits = configuration.limits
+        guard waiters.count(of: connection.id) < limits.maxWaitersPerConnection else {
+            throw .limitReached(
+                "this connection already waits on \(limits.maxWaitersPerConnection) windows, its limit (limits.max_waiters_per_connection)", limit: .maxWaitersPerConnection)
+        }
+        let quota = Quota(
+            perUser: limits.maxWaitersPerUser, perUserLimit: .maxWaitersPerUser, total: nil, totalLimit: nil, noun: "waiting requests",
+            exempt: quotaExempt)
+        if let refusal = quota.refusal(uid: uid, ownCount: waiters.count(ownedBy: uid), total: waiters.count) {
+            logRefusal(refusal, uid: uid)
+            throw refusal
+        }
+    }
+
     /// Answers `reply` with the window's outcome when it is dismissed, or with
     /// -32003 after `timeout`.
-    func addWaiter(for window: WindowID, reply: ResponseSink, timeout: TimeAmount?) {
-        let token = waiters.add(window: window, reply: reply)
+    func addWaiter(for window: WindowID, reply: ResponseSink, uid: UInt32, timeout: TimeAmount?) {
+        let token = waiters.add(window: window, reply: reply, uid: uid)
         guard let timeout else { return }
         let task = eventLoop.assumeIsolated().scheduleTask(in: timeout) { [self] in
             if let expired = waiters.remove(token: token) {
@@ -388,10 +491,10 @@ final class DaemonCore {
         policy = PermissionPolicy(daemonUID: policy.daemonUID, rules: new.permissionRules)
         parser = JSONParser(maxDepth: new.limits.maxDepth)
         logger.logLevel = new.logLevel
-        store.setRetention(milliseconds: new.retentionMilliseconds, maxOutcomes: new.maxOutcomes)
+        store.setRetention(milliseconds: new.retentionMilliseconds)
         // LevelTable(extra:) was checked when the config was read.
         if let levels = try? LevelTable(extra: new.levels) {
-            let modelConfiguration = new.modelConfiguration(systemTimeZone: systemTimeZone)
+            let modelConfiguration = new.modelConfiguration(systemTimeZone: systemTimeZone, daemonUID: policy.daemonUID)
             let presets = Self.loadPresets(new, configPath: configPath, timeZone: modelConfiguration.timeZone, clock: model.clock)
             model.reconfigure(modelConfiguration, levels: levels, plugins: presets.registry)
             report(presets)

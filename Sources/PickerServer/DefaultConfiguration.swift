@@ -10,15 +10,27 @@ extension DaemonConfiguration {
     "directory_mode": "0700"
   },
   "limits": {
-    "//": "A longer line gets error -32001 and the connection closes; so does a partial line held longer than partial_line_timeout_ms. max_event_queue: events a subscriber may leave unread before it is disconnected. The window, subscription and batch limits answer -32006 when reached.",
+    "//": "What one line, connection or user may take; -32006 with data.limit naming the key when one is reached. A line longer than max_line_bytes gets -32001 and the connection closes; so does a partial line held longer than partial_line_timeout_ms. max_event_queue: events a subscriber may leave unread before it is disconnected. max_write_backlog_bytes: answers and events waiting for one user's connections to read them (one connection's, for the daemon's own user and root); past it the connection adding more is closed, and a connection that is behind is not read meanwhile. idle_timeout_ms: a connection holding no window, waiter or subscription is closed after this long without a request (0: never). The *_per_user quotas apply to every user but the daemon's own and root, who also keep the last tenth of max_windows and max_connections (pickerd lowers max_connections to what its open-file limit allows). max_outcomes_per_user: outcomes kept for wait and history per user who presented the windows. Titles, messages and tags longer than their max_*_bytes are refused.",
     "max_line_bytes": 1048576,
     "partial_line_timeout_ms": 10000,
     "max_depth": 64,
     "max_event_queue": 10000,
+    "max_batch": 1000,
+    "max_write_backlog_bytes": 16777216,
+    "idle_timeout_ms": 300000,
     "max_windows": 100000,
     "max_windows_per_connection": 10000,
+    "max_windows_per_user": 1000,
+    "max_connections": 65536,
+    "max_connections_per_user": 128,
     "max_subscriptions_per_connection": 64,
-    "max_batch": 1000
+    "max_subscriptions_per_user": 256,
+    "max_waiters_per_connection": 10000,
+    "max_waiters_per_user": 10000,
+    "max_outcomes_per_user": 1000,
+    "max_title_bytes": 1024,
+    "max_message_bytes": 16384,
+    "max_tag_bytes": 256
   },
   "levels": {
     "//": "Extra level names, each an integer in [-100000, 100000]. normal (0), statusBar (1000) and alert (2000) are built in."
@@ -33,7 +45,7 @@ extension DaemonConfiguration {
     "owner_grace_ms": 0
   },
   "state": {
-    "//": "durable keeps windows, outcomes and window ids in SQLite in the state directory (--state-dir, else $STATE_DIRECTORY, else $XDG_STATE_HOME/pickerd, else ~/.local/state/pickerd), committed before any answer acknowledges them; memory keeps nothing on disk, and windows end with reason shutdown when the daemon stops. Outcomes are kept for wait and history for retention_ms, at most max_outcomes of them.",
+    "//": "durable keeps windows, outcomes and window ids in SQLite in the state directory (--state-dir, else $STATE_DIRECTORY, else $XDG_STATE_HOME/pickerd, else ~/.local/state/pickerd), committed before any answer acknowledges them; memory keeps nothing on disk, and windows end with reason shutdown when the daemon stops. Outcomes are kept for wait and history for retention_ms, at most max_outcomes of them in all (and limits.max_outcomes_per_user of one user's; when there are too many, the oldest of whoever keeps the most goes).",
     "durability": "durable",
     "retention_ms": 600000,
     "max_outcomes": 10000

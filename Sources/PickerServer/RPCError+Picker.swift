@@ -14,9 +14,18 @@ extension RPCError {
             self.init(.alreadyDismissed, error.message, data: ["outcome": outcome.json(revealingValue: false)])
         case .unknownKind(let kind, let known):
             self.init(.unknownKind, error.message, data: ["kind": .string(kind), "known": .array(known.map(JSON.string))])
-        case .limitReached:
-            self.init(.limitReached, error.message)
+        case .limitReached(_, let limit):
+            self = .limitReached(error.message, limit: limit)
         }
+    }
+
+    /// -32006, naming the config key of the limit in `data.limit`.
+    static func limitReached(_ message: String, limit: String) -> RPCError {
+        RPCError(.limitReached, message, data: ["limit": .string(limit)])
+    }
+
+    static func limitReached(_ message: String, limit: Limit) -> RPCError {
+        limitReached(message, limit: limit.key)
     }
 
     static func permissionDenied(_ permission: Permission, peer: PeerCredentials) -> RPCError {

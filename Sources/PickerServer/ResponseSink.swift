@@ -38,24 +38,46 @@ final class ResponseSink {
     }
 }
 
-/// The responses of one batch, collected until the last one arrives.
+/// The responses of one batch, collected until the last one arrives. They
+/// are kept serialized and counted: a batch whose answer grows past
+/// `byteLimit` (`limits.max_write_backlog_bytes`) is dropped and its
+/// connection closed, as a peer that lets that much pile up would be.
 final class BatchReply {
     let connection: ConnectionHandler
-    private var responses: [JSON?]
+    private var responses: [[UInt8]?]
     private var missing: Int
+    private var bytes = 0
+    private let byteLimit: Int
 
-    init(connection: ConnectionHandler, count: Int) {
+    init(connection: ConnectionHandler, count: Int, byteLimit: Int) {
         self.connection = connection
         responses = Array(repeating: nil, count: count)
         missing = count
+        self.byteLimit = byteLimit
     }
 
     func fill(_ index: Int, with response: JSON) {
-        guard responses[index] == nil else { return }
-        responses[index] = response
+        guard responses[index] == nil, !connection.isClosing else { return }
+        var serialized: [UInt8] = []
+        response.serialize(into: &serialized)
+        bytes += serialized.count + 1
+        guard bytes <= byteLimit else {
+            responses = []
+            connection.abandonBatch(bytes: bytes, limit: byteLimit)
+            return
+        }
+        responses[index] = serialized
         missing -= 1
         if missing == 0 {
-            connection.send(.array(responses.compactMap { $0 }))
+            var line: [UInt8] = [UInt8(ascii: "[")]
+            line.reserveCapacity(bytes + 2)
+            for (position, response) in responses.enumerated() {
+                if position > 0 { line.append(UInt8(ascii: ",")) }
+                line += response!
+            }
+            line += [UInt8(ascii: "]"), 0x0A]
+            responses = []
+            connection.send(line: line)
         }
     }
 }

@@ -1,12 +1,22 @@
 import CSQLite
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A thin, single-threaded wrapper of the SQLite C API: statements, steps and
 /// errors that say what happened.
 final class SQLiteDatabase {
     struct Failure: Error, CustomStringConvertible {
         var code: Int32
         var message: String
+        /// The errno of the system call that failed, if one did (ENOSPC, EIO).
+        var systemErrno: Int32 = 0
         var description: String { message }
+
+        /// The disk is full: SQLite says so, or a write failed with ENOSPC
+        /// (which it reports as an I/O error when recovering the journal).
+        var isDiskFull: Bool { code & 0xFF == SQLITE_FULL || systemErrno == ENOSPC }
     }
 
     let path: String
@@ -19,9 +29,10 @@ final class SQLiteDatabase {
         let result = sqlite3_open_v2(path, &handle, flags, nil)
         guard result == SQLITE_OK else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            let systemErrno = handle.map { sqlite3_system_errno($0) } ?? 0
             sqlite3_close(handle)
             handle = nil
-            throw Failure(code: result, message: message)
+            throw Failure(code: result, message: message, systemErrno: systemErrno)
         }
         sqlite3_extended_result_codes(handle, 1)
     }
@@ -38,7 +49,7 @@ final class SQLiteDatabase {
         guard result == SQLITE_OK else {
             let message = error.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(result))
             sqlite3_free(error)
-            throw Failure(code: result, message: message)
+            throw Failure(code: result, message: message, systemErrno: sqlite3_system_errno(handle))
         }
     }
 
@@ -98,7 +109,7 @@ final class SQLiteDatabase {
     }
 
     private func failure(_ result: Int32) -> Failure {
-        Failure(code: result, message: String(cString: sqlite3_errmsg(handle)))
+        Failure(code: result, message: String(cString: sqlite3_errmsg(handle)), systemErrno: sqlite3_system_errno(handle))
     }
 
     static func isCorruption(_ code: Int32) -> Bool {

@@ -31,26 +31,28 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
             value TEXT, by_uid INTEGER, by_pid INTEGER, at INTEGER NOT NULL
         );
         CREATE INDEX outcomes_by_time ON outcomes (at);
+        """,
+        // Outcomes keep who presented the window, for per-user retention and rights.
         """
+        ALTER TABLE outcomes ADD COLUMN owner_uid INTEGER;
+        ALTER TABLE outcomes ADD COLUMN owner_pid INTEGER;
+        """,
     ]
 
     private let database: SQLiteDatabase
     private var savedCounters: ModelCounters?
     private var retentionMilliseconds: Int64
-    private var maxOutcomes: Int
 
     var keepsWindows: Bool { true }
 
-    func setRetention(milliseconds: Int64, maxOutcomes: Int) {
+    func setRetention(milliseconds: Int64) {
         retentionMilliseconds = milliseconds
-        self.maxOutcomes = maxOutcomes
     }
 
     /// Opens (or creates) the store in `directory`; refuses a file it cannot
     /// trust instead of starting over.
-    init(directory: String, retentionMilliseconds: Int64, maxOutcomes: Int) throws(StartupError) {
+    init(directory: String, retentionMilliseconds: Int64) throws(StartupError) {
         self.retentionMilliseconds = retentionMilliseconds
-        self.maxOutcomes = maxOutcomes
         let path = directory + "/" + Self.fileName
         let advice = "move it aside to start with no state, or restore it from a backup"
         do {
@@ -74,6 +76,11 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
         } catch let error as StartupError {
             throw error
         } catch let error as SQLiteDatabase.Failure {
+            if error.isDiskFull {
+                throw StartupError(
+                    "cannot open the state database \(path): the disk holding it is full; free some space and start pickerd again (the state is kept as it was)"
+                )
+            }
             if SQLiteDatabase.isCorruption(error.code) {
                 throw StartupError("the state database \(path) is not a readable SQLite database (\(error.message)); \(advice)")
             }
@@ -101,7 +108,7 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
                 """
             ).compactMap(Self.record)
             let outcomes = try database.query(
-                "SELECT window, reason, value, by_uid, by_pid, at FROM outcomes ORDER BY sequence"
+                "SELECT \(Self.outcomeColumns) FROM outcomes ORDER BY sequence"
             ).compactMap(Self.outcome)
             return StoredState(windows: windows, outcomes: outcomes, counters: counters)
         } catch {
@@ -111,7 +118,7 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
 
     func history(limit: Int, window: WindowID?, now: Timestamp) throws -> [Outcome]? {
         // Expired rows go at the next commit; until then they are not history.
-        let columns = "SELECT window, reason, value, by_uid, by_pid, at FROM outcomes WHERE at > ?"
+        let columns = "SELECT \(Self.outcomeColumns) FROM outcomes WHERE at > ?"
         let oldest = SQLiteDatabase.Value.integer(now.milliseconds - retentionMilliseconds)
         let rows =
             if let window {
@@ -136,20 +143,28 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
             createdAt: Timestamp(milliseconds: created), deadline: row[15].integer.map(Timestamp.init))
     }
 
+    private static let outcomeColumns = "window, reason, value, by_uid, by_pid, at, owner_uid, owner_pid"
+
     private static func outcome(_ row: [SQLiteDatabase.Value]) -> Outcome? {
         guard let window = row[0].text, let reason = row[1].text.flatMap(OutcomeReason.init), let at = row[5].integer
         else { return nil }
         let value = row[2].text.flatMap { try? JSON.parse($0) }
-        let by = row[3].integer.flatMap { uid in row[4].integer.map { Peer(uid: UInt32(uid), pid: Int32($0)) } }
+        func peer(_ uid: SQLiteDatabase.Value, _ pid: SQLiteDatabase.Value) -> Peer? {
+            uid.integer.flatMap { uid in pid.integer.map { Peer(uid: UInt32(uid), pid: Int32($0)) } }
+        }
         return Outcome(
-            window: WindowID(window), reason: reason, value: value, visibleValue: value, by: by, at: Timestamp(milliseconds: at))
+            window: WindowID(window), reason: reason, value: value, visibleValue: value, by: peer(row[3], row[4]),
+            at: Timestamp(milliseconds: at), owner: peer(row[6], row[7]))
     }
 
     // MARK: committing
 
-    func commit(_ changes: [PickerEvent], of model: PickerModel) throws {
+    func commit(_ changes: [PickerEvent], droppedOutcomes: [WindowID], of model: PickerModel) throws {
         try database.execute("BEGIN IMMEDIATE")
         do {
+            for window in droppedOutcomes {
+                try database.query("DELETE FROM outcomes WHERE window = ?", [.text(window.rawValue)])
+            }
             for event in changes {
                 switch event.kind {
                 case .presented, .changed, .reordered, .hidden, .shown:
@@ -199,20 +214,20 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
     /// Stores what everyone may see of the outcome: never a secret value.
     private func save(_ outcome: Outcome) throws {
         try database.query(
-            "INSERT OR REPLACE INTO outcomes (window, reason, value, by_uid, by_pid, at) VALUES (?, ?, ?, ?, ?, ?)",
+            "INSERT OR REPLACE INTO outcomes (\(Self.outcomeColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 .text(outcome.window.rawValue), .text(outcome.reason.rawValue),
                 outcome.visibleValue.map { .text($0.serialized()) } ?? .null,
                 outcome.by.map { .integer(Int64($0.uid)) } ?? .null, outcome.by.map { .integer(Int64($0.pid)) } ?? .null,
                 .integer(outcome.at.milliseconds),
+                outcome.owner.map { .integer(Int64($0.uid)) } ?? .null, outcome.owner.map { .integer(Int64($0.pid)) } ?? .null,
             ])
     }
 
-    /// Both deletions walk an index from its low end, so a commit costs the
-    /// same with 10 kept outcomes as with 10,000.
+    /// Walks the time index from its low end, so a commit costs the same with
+    /// 10 kept outcomes as with 10,000. Outcomes dropped for the counts come
+    /// from the model (`droppedOutcomes`), which decides them per user.
     private func purgeOutcomes(now: Timestamp) throws {
         try database.query("DELETE FROM outcomes WHERE at <= ?", [.integer(now.milliseconds - retentionMilliseconds)])
-        try database.query(
-            "DELETE FROM outcomes WHERE sequence <= (SELECT max(sequence) FROM outcomes) - ?", [.integer(Int64(maxOutcomes))])
     }
 }

@@ -11,9 +11,10 @@ protocol StateStore: AnyObject, Sendable {
     var keepsWindows: Bool { get }
     /// What was kept when the daemon last stopped.
     func load() throws(StartupError) -> StoredState
-    func commit(_ changes: [PickerEvent], of model: PickerModel) throws
+    /// `droppedOutcomes`: outcomes the model stopped keeping for its counts.
+    func commit(_ changes: [PickerEvent], droppedOutcomes: [WindowID], of model: PickerModel) throws
     /// Follows a reloaded config's retention.
-    func setRetention(milliseconds: Int64, maxOutcomes: Int)
+    func setRetention(milliseconds: Int64)
     /// Outcomes still within retention at `now`, newest first; nil when the
     /// model's memory is the only record.
     func history(limit: Int, window: WindowID?, now: Timestamp) throws -> [Outcome]?
@@ -34,7 +35,7 @@ final class MemoryStateStore: StateStore {
         StoredState(windows: [], outcomes: [], counters: ModelCounters(nextWindowNumber: 1, nextTopPosition: 1, nextBottomPosition: 0))
     }
 
-    func commit(_ changes: [PickerEvent], of model: PickerModel) throws {}
-    func setRetention(milliseconds: Int64, maxOutcomes: Int) {}
+    func commit(_ changes: [PickerEvent], droppedOutcomes: [WindowID], of model: PickerModel) throws {}
+    func setRetention(milliseconds: Int64) {}
     func history(limit: Int, window: WindowID?, now: Timestamp) -> [Outcome]? { nil }
 }

@@ -1,3 +1,4 @@
+import NIOCore
 import PickerCore
 import PickerJSON
 import PickerProtocol
@@ -7,6 +8,7 @@ struct SubscriptionRegistry {
     struct Subscription {
         var id: String
         var connection: ConnectionID
+        var uid: UInt32
         /// Type names or prefixes (`window.`); empty means every event.
         var types: [String]
         /// Windows of interest; empty means all.
@@ -14,6 +16,8 @@ struct SubscriptionRegistry {
         /// Events are delivered at the end of an event-loop turn; one that
         /// happened before the subscription in the same turn is not for it.
         var firstSequence: UInt64
+        /// The start of its event lines (`EventLine.head`).
+        var head: ByteBuffer
 
         func matches(_ event: PickerEvent) -> Bool {
             event.seq >= firstSequence
@@ -23,44 +27,58 @@ struct SubscriptionRegistry {
     }
 
     private var subscriptions: [String: Subscription] = [:]
+    private var idsByConnection: [ConnectionID: Set<String>] = [:]
+    private var countByUser: [UInt32: Int] = [:]
     private var nextNumber: UInt64 = 1
+    private let allocator = ByteBufferAllocator()
 
     var count: Int { subscriptions.count }
 
     func count(of connection: ConnectionID) -> Int {
-        subscriptions.values.filter { $0.connection == connection }.count
+        idsByConnection[connection]?.count ?? 0
     }
 
-    mutating func add(connection: ConnectionID, types: [String], windows: Set<WindowID>, firstSequence: UInt64) -> String {
+    func count(ownedBy uid: UInt32) -> Int {
+        countByUser[uid] ?? 0
+    }
+
+    mutating func add(connection: ConnectionID, uid: UInt32, types: [String], windows: Set<WindowID>, firstSequence: UInt64)
+        -> String
+    {
         let id = "s\(nextNumber)"
         nextNumber += 1
         subscriptions[id] = Subscription(
-            id: id, connection: connection, types: types, windows: windows, firstSequence: firstSequence)
+            id: id, connection: connection, uid: uid, types: types, windows: windows, firstSequence: firstSequence,
+            head: allocator.buffer(bytes: EventLine.head(subscription: id)))
+        idsByConnection[connection, default: []].insert(id)
+        countByUser[uid, default: 0] += 1
         return id
     }
 
     /// Removes a subscription of this connection; false if it has none by that id.
     mutating func remove(_ id: String, of connection: ConnectionID) -> Bool {
-        guard subscriptions[id]?.connection == connection else { return false }
+        guard let subscription = subscriptions[id], subscription.connection == connection else { return false }
         subscriptions[id] = nil
+        idsByConnection[connection]?.remove(id)
+        if idsByConnection[connection]?.isEmpty == true { idsByConnection[connection] = nil }
+        let left = countByUser[subscription.uid, default: 1] - 1
+        countByUser[subscription.uid] = left == 0 ? nil : left
         return true
     }
 
     mutating func removeAll(of connection: ConnectionID) {
-        subscriptions = subscriptions.filter { $0.value.connection != connection }
+        for id in idsByConnection[connection] ?? [] { _ = remove(id, of: connection) }
     }
 
-    /// Sends the event to every matching subscription, in subscription order.
+    /// Sends the event to every matching subscription. Its body is serialized
+    /// once, on the first match, and shared by all.
     func deliver(_ event: PickerEvent, limit: Int, to connections: [ConnectionID: ConnectionHandler]) {
         guard !subscriptions.isEmpty else { return }
+        var body: ByteBuffer?
         for subscription in subscriptions.values where subscription.matches(event) {
             guard let connection = connections[subscription.connection] else { continue }
-            var params: JSONObject = [
-                "subscription": .string(subscription.id), "seq": .integer(Int64(event.seq)),
-                "type": .string(event.kind.rawValue), "window": .string(event.window.rawValue),
-            ]
-            for member in event.fields { params[member.key] = member.value }
-            connection.sendEvent(RPCResponse.event(params), limit: limit)
+            if body == nil { body = allocator.buffer(bytes: EventLine.body(of: event)) }
+            connection.sendEvent(head: subscription.head, body: body!, limit: limit)
         }
     }
 }

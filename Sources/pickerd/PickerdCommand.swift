@@ -1,3 +1,4 @@
+import CPickerSystem
 import ArgumentParser
 import Logging
 import PickerCore
@@ -87,6 +88,9 @@ struct PickerdCommand: AsyncParsableCommand {
         let logger = Logger(label: "pickerd")
         signal(SIGPIPE, SIG_IGN)
         raiseFileLimit()
+        // Large answers are mapped and unmapped on their own, so the memory a
+        // slow reader's backlog took goes back to the system when it leaves.
+        picker_map_allocations_from(128 << 10)
 
         let socketPath = SocketLocation.resolve(explicit: socket, environment: environment, uid: getuid())
         let options = DaemonOptions(

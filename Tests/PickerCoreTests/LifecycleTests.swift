@@ -125,10 +125,13 @@ import Testing
     }
 
     @Test func windowLimitIsEnforced() throws {
-        let fixture = ModelFixture { $0.maxWindows = 2 }
+        let fixture = ModelFixture {
+            $0.maxWindows = 2
+            $0.exemptUIDs = [ModelFixture.alice.peer.uid]
+        }
         try fixture.present()
         try fixture.present()
-        #expect(throws: PickerError.limitReached("the daemon already holds 2 windows, its limit; dismiss some first")) {
+        #expect(throws: PickerError.limitReached("the daemon already holds 2 windows, its limit (limits.max_windows); dismiss some first", limit: "max_windows")) {
             try fixture.present()
         }
     }

@@ -40,11 +40,11 @@ import Testing
     }
 }
 
-/// VmRSS of a process, from /proc.
-func residentKilobytes(of pid: Int32) throws -> Int {
+/// VmRSS (or another field, like VmHWM, the peak) of a process, from /proc.
+func residentKilobytes(of pid: Int32, field: String = "VmRSS") throws -> Int {
     let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
-    guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+    guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") }),
         let value = Int(line.split(separator: " ", omittingEmptySubsequences: true)[1])
-    else { throw TestFailure("no VmRSS in /proc/\(pid)/status") }
+    else { throw TestFailure("no \(field) in /proc/\(pid)/status") }
     return value
 }

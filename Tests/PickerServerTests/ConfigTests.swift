@@ -26,7 +26,7 @@ import Testing
         let lines = problems.problems.map(\.description)
         for expected in [
             "limits.max_line_bytes: expected an integer",
-            "limits.max_depht: unknown key; known keys here are max_line_bytes, partial_line_timeout_ms, max_depth, max_event_queue, max_windows, max_windows_per_connection, max_subscriptions_per_connection, max_batch",
+            "limits.max_depht: unknown key; known keys here are \(Limit.allCases.map(\.key).joined(separator: ", "))",
             "socket.mode: expected an octal file mode like \"0600\"",
             "levels.critical: must be from -100000 to 100000",
             "state.durability: must be durable or memory",

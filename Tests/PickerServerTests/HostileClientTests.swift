@@ -213,6 +213,40 @@ import Testing
         #expect(error.message.contains("does not match the required pattern"))
         #expect(try client.error("present", ["kind": "text", "options": ["pattern": "(a)\\1"]]).message.contains("backreferences"))
     }
+
+    /// Sixty thousand waits that time out together once stalled the daemon
+    /// for seconds: each removal searched the window's whole list of waiters.
+    @Test func sixtyThousandWaitsExpiringTogether() throws {
+        let daemon = try DaemonProcess(config: #"{"state": {"durability": "memory"}}"#, logLevel: "warning")
+        let owner = try TestClient(socketPath: daemon.socketPath)
+        let window = try owner.result("present", ["kind": "text"])["window"]!
+        let waiting = try (0..<6).map { _ in try TestClient(socketPath: daemon.socketPath) }
+        for client in waiting {
+            for round in 0..<10 {
+                client.send(.array((0..<1000).map {
+                    client.request("wait", ["window": window, "timeout_ms": 3000], id: .string("\(round)-\($0)"))
+                }))
+            }
+            #expect(try client.result("ping", timeout: 60) == "pong")
+        }
+        // They all expire about now; the bystander pings meanwhile.
+        var slowest = 0.0
+        var expired = 0
+        var answered = 0
+        let deadline = Date().addingTimeInterval(120)
+        while answered < 60, Date() < deadline {
+            slowest = max(slowest, try Self.pingTime(owner))
+            for client in waiting {
+                while let batch = try? client.readMessage(timeout: 0.01)?.arrayValue {
+                    answered += 1
+                    expired += batch.filter { $0["error"]?["code"] == -32003 }.count
+                }
+            }
+        }
+        #expect(expired == 60_000)
+        #expect(slowest < 10_000)
+        print("60,000 waits expiring together: slowest bystander ping \(Int(slowest)) ms")
+    }
 }
 
 extension Result {

@@ -1,3 +1,4 @@
+import CPickerTestSupport
 import Foundation
 import PickerJSON
 import PickerProtocol
@@ -34,6 +35,18 @@ public final class TestClient: @unchecked Sendable {
         case .success(let connected): descriptor = connected
         case .failure(let error): throw Failure.connect(error.description)
         }
+    }
+
+    /// Connects as another user: the socket carries `uid` and `gid` as its
+    /// peer credentials. Needs root; only this thread's ids change, and only
+    /// for the connect.
+    public convenience init(socketPath: String, uid: UInt32, gid: UInt32? = nil) throws {
+        let failed = picker_test_assume_ids(uid, gid ?? uid)
+        guard failed == 0 else {
+            throw Failure.connect("cannot act as uid \(uid) (this needs root): \(String(cString: strerror(failed)))")
+        }
+        defer { picker_test_restore_ids() }
+        try self.init(socketPath: socketPath)
     }
 
     deinit {

@@ -1,6 +1,7 @@
 #ifndef CPICKERSYSTEM_H
 #define CPICKERSYSTEM_H
 #include "picker_system.h"
+#include "picker_memory.h"
 #include "picker_terminal.h"
 #include "picker_affinity.h"
 #endif

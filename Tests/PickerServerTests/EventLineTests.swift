@@ -1,0 +1,22 @@
+import PickerCore
+import PickerJSON
+import PickerProtocol
+@testable import PickerServer
+import Testing
+
+/// An event line serialized once and shared is byte for byte the line built
+/// for one subscriber.
+@Suite struct EventLineTests {
+    @Test func headAndSharedBodyAreTheWholeEventLine() throws {
+        let event = PickerEvent(
+            seq: 42, kind: .dismissed, window: WindowID("w7"),
+            fields: ["reason": "submitted", "value": ["a", "\u{1}\n"], "by": ["uid": 0, "pid": 1], "at": "2026-11-21T22:31:07Z"])
+        var params: JSONObject = ["subscription": "s12", "seq": 42, "type": "window.dismissed", "window": "w7"]
+        for member in event.fields { params[member.key] = member.value }
+        var expected: [UInt8] = []
+        RPCResponse.event(params).serialize(into: &expected)
+        expected.append(0x0A)
+        #expect(EventLine.head(subscription: "s12") + EventLine.body(of: event) == expected)
+        #expect(try JSON.parse(String(decoding: expected.dropLast(), as: UTF8.self))["params"]?["seq"] == 42)
+    }
+}
