@@ -42,6 +42,12 @@ public struct Outcome: Sendable, Hashable {
         .object(fields(revealingValue: revealingValue, includingWindow: true))
     }
 
+    /// The wire form for a connection of `uid`: a secret value only for the
+    /// uid that presented the window (the submitter has its own answer).
+    public func json(for uid: UInt32) -> JSON {
+        json(revealingValue: owner?.uid == uid)
+    }
+
     /// The outcome's members; events put them beside their own `window`.
     public func fields(revealingValue: Bool, includingWindow: Bool) -> JSONObject {
         var object = JSONObject()

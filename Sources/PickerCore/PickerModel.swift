@@ -19,6 +19,7 @@ public final class PickerModel {
     private var windowCountByOwner: [UInt32: Int] = [:]
 
     private var nextWindowNumber: UInt64
+    private var incarnation = ""
     private var nextTopPosition: Int64 = 1
     private var nextBottomPosition: Int64 = 0
     /// The `seq` the next event will carry.
@@ -104,7 +105,7 @@ public final class PickerModel {
             }
         }
 
-        let id = WindowID(number: nextWindowNumber)
+        let id = WindowID(number: nextWindowNumber, incarnation: incarnation)
         nextWindowNumber += 1
         let window = Window(
             id: id, request: request, title: request.title ?? plugin.defaultTitle, picker: picker,
@@ -277,7 +278,8 @@ public final class PickerModel {
 
     public var persistentCounters: ModelCounters {
         ModelCounters(
-            nextWindowNumber: nextWindowNumber, nextTopPosition: nextTopPosition, nextBottomPosition: nextBottomPosition)
+            nextWindowNumber: nextWindowNumber, nextTopPosition: nextTopPosition, nextBottomPosition: nextBottomPosition,
+            incarnation: incarnation)
     }
 
     /// Brings back a stored state: windows in their places, outcomes for `wait`
@@ -289,6 +291,7 @@ public final class PickerModel {
     public func restore(windows records: [WindowRecord], outcomes: [Outcome], counters: ModelCounters) -> [WindowID] {
         let now = clock.now()
         nextWindowNumber = max(nextWindowNumber, counters.nextWindowNumber)
+        incarnation = counters.incarnation
         nextTopPosition = max(nextTopPosition, counters.nextTopPosition)
         nextBottomPosition = min(nextBottomPosition, counters.nextBottomPosition)
         for outcome in outcomes.sorted(by: { $0.at < $1.at }) {
@@ -338,6 +341,12 @@ public final class PickerModel {
     /// Who presented an open window.
     public func owner(of id: WindowID) -> Owner? {
         windows[id]?.owner
+    }
+
+    /// Who presented a window, open or ended with its outcome retained: its
+    /// rights outlive the window as long as the outcome does.
+    public func presenter(of id: WindowID) -> Peer? {
+        windows[id]?.owner.peer ?? archive[id]?.owner
     }
 
     /// Refuses a new window of `uid` past `maxWindows`, or for an owner outside

@@ -1,4 +1,7 @@
-/// A window's opaque id, `w` and a number that is never used twice.
+/// A window's opaque id: `w`, a number, and the incarnation of the state that
+/// made it (`w12-k3f9q`), so that ids never repeat even when a state
+/// database is lost or memory state starts again. An empty incarnation
+/// (in-process tests) leaves `w12`.
 public struct WindowID: Sendable, Hashable, Comparable, CustomStringConvertible {
     public let rawValue: String
 
@@ -6,13 +9,14 @@ public struct WindowID: Sendable, Hashable, Comparable, CustomStringConvertible 
         self.rawValue = rawValue
     }
 
-    init(number: UInt64) {
-        rawValue = "w\(number)"
+    init(number: UInt64, incarnation: String) {
+        rawValue = incarnation.isEmpty ? "w\(number)" : "w\(number)-\(incarnation)"
     }
 
     /// The number in an id this daemon made, for keeping ids unique across restarts.
     public var number: UInt64? {
-        rawValue.hasPrefix("w") ? UInt64(rawValue.dropFirst()) : nil
+        guard rawValue.hasPrefix("w") else { return nil }
+        return UInt64(rawValue.dropFirst().prefix { $0 != "-" })
     }
 
     public static func < (lhs: WindowID, rhs: WindowID) -> Bool {

@@ -72,22 +72,15 @@ final class ConnectionHandler: ChannelDuplexHandler {
             credentialsArrived(presetPeer, context: context)
             return
         }
-        guard let provider = context.channel as? SocketOptionProvider else {
+        let peer = try? context.pipeline.syncOperations.withUnsafeTransportIfAvailable(of: NIOBSDSocket.Handle.self) {
+            PeerCredentials.read(fromSocket: $0)
+        }
+        guard let peer = peer ?? nil else {
+            core.logger.warning("could not read the peer credentials of a connection; closing it")
             close()
             return
         }
-        let credentials: EventLoopFuture<picker_peer_credentials> = provider.unsafeGetSocketOption(
-            level: .socket, name: NIOBSDSocket.Option(rawValue: SO_PEERCRED))
-        credentials.assumeIsolated().whenComplete { [self] result in
-            guard case .success(let credentials) = result else {
-                core.logger.warning("could not read the peer credentials of a connection; closing it")
-                close()
-                return
-            }
-            var peer = PeerCredentials(uid: credentials.uid, gid: credentials.gid, pid: credentials.pid)
-            if core.policy.hasGroupRules { peer.lookUpGroups() }
-            credentialsArrived(peer, context: context)
-        }
+        credentialsArrived(peer, context: context)
     }
 
     private func credentialsArrived(_ peer: PeerCredentials, context: ChannelHandlerContext) {

@@ -13,8 +13,8 @@ import Glibc
 /// What `pickerd` runs: where to listen and with which settings.
 public struct DaemonOptions: Sendable {
     public var socketPath: String
-    /// Where `durable` state is kept.
-    public var stateDirectory: String
+    /// Where `durable` state is kept; nil: nowhere safe (`StateLocation`).
+    public var stateDirectory: String?
     public var configuration: DaemonConfiguration
     /// Re-read on SIGHUP and `reload`; nil means the built-in default.
     public var configPath: String?
@@ -24,7 +24,7 @@ public struct DaemonOptions: Sendable {
     public var environment: [String: String]
 
     public init(
-        socketPath: String, stateDirectory: String, configuration: DaemonConfiguration, configPath: String?,
+        socketPath: String, stateDirectory: String?, configuration: DaemonConfiguration, configPath: String?,
         systemTimeZone: String, environment: [String: String] = [:]
     ) {
         self.environment = environment
@@ -148,9 +148,10 @@ public struct Daemon: Service {
         case .memory:
             return MemoryStateStore()
         case .durable:
-            try StateLocation.create(options.stateDirectory)
+            guard let directory = options.stateDirectory else { throw StateLocation.noDirectory }
+            try StateLocation.create(directory)
             return try SQLiteStateStore(
-                directory: options.stateDirectory, retentionMilliseconds: options.configuration.retentionMilliseconds)
+                directory: directory, retentionMilliseconds: options.configuration.retentionMilliseconds)
         }
     }
 }

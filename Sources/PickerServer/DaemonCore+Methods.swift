@@ -62,7 +62,7 @@ extension DaemonCore {
             case "cancel":
                 let reader = try ParamsReader(params, method: method, known: ["window"])
                 let window = try authorize(.answer, reader, connection, peer, keyAllowed: true)
-                return .result(try model.cancel(window: window, by: Peer(uid: peer.uid, pid: peer.pid)).json(revealingValue: true))
+                return .result(try model.cancel(window: window, by: Peer(uid: peer.uid, pid: peer.pid)).json(for: peer.uid))
             case "dismiss":
                 return .result(try dismiss(ParamsReader(params, method: method, known: ["window", "all", "level"]), connection, peer))
             case "raise", "lower", "hide", "show":
@@ -231,14 +231,12 @@ extension DaemonCore {
     ) throws(RPCError) -> MethodResult {
         let window = WindowID(try reader.requiredString("window"))
         let timeout = try reader.integer("timeout_ms", in: 1...Int64(Int32.max) * 1000)
-        if model.owner(of: window)?.peer.uid != peer.uid {
-            try require(.observe, connection, peer)
-        }
+        try mayAct(.observe, on: window, peer)
         switch model.lookup(window) {
         case .unknown:
             throw RPCError(PickerError.noSuchWindow(window))
         case .dismissed(let outcome):
-            return .result(outcome.json(revealingValue: true))
+            return .result(outcome.json(for: peer.uid))
         case .open:
             guard let reply else { return .result(.null) }
             try checkWaiterQuota(connection, uid: peer.uid)
@@ -313,18 +311,25 @@ extension DaemonCore {
     }
 
     /// The window a request targets (the key window when it may be omitted), once
-    /// the peer may act on it: its presenting user always may; others need `permission`.
+    /// the peer may act on it (`mayAct`).
     private func authorize(
         _ permission: Permission, _ reader: ParamsReader, _ connection: ConnectionHandler, _ peer: PeerCredentials,
         keyAllowed: Bool
     ) throws(RPCError) -> WindowID? {
         let named = try reader.string("window").map(WindowID.init)
         if named == nil, !keyAllowed { throw reader.missing("window") }
-        if let target = named ?? model.keyWindow, model.owner(of: target)?.peer.uid == peer.uid {
-            return named
-        }
-        try require(permission, connection, peer)
+        try mayAct(permission, on: named ?? model.keyWindow, peer)
         return named
+    }
+
+    /// The one rule of who may act on a window: the user (uid) that presented
+    /// it always may, while it is open and while its outcome is retained;
+    /// anyone else needs `permission`.
+    private func mayAct(_ permission: Permission, on window: WindowID?, _ peer: PeerCredentials) throws(RPCError) {
+        if let window, model.presenter(of: window)?.uid == peer.uid { return }
+        guard policy.permissions(for: peer).contains(permission) else {
+            throw RPCError.permissionDenied(permission, peer: peer)
+        }
     }
 
     private func resolveLevel(_ json: JSON) throws(RPCError) -> Level {

@@ -369,7 +369,7 @@ final class DaemonCore {
                 )
                 if case .dismissed(let outcome) = model.lookup(event.window) {
                     for waiter in waiters.resolve(window: event.window) {
-                        waiter.reply.deliver(.success(outcome.json(revealingValue: true)))
+                        waiter.reply.deliver(.success(outcome.json(for: waiter.uid)))
                     }
                 }
             default:

@@ -30,7 +30,7 @@ public final class EmbeddedDaemon {
         let logger = Logger(label: "pickerd", factory: { _ in SwiftLogNoOpLogHandler() })
         core = try DaemonCore(
             eventLoop: loop, configuration: configuration, configPath: nil, systemTimeZone: "UTC", daemonUID: getuid(),
-            clock: clock, store: MemoryStateStore(), notifier: SystemdNotifier(environment: [:]), logger: logger)
+            clock: clock, store: MemoryStateStore(incarnation: nil), notifier: SystemdNotifier(environment: [:]), logger: logger)
         try core.restore()
         loop.run()
     }

@@ -28,10 +28,6 @@ public struct PermissionPolicy: Sendable, Equatable {
         self.rules = rules
     }
 
-    var hasGroupRules: Bool {
-        rules.contains { if case .gid = $0.subject { return true } else { return false } }
-    }
-
     public func permissions(for peer: PeerCredentials) -> Set<Permission> {
         if peer.uid == 0 || peer.uid == daemonUID { return Set(Permission.allCases) }
         var granted = Set<Permission>()
@@ -54,7 +50,7 @@ public struct PeerCredentials: Sendable, Equatable {
     public var uid: UInt32
     public var gid: UInt32
     public var pid: Int32
-    /// The primary group and, when group rules need them, the user's other groups.
+    /// The primary group and the supplementary groups the peer had at connect.
     public var groups: Set<UInt32>
 
     public init(uid: UInt32, gid: UInt32, pid: Int32, groups: Set<UInt32>? = nil) {
@@ -63,30 +59,10 @@ public struct PeerCredentials: Sendable, Equatable {
         self.pid = pid
         self.groups = groups ?? [gid]
     }
-
-    /// Adds the supplementary groups of the peer's user from the group database.
-    mutating func lookUpGroups() {
-        guard let name = UserDatabase.userName(uid: uid) else { return }
-        var count: Int32 = 64
-        var list = [gid_t](repeating: 0, count: Int(count))
-        if getgrouplist(name, gid, &list, &count) == -1 {
-            list = [gid_t](repeating: 0, count: Int(count))
-            guard getgrouplist(name, gid, &list, &count) != -1 else { return }
-        }
-        groups.formUnion(list.prefix(Int(count)))
-    }
 }
 
 /// Name lookups in the user and group databases.
 enum UserDatabase {
-    static func userName(uid: UInt32) -> String? {
-        var entry = passwd()
-        var result: UnsafeMutablePointer<passwd>?
-        var buffer = [CChar](repeating: 0, count: 4096)
-        guard getpwuid_r(uid, &entry, &buffer, buffer.count, &result) == 0, result != nil else { return nil }
-        return String(cString: entry.pw_name)
-    }
-
     static func uid(ofUser name: String) -> UInt32? {
         var entry = passwd()
         var result: UnsafeMutablePointer<passwd>?

@@ -64,7 +64,18 @@ final class SQLiteDatabase {
             switch value {
             case .null: sqlite3_bind_null(statement, position)
             case .integer(let integer): sqlite3_bind_int64(statement, position, integer)
-            case .text(let text): sqlite3_bind_text(statement, position, text, -1, picker_sqlite_transient())
+            case .text(let text):
+                // With its length, not -1: a NUL inside the text is kept, not the end.
+                var text = text
+                text.withUTF8 { bytes in
+                    bytes.withMemoryRebound(to: CChar.self) { chars in
+                        if let start = chars.baseAddress {
+                            _ = sqlite3_bind_text(statement, position, start, Int32(chars.count), picker_sqlite_transient())
+                        } else {
+                            _ = sqlite3_bind_text(statement, position, "", 0, picker_sqlite_transient())
+                        }
+                    }
+                }
             }
         }
         var rows: [[Value]] = []
@@ -77,7 +88,10 @@ final class SQLiteDatabase {
                     switch sqlite3_column_type(statement, column) {
                     case SQLITE_NULL: return .null
                     case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement, column))
-                    default: return .text(String(cString: sqlite3_column_text(statement, column)))
+                    default:
+                        let bytes = UnsafeRawBufferPointer(
+                            start: sqlite3_column_text(statement, column), count: Int(sqlite3_column_bytes(statement, column)))
+                        return .text(String(decoding: bytes, as: UTF8.self))
                     }
                 })
         }

@@ -1,6 +1,10 @@
 import PickerCore
 import PickerJSON
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// `state.durability: durable`: windows, outcomes and id counters in SQLite (WAL).
 ///
 /// Every change is committed in one transaction per event-loop turn, before the
@@ -40,6 +44,8 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
     ]
 
     private let database: SQLiteDatabase
+    /// The database file pickerd opened, to notice when the path no longer names it.
+    private var opened = FileIdentity()
     private var savedCounters: ModelCounters?
     private var retentionMilliseconds: Int64
 
@@ -55,12 +61,17 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
         self.retentionMilliseconds = retentionMilliseconds
         let path = directory + "/" + Self.fileName
         let advice = "move it aside to start with no state, or restore it from a backup"
+        for file in [path, path + "-wal", path + "-shm"] {
+            var info = stat()
+            if file == path || lstat(file, &info) == 0 { try StateLocation.preparePrivateFile(file) }
+        }
         do {
             database = try SQLiteDatabase(path: path)
             let check = try database.query("PRAGMA quick_check")
             guard check.first?.first?.text == "ok" else {
                 throw StartupError("the state database \(path) is damaged (\(check.first?.first?.text ?? "no answer")); \(advice)")
             }
+            opened = FileIdentity(path: path)
             // Exclusive: pickerd is the file's only user, so it takes the lock once
             // (and a second daemon on the same state directory is refused).
             try database.execute("PRAGMA locking_mode=EXCLUSIVE; PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL")
@@ -98,9 +109,11 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
             for row in try database.query("SELECT key, value FROM meta") {
                 if let key = row[0].text, let value = row[1].integer { meta[key] = value }
             }
+            // A database made before incarnations gets one now; its old ids stay as they are.
+            let incarnation = meta["id_incarnation"].map { String($0, radix: 36) } ?? ModelCounters.newIncarnation()
             let counters = ModelCounters(
                 nextWindowNumber: UInt64(meta["next_window_number"] ?? 1), nextTopPosition: meta["next_top_position"] ?? 1,
-                nextBottomPosition: meta["next_bottom_position"] ?? 0)
+                nextBottomPosition: meta["next_bottom_position"] ?? 0, incarnation: incarnation)
             let windows = try database.query(
                 """
                 SELECT id, kind, title, message, level, position, hidden, options, value, default_value, tag,
@@ -160,6 +173,11 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
     // MARK: committing
 
     func commit(_ changes: [PickerEvent], droppedOutcomes: [WindowID], of model: PickerModel) throws {
+        // Deleted or replaced under pickerd, the file it writes is no longer the
+        // one the next start reads: acknowledging anything now would lose it.
+        guard FileIdentity(path: database.path) == opened else {
+            throw StateLost(path: database.path)
+        }
         try database.execute("BEGIN IMMEDIATE")
         do {
             for window in droppedOutcomes {
@@ -181,6 +199,7 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
                 for (key, value) in [
                     ("next_window_number", Int64(counters.nextWindowNumber)), ("next_top_position", counters.nextTopPosition),
                     ("next_bottom_position", counters.nextBottomPosition),
+                    ("id_incarnation", Int64(counters.incarnation, radix: 36) ?? 0),
                 ] {
                     try database.query("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", [.text(key), .integer(value)])
                 }
@@ -229,5 +248,29 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
     /// from the model (`droppedOutcomes`), which decides them per user.
     private func purgeOutcomes(now: Timestamp) throws {
         try database.query("DELETE FROM outcomes WHERE at <= ?", [.integer(now.milliseconds - retentionMilliseconds)])
+    }
+}
+
+/// A file as the file system knows it (device and inode), not by its path.
+struct FileIdentity: Equatable {
+    var device: UInt64 = 0
+    var inode: UInt64 = 0
+
+    init() {}
+
+    /// The file at `path` now; all zero when there is none.
+    init(path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return }
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+    }
+}
+
+/// The state database was deleted or replaced while the daemon ran.
+struct StateLost: Error, CustomStringConvertible {
+    var path: String
+    var description: String {
+        "the state database \(path) was deleted or replaced while pickerd ran; nothing more can be kept there"
     }
 }

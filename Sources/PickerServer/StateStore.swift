@@ -29,10 +29,19 @@ struct StoredState {
 /// `state.durability: memory`: the model in memory is all the state there is,
 /// so there is nothing more to write.
 final class MemoryStateStore: StateStore {
+    /// Each start's ids carry a new one; nil: none (`w1`, for in-process tests).
+    private let incarnation: String
+
+    init(incarnation: String? = ModelCounters.newIncarnation()) {
+        self.incarnation = incarnation ?? ""
+    }
+
     var keepsWindows: Bool { false }
 
     func load() -> StoredState {
-        StoredState(windows: [], outcomes: [], counters: ModelCounters(nextWindowNumber: 1, nextTopPosition: 1, nextBottomPosition: 0))
+        StoredState(
+            windows: [], outcomes: [],
+            counters: ModelCounters(nextWindowNumber: 1, nextTopPosition: 1, nextBottomPosition: 0, incarnation: incarnation))
     }
 
     func commit(_ changes: [PickerEvent], droppedOutcomes: [WindowID], of model: PickerModel) throws {}

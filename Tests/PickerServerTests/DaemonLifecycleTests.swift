@@ -86,11 +86,11 @@ import Testing
     @Test func journaldGetsPriorityPrefixesOnlyWhenStderrIsTheJournalStream() throws {
         let daemon = try DaemonProcess(logLevel: "info", journald: true)
         let client = try TestClient(socketPath: daemon.socketPath)
-        _ = try client.result("present", ["kind": "text"])
+        let window = try client.result("present", ["kind": "text"])["window"]!.stringValue!
         daemon.stop()
         let lines = daemon.log.split(separator: "\n")
         #expect(lines.contains { $0.hasPrefix("<5>pickerd ") && $0.contains("listening on") }, "notice is <5>")
-        #expect(lines.contains { $0.hasPrefix("<6>window w1 presented") }, "info is <6>")
+        #expect(lines.contains { $0.hasPrefix("<6>window \(window) presented") }, "info is <6>")
         #expect(lines.allSatisfy { $0.hasPrefix("<") }, "every line has a priority")
         // A JOURNAL_STREAM that is not this stderr (inherited, then redirected) is ignored.
         let redirected = try DaemonProcess(environment: ["JOURNAL_STREAM": "8:12345"], logLevel: "info")

@@ -10,7 +10,7 @@ import Testing
 
     /// Runs one request line as uid 65534 through socat; the response line, or
     /// nil with a printed reason when this machine cannot do that.
-    static func askAsNobody(_ daemon: DaemonProcess, _ line: String) throws -> JSON? {
+    static func askAsNobody(_ daemon: DaemonProcess, _ line: String, groups: [UInt32] = []) throws -> JSON? {
         guard getuid() == 0 else {
             print("skipped: switching to uid 65534 needs root, and the tests run as uid \(getuid())")
             return nil
@@ -22,7 +22,9 @@ import Testing
             return nil
         }
         let result = try Command.run(
-            setpriv, ["--reuid=\(nobody)", "--regid=\(nobody)", "--clear-groups", socat, "-t2", "-", "UNIX-CONNECT:\(daemon.socketPath)"],
+            setpriv,
+            ["--reuid=\(nobody)", "--regid=\(nobody)", groups.isEmpty ? "--clear-groups" : "--groups=\(groups.map(String.init).joined(separator: ","))"]
+                + [socat, "-t2", "-", "UNIX-CONNECT:\(daemon.socketPath)"],
             input: line + "\n")
         guard let first = result.output.split(separator: "\n").first else {
             throw TestFailure("no answer as uid 65534 (status \(result.status)): \(result.output)")
@@ -71,5 +73,18 @@ import Testing
         #expect(cancelled?["result"]?["reason"] == "cancelled", "owner rule applies after reconnecting")
         let listed = try Self.askAsNobody(daemon, #"{"jsonrpc":"2.0","id":3,"method":"list"}"#)
         #expect(listed?["error"]?["data"] == ["needs": "observe"])
+    }
+
+    /// Group rules follow the groups the connecting process really has
+    /// (SO_PEERGROUPS), not what /etc/group says of its user.
+    @Test func groupRulesFollowThePeersRealGroups() throws {
+        let config = #"{"socket": {"mode": "0666"}, "permissions": {"rules": [{"gid": 4242, "allow": ["observe"]}]}}"#
+        let daemon = try DaemonProcess(config: config, socketDirectoryMode: 0o755)
+        let list = #"{"jsonrpc":"2.0","id":1,"method":"list"}"#
+        guard let inGroup = try Self.askAsNobody(daemon, list, groups: [4242]) else { return }
+        #expect(inGroup["result"]?["windows"] == [], "a process with group 4242 may observe")
+        let without = try Self.askAsNobody(daemon, list)
+        #expect(without?["error"]?["data"] == ["needs": "observe"], "one without it may not")
+        #expect(!daemon.log.contains("could not read the peer credentials"))
     }
 }

@@ -36,6 +36,6 @@ import Testing
         #expect(details["value"] == nil)
         daemon.stop()
         #expect(!daemon.log.contains(secret))
-        #expect(daemon.log.contains("window w1 dismissed: submitted"), "the log was written")
+        #expect(daemon.log.contains("window \(window.stringValue!) dismissed: submitted"), "the log was written")
     }
 }

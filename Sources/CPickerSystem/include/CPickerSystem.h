@@ -2,6 +2,7 @@
 #define CPICKERSYSTEM_H
 #include "picker_system.h"
 #include "picker_memory.h"
+#include "picker_peer.h"
 #include "picker_terminal.h"
 #include "picker_affinity.h"
 #endif
