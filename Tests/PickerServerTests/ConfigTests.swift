@@ -86,3 +86,15 @@ import Testing
         #expect(try client.result("list")["windows"]?.arrayValue?.first?["level_name"] == "severe")
     }
 }
+
+/// README's Security section lists every limit with its default, as the
+/// config table has it.
+@Suite struct LimitDocumentationTests {
+    @Test func everyLimitIsInTheReadmeWithItsDefault() throws {
+        let readme = try String(contentsOf: SharedFolder.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let defaults = Limits()
+        for limit in Limit.allCases {
+            #expect(readme.contains("| `\(limit.key)` | \(defaults[limit]) |"), "README lacks \(limit.key) with its default \(defaults[limit])")
+        }
+    }
+}
