@@ -66,7 +66,7 @@ public struct Daemon: Service {
             let core = try DaemonCore(
                 eventLoop: loop, configuration: options.configuration, configPath: options.configPath,
                 systemTimeZone: options.systemTimeZone, daemonUID: getuid(), clock: SystemClock(), store: store,
-                notifier: notifier, logger: logger)
+                notifier: notifier, logger: logger, offLoop: { work in Task.detached { work() } })
             try core.restore()
             return NIOLoopBound(core, eventLoop: loop)
         }.get()
@@ -117,7 +117,7 @@ public struct Daemon: Service {
         let reloads = Task {
             for await _ in hangups {
                 logger.info("SIGHUP: reloading the config")
-                try? await loop.submit { _ = core.value.reload() }.get()
+                try? await loop.submit { core.value.reload() }.get()
             }
         }
         try await loop.submit { core.value.announceReady() }.get()

@@ -63,6 +63,14 @@ public struct DaemonConfiguration: Sendable, Equatable {
         return configuration
     }
 
+    /// Reads the config file at `path` (nil: the built-in default). Names in
+    /// permission rules are looked up in the user and group databases, which
+    /// may block (LDAP, NSS): the daemon calls this off its event loop.
+    public static func load(from path: String?) -> Result<DaemonConfiguration, ConfigProblems> {
+        guard let path else { return read(defaultText) }
+        return ConfigFile.read(path).flatMap(read)
+    }
+
     /// Reads a config file's text; every problem is reported with its key path.
     public static func read(_ text: String) -> Result<DaemonConfiguration, ConfigProblems> {
         let json: JSON

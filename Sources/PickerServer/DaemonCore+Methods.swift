@@ -111,13 +111,19 @@ extension DaemonCore {
             case "reload":
                 _ = try ParamsReader(params, method: method, known: [])
                 try require(.admin, connection, peer)
-                if case .failure(let problems) = reload() {
-                    throw RPCError(
-                        .invalidParams,
-                        "the config was not reloaded (the daemon keeps its current one): \(problems.description.replacingNewlines())",
-                        data: ["problems": .array(problems.problems.map { .string($0.description) })])
+                reload { result in
+                    switch result {
+                    case .success: reply?.deliver(.success(true))
+                    case .failure(let problems):
+                        reply?.deliver(
+                            .failure(
+                                RPCError(
+                                    .invalidParams,
+                                    "the config was not reloaded (the daemon keeps its current one): \(problems.description.replacingNewlines())",
+                                    data: ["problems": .array(problems.problems.map { .string($0.description) })])))
+                    }
                 }
-                return .result(true)
+                return .deferred
             default:
                 throw RPCError(
                     .methodNotFound,

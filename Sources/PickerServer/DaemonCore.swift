@@ -22,6 +22,8 @@ final class DaemonCore {
     private let systemTimeZone: String
     private let startedAt = NIODeadline.now()
     private var parser: JSONParser
+    /// Runs work that may block (reading the config, name lookups) away from the loop.
+    private let offLoop: @Sendable (@escaping @Sendable () -> Void) -> Void
 
     private(set) var connections: [ConnectionID: ConnectionHandler] = [:]
     private var connectionsByUser: [UInt32: Set<ConnectionID>] = [:]
@@ -40,8 +42,10 @@ final class DaemonCore {
 
     init(
         eventLoop: any EventLoop, configuration: DaemonConfiguration, configPath: String?, systemTimeZone: String,
-        daemonUID: UInt32, clock: any PickerClock, store: any StateStore, notifier: SystemdNotifier, logger: Logger
+        daemonUID: UInt32, clock: any PickerClock, store: any StateStore, notifier: SystemdNotifier, logger: Logger,
+        offLoop: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void = { $0() }
     ) throws(PickerError) {
+        self.offLoop = offLoop
         self.notifier = notifier
         self.eventLoop = eventLoop
         self.configuration = configuration
@@ -459,23 +463,26 @@ final class DaemonCore {
 
     // MARK: config
 
-    /// Re-reads the config file; a bad one changes nothing. systemd hears
-    /// RELOADING=1 before and READY=1 after, either way.
-    func reload() -> Result<Void, ConfigProblems> {
+    /// Re-reads the config file; a bad one changes nothing. The file is read
+    /// (and names in its rules looked up) by `offLoop`, then applied on the
+    /// loop, and `completion` runs there. systemd hears RELOADING=1 before and
+    /// READY=1 after, either way.
+    func reload(completion: @escaping (Result<Void, ConfigProblems>) -> Void = { _ in }) {
         notifier.reloading()
-        defer { notifier.ready(status: statusSummary) }
-        let text: String
-        if let configPath {
-            switch ConfigFile.read(configPath) {
-            case .success(let read): text = read
-            case .failure(let problems):
-                logger.error("config not reloaded; keeping the current one: \(problems)")
-                return .failure(problems)
+        let path = configPath
+        let bound = NIOLoopBound((core: self, completion: completion), eventLoop: eventLoop)
+        offLoop {
+            let loaded = DaemonConfiguration.load(from: path)
+            bound.eventLoop.execute {
+                let (core, completion) = bound.value
+                completion(core.finishReload(loaded))
             }
-        } else {
-            text = DaemonConfiguration.defaultText
         }
-        switch DaemonConfiguration.read(text) {
+    }
+
+    private func finishReload(_ loaded: Result<DaemonConfiguration, ConfigProblems>) -> Result<Void, ConfigProblems> {
+        defer { notifier.ready(status: statusSummary) }
+        switch loaded {
         case .failure(let problems):
             logger.error("config not reloaded; keeping the current one: \(problems.description.replacingNewlines())")
             return .failure(problems)
