@@ -14,12 +14,18 @@ enum PresetFolder {
         var registry: PluginRegistry
         var presets: [Preset] = []
         var problems: [String] = []
+        /// The folder as an absolute path: where plugin programs run.
+        var folder: String?
     }
 
     static func load(_ folder: String?, context: PluginContext) -> Loaded {
         let builtIn = PluginRegistry.builtIn
         var loaded = Loaded(registry: builtIn)
-        guard let folder else { return loaded }
+        guard var folder else { return loaded }
+        if !folder.hasPrefix("/"), let current = currentDirectory() {
+            folder = (current.hasSuffix("/") ? current : current + "/") + folder
+        }
+        loaded.folder = folder
         guard let directory = opendir(folder) else {
             // No folder is no presets; another failure is worth saying.
             if errno != ENOENT { loaded.problems.append("\(folder): cannot be read: \(String(cString: strerror(errno)))") }
@@ -70,5 +76,11 @@ enum PresetFolder {
             }
         }
         return loaded
+    }
+
+    private static func currentDirectory() -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return nil }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

@@ -27,10 +27,12 @@ public final class DaemonProcess: @unchecked Sendable {
 
     /// Starts pickerd and waits until its socket accepts connections.
     /// `config` is the text of a config file; `socketDirectoryMode` makes the
-    /// socket's directory beforehand (for tests that connect as another user).
+    /// socket's directory beforehand (for tests that connect as another user);
+    /// `launcher` runs pickerd (e.g. setpriv to run it as another user).
     public init(
         config: String? = nil, arguments: [String] = [], environment: [String: String] = [:],
-        socketDirectoryMode: Int? = nil, logLevel: String = "debug", home: TestDirectory? = nil, journald: Bool = false
+        socketDirectoryMode: Int? = nil, logLevel: String = "debug", home: TestDirectory? = nil, journald: Bool = false,
+        launcher: [String] = []
     ) throws {
         // Writing to a daemon or child that has gone must fail, not kill the test runner.
         Glibc.signal(SIGPIPE, SIG_IGN)
@@ -71,8 +73,13 @@ public final class DaemonProcess: @unchecked Sendable {
         }
         let logPath = logPath
         process = try Spawn.run { process in
-            process.executableURL = Self.executable("pickerd")
-            process.arguments = allArguments + arguments
+            if let program = launcher.first {
+                process.executableURL = URL(fileURLWithPath: program)
+                process.arguments = launcher.dropFirst() + [Self.executable("pickerd").path] + allArguments + arguments
+            } else {
+                process.executableURL = Self.executable("pickerd")
+                process.arguments = allArguments + arguments
+            }
             process.environment = processEnvironment
             process.standardError = FileHandle(forWritingAtPath: logPath)
             process.standardOutput = FileHandle(forWritingAtPath: logPath)

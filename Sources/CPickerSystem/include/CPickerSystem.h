@@ -3,4 +3,5 @@
 #include "picker_system.h"
 #include "picker_terminal.h"
 #include "picker_affinity.h"
+#include "picker_spawn.h"
 #endif
