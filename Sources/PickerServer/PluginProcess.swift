@@ -10,13 +10,18 @@ import Glibc
 /// (`picker_spawn`): only stdin, stdout and stderr (pipes to the daemon), a
 /// process group of their own, default signal dispositions and an empty
 /// mask, the minimal `PluginEnvironment`, the presets folder as working
-/// directory, and death with the daemon.
+/// directory, and death with the daemon. The program is checked against
+/// `StrictModes` again before each start.
 public struct PluginProcessLauncher: PluginProgramLauncher {
     public init() {}
 
     public func launch(_ spec: PluginProgramSpec, on eventLoop: any EventLoop, output: PluginProgramOutput) throws(PluginLaunchError)
         -> any PluginProgram
     {
+        var strictModes = StrictModes()
+        if let problem = strictModes.problem(with: spec.command[0], expecting: .file) {
+            throw PluginLaunchError("its program is not safe to run: \(problem)")
+        }
         // On the event loop's thread: the child's parent-death signal follows this thread.
         eventLoop.preconditionInEventLoop()
         return PluginProcess(try Self.spawn(spec), eventLoop: eventLoop, output: output)

@@ -8,7 +8,9 @@ import Glibc
 
 /// Reads the presets folder: every `*.json` file in name order, each one
 /// preset. A bad file is reported (`file: key: problem`) and skipped; the
-/// others still load.
+/// others still load. The folder, each file and each program must pass
+/// `StrictModes` (only pickerd's user or root may change them); a folder that
+/// does not loads nothing.
 enum PresetFolder {
     struct Loaded {
         var registry: PluginRegistry
@@ -25,6 +27,14 @@ enum PresetFolder {
         if !folder.hasPrefix("/"), let current = currentDirectory() {
             folder = (current.hasSuffix("/") ? current : current + "/") + folder
         }
+        var info = stat()
+        // No folder is no presets.
+        guard stat(folder, &info) == 0 || errno != ENOENT else { return loaded }
+        var strictModes = StrictModes()
+        if let problem = strictModes.problem(with: folder, expecting: .directory) {
+            loaded.problems.append("\(problem); no presets are loaded from \(folder)")
+            return loaded
+        }
         loaded.folder = folder
         guard let directory = opendir(folder) else {
             // No folder is no presets; another failure is worth saying.
@@ -40,6 +50,10 @@ enum PresetFolder {
         var sources: [String: String] = [:]
         for name in names.sorted() {
             let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
+            if let problem = strictModes.problem(with: path, expecting: .file) {
+                loaded.problems.append("\(path): \(problem)")
+                continue
+            }
             let json: JSON
             switch ConfigFile.read(path) {
             case .failure(let problems):
@@ -62,6 +76,10 @@ enum PresetFolder {
                     if !exec[0].hasPrefix("/") { exec[0] = (folder.hasSuffix("/") ? folder : folder + "/") + exec[0] }
                     guard access(exec[0], X_OK) == 0 else {
                         loaded.problems.append("\(path): exec: \(exec[0]) is not an executable file")
+                        continue
+                    }
+                    if let problem = strictModes.problem(with: exec[0], expecting: .file) {
+                        loaded.problems.append("\(path): exec: \(problem)")
                         continue
                     }
                     preset.exec = exec
