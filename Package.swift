@@ -67,7 +67,9 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "pickerfloor", dependencies: ["CJSONC"]),
-        .executableTarget(name: "pickerfuzz", dependencies: ["PickerServer", "PickerJSON"]),
+        .executableTarget(
+            name: "pickerfuzz",
+            dependencies: ["PickerServer", "PickerJSON", .product(name: "NIOCore", package: "swift-nio")]),
         .executableTarget(
             name: "pickerbench", dependencies: ["CPickerSystem", "PickerCore", "PickerPlugins", "PickerJSON", "PickerProtocol"]),
         .target(name: "CPickerTestSupport", path: "Tests/CPickerTestSupport"),

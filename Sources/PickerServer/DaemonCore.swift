@@ -39,13 +39,17 @@ final class DaemonCore {
     private var wakeup: (at: Timestamp, task: Scheduled<Void>)?
     /// Presets' external programs, by kind; started on first use.
     private(set) var externalPlugins: [String: ExternalPlugin] = [:]
+    /// Runs their programs: processes, or scripted ones in the fuzz target.
+    private let pluginLauncher: any PluginProgramLauncher
 
     init(
         eventLoop: any EventLoop, configuration: DaemonConfiguration, configPath: String?, systemTimeZone: String,
         daemonUID: UInt32, clock: any PickerClock, store: any StateStore, notifier: SystemdNotifier, logger: Logger,
-        offLoop: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void = { $0() }
+        offLoop: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void = { $0() },
+        pluginLauncher: any PluginProgramLauncher = PluginProcessLauncher()
     ) throws(PickerError) {
         self.offLoop = offLoop
+        self.pluginLauncher = pluginLauncher
         self.notifier = notifier
         self.eventLoop = eventLoop
         self.configuration = configuration
@@ -81,8 +85,8 @@ final class DaemonCore {
         for preset in presets.presets {
             guard let exec = preset.exec else { continue }
             externalPlugins[preset.kind] = ExternalPlugin(
-                kind: preset.kind, command: exec, eventLoop: eventLoop, timeout: timeout,
-                log: { [logger] level, message in logger.log(level: level, "\(message)") })
+                kind: preset.kind, command: exec, workingDirectory: presets.folder, eventLoop: eventLoop, timeout: timeout,
+                launcher: pluginLauncher, log: { [logger] level, message in logger.log(level: level, "\(message)") })
         }
     }
 

@@ -10,27 +10,37 @@ import Glibc
 
 /// The daemon's whole input path without sockets or threads: a DaemonCore with
 /// memory state on an EmbeddedEventLoop, connections as EmbeddedChannels with
-/// given credentials, and a manual clock. The fuzz target drives it, and tests
-/// replay what the fuzzer found. Everything runs on the calling thread; time
-/// moves only through `advance`.
+/// given credentials, a manual clock, and external plugin programs from
+/// `pluginLauncher` (scripted ones in the fuzz target). The fuzz target drives
+/// it, and tests replay what the fuzzer found. Everything runs on the calling
+/// thread; time moves only through `advance`.
 public final class EmbeddedDaemon {
     public let clock = ManualClock()
     private let loop = EmbeddedEventLoop()
     private let core: DaemonCore
     private var channels: [EmbeddedChannel] = []
 
-    /// A daemon on `config` (JSON text; memory state is forced).
-    public init(config: String = "{}") throws {
+    /// A daemon on `config` (JSON text; memory state is forced). Its log
+    /// lines (info and above) go to `log`, if given.
+    public init(
+        config: String = "{}", pluginLauncher: any PluginProgramLauncher = PluginProcessLauncher(),
+        log: (@Sendable (String) -> Void)? = nil
+    ) throws {
         var configuration: DaemonConfiguration
         switch DaemonConfiguration.read(config) {
         case .success(let read): configuration = read
         case .failure(let problems): throw StartupError("\(problems)")
         }
         configuration.durability = .memory
-        let logger = Logger(label: "pickerd", factory: { _ in SwiftLogNoOpLogHandler() })
+        var logger = Logger(label: "pickerd", factory: { _ in SwiftLogNoOpLogHandler() })
+        if let log {
+            logger = Logger(label: "pickerd", factory: { _ in ForwardingLogHandler(forward: log) })
+            logger.logLevel = .info
+        }
         core = try DaemonCore(
             eventLoop: loop, configuration: configuration, configPath: nil, systemTimeZone: "UTC", daemonUID: getuid(),
-            clock: clock, store: MemoryStateStore(incarnation: nil), notifier: SystemdNotifier(environment: [:]), logger: logger)
+            clock: clock, store: MemoryStateStore(incarnation: nil), notifier: SystemdNotifier(environment: [:]), logger: logger,
+            pluginLauncher: pluginLauncher)
         try core.restore()
         loop.run()
     }
@@ -75,6 +85,11 @@ public final class EmbeddedDaemon {
         loop.run()
     }
 
+    /// Runs what the daemon scheduled for now (after a plugin program wrote).
+    public func run() {
+        loop.run()
+    }
+
     /// Moves the daemon's clock and its event loop's time forward together.
     public func advance(milliseconds: Int64) {
         clock.advance(milliseconds: milliseconds)
@@ -113,5 +128,21 @@ public final class EmbeddedDaemon {
         }
         guard list.windows.allSatisfy({ $0.isKey == ($0.window == list.key) }) else { return "a summary's key flag is wrong" }
         return nil
+    }
+}
+
+/// Hands each log line, as text, to a closure (the fuzz target checks them).
+private struct ForwardingLogHandler: LogHandler {
+    let forward: @Sendable (String) -> Void
+    var logLevel: Logger.Level = .info
+    var metadata: Logger.Metadata = [:]
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        forward("\(event.level): \(event.message)")
     }
 }

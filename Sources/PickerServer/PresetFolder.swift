@@ -8,18 +8,34 @@ import Glibc
 
 /// Reads the presets folder: every `*.json` file in name order, each one
 /// preset. A bad file is reported (`file: key: problem`) and skipped; the
-/// others still load.
+/// others still load. The folder, each file and each program must pass
+/// `StrictModes` (only pickerd's user or root may change them); a folder that
+/// does not loads nothing.
 enum PresetFolder {
     struct Loaded {
         var registry: PluginRegistry
         var presets: [Preset] = []
         var problems: [String] = []
+        /// The folder as an absolute path: where plugin programs run.
+        var folder: String?
     }
 
     static func load(_ folder: String?, context: PluginContext) -> Loaded {
         let builtIn = PluginRegistry.builtIn
         var loaded = Loaded(registry: builtIn)
-        guard let folder else { return loaded }
+        guard var folder else { return loaded }
+        if !folder.hasPrefix("/"), let current = currentDirectory() {
+            folder = (current.hasSuffix("/") ? current : current + "/") + folder
+        }
+        var info = stat()
+        // No folder is no presets.
+        guard stat(folder, &info) == 0 || errno != ENOENT else { return loaded }
+        var strictModes = StrictModes()
+        if let problem = strictModes.problem(with: folder, expecting: .directory) {
+            loaded.problems.append("\(problem); no presets are loaded from \(folder)")
+            return loaded
+        }
+        loaded.folder = folder
         guard let directory = opendir(folder) else {
             // No folder is no presets; another failure is worth saying.
             if errno != ENOENT { loaded.problems.append("\(folder): cannot be read: \(String(cString: strerror(errno)))") }
@@ -34,6 +50,10 @@ enum PresetFolder {
         var sources: [String: String] = [:]
         for name in names.sorted() {
             let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
+            if let problem = strictModes.problem(with: path, expecting: .file) {
+                loaded.problems.append("\(path): \(problem)")
+                continue
+            }
             let json: JSON
             switch ConfigFile.read(path) {
             case .failure(let problems):
@@ -58,6 +78,10 @@ enum PresetFolder {
                         loaded.problems.append("\(path): exec: \(exec[0]) is not an executable file")
                         continue
                     }
+                    if let problem = strictModes.problem(with: exec[0], expecting: .file) {
+                        loaded.problems.append("\(path): exec: \(problem)")
+                        continue
+                    }
                     preset.exec = exec
                 }
                 if let earlier = sources[preset.kind] {
@@ -70,5 +94,11 @@ enum PresetFolder {
             }
         }
         return loaded
+    }
+
+    private static func currentDirectory() -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return nil }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

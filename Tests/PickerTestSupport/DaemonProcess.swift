@@ -27,8 +27,8 @@ public final class DaemonProcess: @unchecked Sendable {
 
     /// Starts pickerd and waits until its socket accepts connections.
     /// `config` is the text of a config file; `socketDirectoryMode` makes the
-    /// socket's directory beforehand (for tests that connect as another user).
-    /// `launcher` is a command that runs pickerd in place (`prlimit …`).
+    /// socket's directory beforehand (for tests that connect as another user);
+    /// `launcher` runs pickerd in place (`prlimit …`, or setpriv to run it as another user).
     public init(
         config: String? = nil, arguments: [String] = [], environment: [String: String] = [:],
         socketDirectoryMode: Int? = nil, logLevel: String = "debug", home: TestDirectory? = nil, journald: Bool = false,

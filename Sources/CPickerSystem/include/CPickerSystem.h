@@ -5,4 +5,5 @@
 #include "picker_peer.h"
 #include "picker_terminal.h"
 #include "picker_affinity.h"
+#include "picker_spawn.h"
 #endif
