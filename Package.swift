@@ -62,7 +62,7 @@ let package = Package(
         .executableTarget(
             name: "pickerctl",
             dependencies: [
-                "PickerClient", "PickerProtocol", "PickerJSON", "PickerCore", "PickerTerminal",
+                "PickerClient", "PickerProtocol", "PickerJSON", "PickerCore", "PickerTerminal", "CPickerSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

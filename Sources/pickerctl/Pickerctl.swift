@@ -1,4 +1,5 @@
 import ArgumentParser
+import CPickerSystem
 import PickerProtocol
 
 @main
@@ -27,6 +28,11 @@ struct Pickerctl: AsyncParsableCommand {
     /// ArgumentParser's entry, with two differences: `--socket` may come before
     /// the subcommand (it is global), and a usage error is one line on stderr.
     static func main() async {
+        // It may hold a secret (a secure text it asked for, a value read with
+        // submit --stdin, what is typed in ui): no core dump, no ptrace or
+        // /proc/PID/mem for other processes of the user. One system call, so
+        // every command does it rather than guessing which will see a secret.
+        picker_make_undumpable()
         let arguments = GlobalOptions.placingSocketAfterSubcommand(Array(CommandLine.arguments.dropFirst()))
         do {
             var command = try parseAsRoot(arguments)

@@ -1,4 +1,5 @@
 import Foundation
+import PickerJSON
 
 /// A real `pickerd`, started from the build folder on a socket of its own in a
 /// fresh temporary directory, stopped (SIGKILL if need be) when released.
@@ -87,6 +88,29 @@ public final class DaemonProcess: @unchecked Sendable {
         try waitUntilListening()
     }
 
+    /// The program that runs a command as another user (util-linux).
+    public static let setpriv = ["/usr/bin/setpriv", "/bin/setpriv"].first(where: FileManager.default.fileExists)
+
+    /// The words that run a command as `uid` (and a group of the same number),
+    /// with no other groups. Needs root.
+    public static func runAs(uid: UInt32) throws -> [String] {
+        guard getuid() == 0, let setpriv else { throw TestFailure("running as uid \(uid) needs root and setpriv (util-linux)") }
+        return [setpriv, "--reuid=\(uid)", "--regid=\(uid)", "--clear-groups"]
+    }
+
+    /// pickerd running as `uid`, in socket and state directories made for
+    /// that user beforehand (0700, as pickerd would make them).
+    public static func runningAs(uid: UInt32, config: String? = nil) throws -> DaemonProcess {
+        let launcher = try runAs(uid: uid)
+        let home = try TestDirectory()
+        chmod(home.url.path, 0o755)
+        for name in ["run", "state"] {
+            let path = home.url.appendingPathComponent(name).path
+            guard mkdir(path, 0o700) == 0, chown(path, uid, uid) == 0 else { throw TestFailure("cannot make \(path) for uid \(uid)") }
+        }
+        return try DaemonProcess(config: config, home: home, launcher: launcher)
+    }
+
     deinit {
         if process.isRunning {
             kill(process.processIdentifier, SIGKILL)
@@ -121,6 +145,16 @@ public final class DaemonProcess: @unchecked Sendable {
             usleep(20_000)
         }
         throw TestFailure("pickerd did not listen on \(socketPath) within 20 s:\n\(log)")
+    }
+
+    /// Waits until `count` windows are open (so an asking pickerctl is blocked).
+    public func waitForWindows(_ count: Int) throws {
+        let client = try TestClient(socketPath: socketPath)
+        for _ in 0..<500 {
+            if try client.result("list")["windows"]?.arrayValue?.count == count { return }
+            usleep(10_000)
+        }
+        throw TestFailure("expected \(count) open windows")
     }
 
     public func signal(_ signal: Int32) {

@@ -4,4 +4,6 @@
 #include "picker_memory.h"
 #include "picker_terminal.h"
 #include "picker_affinity.h"
+#include "picker_dumpable.h"
+#include "picker_hidden_input.h"
 #endif
