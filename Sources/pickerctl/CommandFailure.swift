@@ -34,7 +34,7 @@ struct CommandFailure: Error {
         message = error.description
         switch error {
         case .unreachable: status = ExitStatus.unreachable
-        case .socketPermissionDenied: status = ExitStatus.permissionDenied
+        case .socketPermissionDenied, .untrustedServer: status = ExitStatus.permissionDenied
         case .disconnected, .protocolViolation: status = ExitStatus.internalError
         case .rpc(let rpc):
             switch rpc.code {

@@ -12,7 +12,9 @@ struct Pickerctl: AsyncParsableCommand {
             Exit status: 0 submitted (or a timeout that applied --default); 1 cancelled,
             dismissed or owner gone; 124 timed out; 64 usage error; 65 a value the
             picker rejected; 69 pickerd not reachable; 70 internal error; 77 permission
-            denied.
+            denied (also: a daemon run by a user it does not trust).
+            pickerctl talks only to a pickerd run by you, root, the owner of a socket
+            directory root made for it, or a uid in $PICKERD_TRUST_UID (comma-separated).
             """,
         version: PickerdVersion.current,
         subcommands: [

@@ -30,10 +30,11 @@ public final class DaemonProcess: @unchecked Sendable {
     /// `config` is the text of a config file; `socketDirectoryMode` makes the
     /// socket's directory beforehand (for tests that connect as another user).
     /// `launcher` is a command that runs pickerd in place (`prlimit …`).
+    /// `socketPath` puts the socket elsewhere than in the home's `run`.
     public init(
         config: String? = nil, arguments: [String] = [], environment: [String: String] = [:],
         socketDirectoryMode: Int? = nil, logLevel: String = "debug", home: TestDirectory? = nil, journald: Bool = false,
-        launcher: [String] = []
+        launcher: [String] = [], socketPath: String? = nil
     ) throws {
         // Writing to a daemon or child that has gone must fail, not kill the test runner.
         Glibc.signal(SIGPIPE, SIG_IGN)
@@ -45,10 +46,10 @@ public final class DaemonProcess: @unchecked Sendable {
             chmod(directory.path, 0o755)
             chmod(socketDirectory.path, mode_t(socketDirectoryMode))
         }
-        socketPath = socketDirectory.appendingPathComponent("pickerd.sock").path
+        self.socketPath = socketPath ?? socketDirectory.appendingPathComponent("pickerd.sock").path
         logPath = directory.appendingPathComponent("pickerd-\(UUID().uuidString.prefix(6)).log").path
         var allArguments = [
-            "--socket", socketPath, "--log-level", logLevel, "--state-dir", directory.appendingPathComponent("state").path,
+            "--socket", self.socketPath, "--log-level", logLevel, "--state-dir", directory.appendingPathComponent("state").path,
         ]
         if let config {
             let path = directory.appendingPathComponent("pickerd.json").path
@@ -99,17 +100,21 @@ public final class DaemonProcess: @unchecked Sendable {
     }
 
     /// pickerd running as `uid`, in socket and state directories made for
-    /// that user beforehand (0700, as pickerd would make them).
-    public static func runningAs(uid: UInt32, config: String? = nil) throws -> DaemonProcess {
+    /// that user beforehand (0700, as pickerd would make them), or on
+    /// `socketPath` in a directory prepared by the test.
+    public static func runningAs(
+        uid: UInt32, config: String? = nil, socketPath: String? = nil, environment: [String: String] = [:]
+    ) throws -> DaemonProcess {
         let launcher = try runAs(uid: uid)
         let home = try TestDirectory()
         chmod(home.url.path, 0o755)
         for name in ["run", "state"] {
-            let path = home.url.appendingPathComponent(name).path
-            guard mkdir(path, 0o700) == 0, chown(path, uid, uid) == 0 else { throw TestFailure("cannot make \(path) for uid \(uid)") }
+            try OwnedDirectory.make(home.url.appendingPathComponent(name).path, owner: uid, mode: 0o700)
         }
-        return try DaemonProcess(config: config, home: home, launcher: launcher)
+        return try DaemonProcess(
+            config: config, environment: environment, home: home, launcher: launcher, socketPath: socketPath)
     }
+
 
     deinit {
         if process.isRunning {
