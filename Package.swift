@@ -36,7 +36,7 @@ let package = Package(
         .target(name: "PickerPlugins", dependencies: ["PickerCore", "PickerJSON"]),
         .target(name: "PickerProtocol", dependencies: ["PickerJSON"]),
         .target(name: "CPickerSystem"),
-        .target(name: "PickerClient", dependencies: ["PickerProtocol", "PickerJSON"]),
+        .target(name: "PickerClient", dependencies: ["PickerProtocol", "PickerJSON", "CPickerSystem"]),
         .target(name: "PickerTerminal", dependencies: ["PickerClient", "PickerJSON", "PickerCore", "CPickerSystem"]),
         .target(
             name: "PickerServer",
@@ -62,7 +62,7 @@ let package = Package(
         .executableTarget(
             name: "pickerctl",
             dependencies: [
-                "PickerClient", "PickerProtocol", "PickerJSON", "PickerCore", "PickerTerminal",
+                "PickerClient", "PickerProtocol", "PickerJSON", "PickerCore", "PickerTerminal", "CPickerSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -26,7 +26,9 @@ final class ClientConnection: Sendable {
     private let state = Mutex(State())
     private let writing = Mutex(())
 
-    init(socketPath: String) throws(PickerClientError) {
+    /// Connects, and refuses a server run by a user it has no reason to trust
+    /// (`ServerTrust`) before anything is sent.
+    init(socketPath: String, trusting trustedUIDs: [UInt32]) throws(PickerClientError) {
         self.socketPath = socketPath
         switch UnixSocket.connect(to: socketPath) {
         case .success(let connected):
@@ -35,6 +37,12 @@ final class ClientConnection: Sendable {
             throw .socketPermissionDenied(socket: socketPath)
         case .failure(let error):
             throw .unreachable(socket: socketPath, reason: error.description)
+        }
+        do {
+            try ServerTrust.check(descriptor: descriptor, socketPath: socketPath, trusting: trustedUIDs)
+        } catch {
+            close(descriptor)
+            throw error
         }
         startReaderThread { [self] in readLoop() }
     }

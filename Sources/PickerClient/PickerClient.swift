@@ -22,13 +22,18 @@ public final class PickerClient: Sendable {
 
     /// Connects to `socketPath`, or to the first of `$PICKERD_SOCKET`,
     /// `$XDG_RUNTIME_DIR/pickerd/pickerd.sock`, `/tmp/pickerd-$UID/pickerd.sock`.
-    public static func connect(socketPath: String? = nil) throws(PickerClientError) -> PickerClient {
+    ///
+    /// The daemon must run as this user, root, a uid in `trustedUIDs` or
+    /// `$PICKERD_TRUST_UID`, or the owner of a socket directory that root made
+    /// for it; otherwise it throws `.untrustedServer` and sends nothing.
+    public static func connect(socketPath: String? = nil, trustedUIDs: [UInt32] = []) throws(PickerClientError) -> PickerClient {
         var environment: [String: String] = [:]
-        for name in ["PICKERD_SOCKET", "XDG_RUNTIME_DIR"] {
+        for name in ["PICKERD_SOCKET", "XDG_RUNTIME_DIR", "PICKERD_TRUST_UID"] {
             if let value = getenv(name) { environment[name] = String(cString: value) }
         }
         let path = SocketLocation.resolve(explicit: socketPath, environment: environment, uid: getuid())
-        return PickerClient(connection: try ClientConnection(socketPath: path))
+        let trusted = trustedUIDs + ServerTrust.namedUIDs(environment["PICKERD_TRUST_UID"])
+        return PickerClient(connection: try ClientConnection(socketPath: path, trusting: trusted))
     }
 
     /// Closes the connection; calls still waiting fail with `.disconnected`.

@@ -1,12 +1,19 @@
 import PickerJSON
 import PickerProtocol
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Everything a pickerd client call can fail with.
 public enum PickerClientError: Error, Sendable, Equatable, CustomStringConvertible {
     /// No daemon answers at the socket (missing, refused).
     case unreachable(socket: String, reason: String)
     /// The socket exists but this user may not open it.
     case socketPermissionDenied(socket: String)
+    /// What listens on the socket runs as a user this client does not trust
+    /// (see `ServerTrust`); nothing was sent to it.
+    case untrustedServer(socket: String, uid: UInt32)
     /// The daemon answered with a protocol error.
     case rpc(RPCError)
     /// The connection ended before an answer came.
@@ -26,6 +33,9 @@ public enum PickerClientError: Error, Sendable, Equatable, CustomStringConvertib
             return "cannot reach pickerd at \(socket) (\(reason)); is it running? Start it with: pickerd"
         case .socketPermissionDenied(let socket):
             return "permission denied opening \(socket); it belongs to another user"
+        case .untrustedServer(let socket, let uid):
+            return
+                "pickerd at \(socket) runs as uid \(uid), which is neither you (uid \(geteuid())) nor root, so another user may have put it there; nothing was sent to it (if you trust uid \(uid), set PICKERD_TRUST_UID=\(uid))"
         case .rpc(let error):
             return error.message
         case .disconnected(let reason):

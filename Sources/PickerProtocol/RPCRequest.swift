@@ -5,14 +5,61 @@ public enum PickerProtocolVersion {
     public static let current: Int64 = 1
 }
 
+/// A request's id, to be echoed exactly as the client wrote it: the same
+/// string, or the same JSON text for a number. A number parsed into a double
+/// (`1e2`, `1.0`, `12345678901234567890123`) or `-0` would serialize
+/// differently (`100.0`, `0`), so such an id keeps its source text.
+public struct RPCRequestID: Sendable, Hashable {
+    public let value: JSON
+    /// The number's text as sent, where serializing `value` would not give it back.
+    public let text: String?
+
+    public static let null = RPCRequestID(.null)
+
+    public init(_ value: JSON) {
+        self.value = value
+        text = nil
+    }
+
+    /// `value` with the text it had in `source`, the request object's own
+    /// bytes: taken only when the value needs it, and only when that text
+    /// reads back as the same value (so it can never say something else).
+    init(_ value: JSON, source: UnsafeRawBufferPointer?) {
+        self.value = value
+        text = Self.needsText(value) ? source.flatMap { Self.text(of: value, in: $0) } : nil
+    }
+
+    private static func needsText(_ value: JSON) -> Bool {
+        switch value {
+        case .double, .integer(0): return true
+        default: return false
+        }
+    }
+
+    private static func text(of value: JSON, in source: UnsafeRawBufferPointer) -> String? {
+        guard let written = JSONSourceText.memberValue(named: "id", in: source), (try? JSON.parse(written)) == value else {
+            return nil
+        }
+        return written
+    }
+
+    public func serialize(into bytes: inout [UInt8]) {
+        if let text { bytes += text.utf8 } else { value.serialize(into: &bytes) }
+    }
+}
+
 /// One JSON-RPC 2.0 request or notification, checked for shape.
 public struct RPCRequest: Sendable, Equatable {
     /// nil for a notification; otherwise a string, a number or null, echoed as given.
-    public var id: JSON?
+    public var id: RPCRequestID?
     public var method: String
     public var params: JSONObject
 
     public init(id: JSON?, method: String, params: JSONObject = JSONObject()) {
+        self.init(read: id.map(RPCRequestID.init), method: method, params: params)
+    }
+
+    private init(read id: RPCRequestID?, method: String, params: JSONObject) {
         self.id = id
         self.method = method
         self.params = params
@@ -21,17 +68,18 @@ public struct RPCRequest: Sendable, Equatable {
     public var isNotification: Bool { id == nil }
 
     /// Reads one element of a message. A failure carries the id to answer with
-    /// (null when the id itself is missing or unusable).
-    public static func read(_ json: JSON) -> Result<RPCRequest, RPCFailure> {
+    /// (null when the id itself is missing or unusable). `source` is the
+    /// element's own JSON text, where a number id's exact spelling comes from.
+    public static func read(_ json: JSON, source: UnsafeRawBufferPointer? = nil) -> Result<RPCRequest, RPCFailure> {
         guard let object = json.objectValue else {
             return .failure(RPCFailure(id: .null, error: RPCError(.invalidRequest, "a request must be a JSON object")))
         }
-        var id: JSON?
+        var id: RPCRequestID?
         switch object["id"] {
         case nil:
             id = nil
         case .string?, .integer?, .double?, .null?:
-            id = object["id"]
+            id = object["id"].map { RPCRequestID($0, source: source) }
         case let other?:
             return .failure(
                 RPCFailure(id: .null, error: RPCError(.invalidRequest, "id must be a string or a number, not \(other.typeDescription)")))
@@ -53,12 +101,12 @@ public struct RPCRequest: Sendable, Equatable {
             return .failure(
                 RPCFailure(id: answerID, error: .invalidParams("params must be an object, not \(other.typeDescription)")))
         }
-        return .success(RPCRequest(id: id, method: method, params: params))
+        return .success(RPCRequest(read: id, method: method, params: params))
     }
 
     public var json: JSON {
         var object: JSONObject = ["jsonrpc": "2.0"]
-        if let id { object["id"] = id }
+        if let id { object["id"] = id.value }
         object["method"] = .string(method)
         if !params.isEmpty { object["params"] = .object(params) }
         return .object(object)
@@ -67,10 +115,10 @@ public struct RPCRequest: Sendable, Equatable {
 
 /// A request that cannot be run, and the id its error goes back with.
 public struct RPCFailure: Error, Sendable, Equatable {
-    public var id: JSON
+    public var id: RPCRequestID
     public var error: RPCError
 
-    public init(id: JSON, error: RPCError) {
+    public init(id: RPCRequestID, error: RPCError) {
         self.id = id
         self.error = error
     }

@@ -8,4 +8,11 @@ public enum SocketLocation {
         if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty { return runtime + "/pickerd/pickerd.sock" }
         return "/tmp/pickerd-\(uid)/pickerd.sock"
     }
+
+    /// The directory a socket path is in (`.` for a bare name); whoever may
+    /// write to it may replace the socket.
+    public static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
 }

@@ -254,7 +254,9 @@ final class DaemonCore {
             return
         }
         guard case .array(let elements) = message else {
-            run(message, from: connection) { id in ResponseSink(id: id, connection: connection) }
+            line.withUnsafeBytes { source in
+                run(message, source: source, from: connection) { id in ResponseSink(id: id, connection: connection) }
+            }
             return
         }
         guard !elements.isEmpty else {
@@ -279,20 +281,28 @@ final class DaemonCore {
         }
         let batch = BatchReply(connection: connection, count: answered, byteLimit: configuration.limits.maxWriteBacklogBytes)
         var slot = 0
-        for element in elements {
-            // A batch whose answers grew past the backlog limit closed the connection.
-            guard !connection.isClosing else { break }
-            run(element, from: connection) { id in
-                defer { slot += 1 }
-                return ResponseSink(id: id, batch: batch, index: slot)
+        line.withUnsafeBytes { source in
+            let sources = JSONSourceText.elementRanges(in: source) ?? []
+            for (index, element) in elements.enumerated() {
+                // A batch whose answers grew past the backlog limit closed the connection.
+                guard !connection.isClosing else { break }
+                let text = sources.indices.contains(index) ? UnsafeRawBufferPointer(rebasing: source[sources[index]]) : nil
+                run(element, source: text, from: connection) { id in
+                    defer { slot += 1 }
+                    return ResponseSink(id: id, batch: batch, index: slot)
+                }
             }
         }
     }
 
     /// Runs one request; `sink` makes the place its answer goes (nil: nowhere).
-    private func run(_ element: JSON, from connection: ConnectionHandler, sink: (JSON) -> ResponseSink?) {
+    /// `source` is the request's own text, where its id's exact spelling is.
+    private func run(
+        _ element: JSON, source: UnsafeRawBufferPointer? = nil, from connection: ConnectionHandler,
+        sink: (RPCRequestID) -> ResponseSink?
+    ) {
         let request: RPCRequest
-        switch RPCRequest.read(element) {
+        switch RPCRequest.read(element, source: source) {
         case .failure(let failure):
             sink(failure.id)?.deliver(.failure(failure.error))
             return

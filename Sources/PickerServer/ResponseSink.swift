@@ -9,31 +9,42 @@ final class ResponseSink {
         case batch(BatchReply, index: Int)
     }
 
-    let id: JSON
+    let id: RPCRequestID
     let connection: ConnectionHandler
     private let target: Target
 
-    init(id: JSON, connection: ConnectionHandler) {
+    init(id: RPCRequestID, connection: ConnectionHandler) {
         self.id = id
         self.connection = connection
         target = .connection(connection)
     }
 
-    init(id: JSON, batch: BatchReply, index: Int) {
+    init(id: RPCRequestID, batch: BatchReply, index: Int) {
         self.id = id
         connection = batch.connection
         target = .batch(batch, index: index)
     }
 
+    /// Writes the response as `RPCResponse.result` or `.error` would, but with
+    /// the id as the exact text the client sent (see `RPCRequestID`).
     func deliver(_ result: Result<JSON, RPCError>) {
-        let response: JSON
+        var response = Array(#"{"jsonrpc":"2.0","id":"#.utf8)
+        id.serialize(into: &response)
         switch result {
-        case .success(let value): response = RPCResponse.result(id: id, value)
-        case .failure(let error): response = RPCResponse.error(id: id, error)
+        case .success(let value):
+            response += #","result":"#.utf8
+            value.serialize(into: &response)
+        case .failure(let error):
+            response += #","error":"#.utf8
+            error.json.serialize(into: &response)
         }
+        response.append(UInt8(ascii: "}"))
         switch target {
-        case .connection(let connection): connection.send(response)
-        case .batch(let batch, let index): batch.fill(index, with: response)
+        case .connection(let connection):
+            response.append(0x0A)
+            connection.send(line: response)
+        case .batch(let batch, let index):
+            batch.fill(index, with: response)
         }
     }
 }
@@ -56,10 +67,8 @@ final class BatchReply {
         self.byteLimit = byteLimit
     }
 
-    func fill(_ index: Int, with response: JSON) {
-        guard responses[index] == nil, !connection.isClosing else { return }
-        var serialized: [UInt8] = []
-        response.serialize(into: &serialized)
+    func fill(_ index: Int, with serialized: [UInt8]) {
+        guard !connection.isClosing, responses.indices.contains(index), responses[index] == nil else { return }
         bytes += serialized.count + 1
         guard bytes <= byteLimit else {
             responses = []

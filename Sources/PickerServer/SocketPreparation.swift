@@ -14,7 +14,8 @@ public struct StartupError: Error, Sendable, CustomStringConvertible {
 }
 
 /// Gets a socket path ready to bind: creates its parent directory (with the
-/// configured mode) when missing, replaces a stale socket file left by a dead
+/// configured mode) when missing, refuses a directory that someone else could
+/// use to replace the socket, replaces a stale socket file left by a dead
 /// daemon, and refuses when a live daemon answers there.
 enum SocketPreparation {
     static let maxPathBytes = UnixSocket.maxPathBytes
@@ -24,6 +25,7 @@ enum SocketPreparation {
             throw StartupError("the socket path \(path) is \(path.utf8.count) bytes long; Unix sockets allow at most \(maxPathBytes)")
         }
         try createParent(of: path, mode: directoryMode)
+        try checkOwnership(of: SocketLocation.directory(of: path))
         var info = stat()
         guard lstat(path, &info) == 0 else { return }
         guard info.st_mode & S_IFMT == S_IFSOCK else {
@@ -65,6 +67,35 @@ enum SocketPreparation {
             }
             // mkdir applies the umask; the configured mode is what we promise.
             _ = chmod(directory, mode_t(mode))
+        }
+    }
+
+    /// The socket's own directory must belong to this user or root, be
+    /// writable by no one else, and not be a symbolic link. Otherwise another
+    /// user could have made it beforehand (the `/tmp/pickerd-$UID` fallback is
+    /// in a directory anyone may write to) and then rename the socket and
+    /// listen there in its place, to answer the scripts and read the secrets.
+    static func checkOwnership(of directory: String) throws(StartupError) {
+        var info = stat()
+        guard lstat(directory, &info) == 0 else {
+            throw StartupError("cannot check the socket directory \(directory): \(String(cString: strerror(errno)))")
+        }
+        if info.st_mode & S_IFMT == S_IFLNK {
+            throw StartupError(
+                "the socket directory \(directory) is a symbolic link, which could be pointed elsewhere; give the real directory in --socket")
+        }
+        let user = geteuid()
+        if info.st_uid != user, info.st_uid != 0 {
+            throw StartupError(
+                "the socket directory \(directory) belongs to uid \(info.st_uid), not to pickerd's user (uid \(user)) or root, so that user could replace the socket; remove the directory if it is not yours, or choose another --socket"
+            )
+        }
+        if info.st_mode & 0o022 != 0 {
+            let who = info.st_mode & 0o002 != 0 ? "every user" : "its group"
+            let mode = String(info.st_mode & 0o7777, radix: 8)
+            throw StartupError(
+                "the socket directory \(directory) is writable by \(who) (mode \(String(repeating: "0", count: 4 - mode.count) + mode)), so others could replace the socket; remove that write permission (chmod go-w \(directory)) or put the socket in a directory of its own with --socket"
+            )
         }
     }
 

@@ -174,7 +174,9 @@ public final class TerminalApp {
                 header = header + Line(String(repeating: " ", count: gap)) + Line("⏳ " + remaining, .dim)
             }
             top.append(header)
-            if let message = keyDetails?["message"]?.stringValue { top.append(Line(message)) }
+            if let message = keyDetails?["message"]?.stringValue {
+                top += message.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map { Line(String($0)) }
+            }
             top.append(Line())
             body = view.render(width: width, focused: true)
             bottom.append(Line())

@@ -5,7 +5,9 @@ import Glibc
 #endif
 
 /// Draws whole frames with ECMA-48 sequences, one write per frame, each line
-/// clipped to the terminal's width by display columns.
+/// clipped to the terminal's width by display columns. The text of every run
+/// is shown with its control characters visible (`VisibleText`), so a title
+/// cannot send the terminal sequences of its own.
 struct TerminalScreen {
     var rows = 24
     var columns = 80
@@ -41,7 +43,8 @@ struct TerminalScreen {
         var used = 0
         var output = ""
         for run in line.runs {
-            let text = DisplayWidth.clip(run.text, to: columns - used)
+            // Every character drawn passes here: none reaches the terminal raw.
+            let text = DisplayWidth.clip(VisibleText.of(run.text), to: columns - used)
             used += DisplayWidth.of(text)
             output += Self.sequence(for: run.style) + text + "\u{1B}[0m"
             if used >= columns { break }

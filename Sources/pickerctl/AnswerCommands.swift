@@ -10,27 +10,40 @@ struct ValueArguments: ParsableArguments {
     @Flag(help: "Take the one VALUE as JSON, as it is.")
     var json = false
 
+    @Flag(
+        help: """
+            Read the one VALUE from standard input instead, so that it is never in the command line \
+            (a secret): all of it less one line break at the end, or one line typed without echo \
+            from a terminal.
+            """)
+    var stdin = false
+
     @Argument(help: ArgumentHelp("The value: for custom one per column, for actions the label.", valueName: "value"))
     var values: [String] = []
 
     func validate() throws {
-        if values.isEmpty { throw ValidationError("give a VALUE") }
-        if json, values.count != 1 { throw ValidationError("--json takes exactly one VALUE") }
+        if stdin, !values.isEmpty { throw ValidationError("give a VALUE or --stdin, not both") }
+        if values.isEmpty, !stdin { throw ValidationError("give a VALUE (or --stdin to read it from standard input)") }
+        if json, values.count > 1 { throw ValidationError("--json takes exactly one VALUE") }
     }
 
     /// Resolves the window and value, then hands them to `action`.
     func send(
         through global: GlobalOptions, _ action: (PickerClient, String, JSON) async throws -> Void
     ) async throws {
-        try await withClient(global) { client in
-            let (window, value) = try await resolve(with: client)
+        try await runCommand {
+            // Read before connecting: a person typing a secret takes the time they need.
+            let values = stdin ? [try StandardInputValue.read()] : values
+            let client = try global.connect()
+            defer { client.close() }
+            let (window, value) = try await resolve(values, with: client)
             try await action(client, window, value)
             return ExitStatus.submitted
         }
     }
 
-    /// The window to act on, and the value in the shape its kind takes.
-    func resolve(with client: PickerClient) async throws -> (window: String, value: JSON) {
+    /// The window to act on, and the values in the shape its kind takes.
+    func resolve(_ values: [String], with client: PickerClient) async throws -> (window: String, value: JSON) {
         let target: String
         if let window {
             target = window

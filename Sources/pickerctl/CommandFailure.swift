@@ -1,6 +1,8 @@
 import ArgumentParser
 import PickerClient
+import PickerJSON
 import PickerProtocol
+import PickerTerminal
 
 #if canImport(Glibc)
 import Glibc
@@ -32,7 +34,7 @@ struct CommandFailure: Error {
         message = error.description
         switch error {
         case .unreachable: status = ExitStatus.unreachable
-        case .socketPermissionDenied: status = ExitStatus.permissionDenied
+        case .socketPermissionDenied, .untrustedServer: status = ExitStatus.permissionDenied
         case .disconnected, .protocolViolation: status = ExitStatus.internalError
         case .rpc(let rpc):
             switch rpc.code {
@@ -77,8 +79,22 @@ func withClient(_ global: GlobalOptions, _ body: (PickerClient) async throws -> 
     }
 }
 
+/// One line on stderr for a person. Messages may quote what others wrote (a
+/// rejected value, a title), so control characters show visibly.
 func printError(_ message: String) {
-    writeAll("pickerctl: \(message)\n", to: 2)
+    writeAll("pickerctl: \(VisibleText.of(message))\n", to: 2)
+}
+
+/// A line for a person to read (a table row, an event): control characters
+/// from titles, choices and values show visibly.
+func printVisibleLine(_ text: String) {
+    printLine(VisibleText.of(text))
+}
+
+/// JSON output: the exact value, with characters a terminal would act on
+/// written as `\u` escapes, so it is safe to print on a terminal too.
+func printJSON(_ json: JSON) {
+    printLine(VisibleText.json(json.serialized()))
 }
 
 /// Writes a line to stdout in one write, so it is out at once (watch is read

@@ -18,7 +18,7 @@ struct ListCommand: AsyncParsableCommand {
             let list = try await client.list()
             if json {
                 let windows = JSON.array(list.windows.map(\.json))
-                printLine(JSON.object(["key": list.key.map(JSON.string) ?? .null, "windows": windows]).serialized())
+                printJSON(JSON.object(["key": list.key.map(JSON.string) ?? .null, "windows": windows]))
                 return ExitStatus.submitted
             }
             let now = SystemClock().now()
@@ -47,7 +47,7 @@ struct GetCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await withClient(global) { client in
-            printLine(try await client.get(window: window).serialized())
+            printJSON(try await client.get(window: window))
             return ExitStatus.submitted
         }
     }
@@ -68,13 +68,13 @@ struct WatchCommand: AsyncParsableCommand {
             let subscription = try await client.subscribe(events: events)
             for await event in subscription {
                 if json {
-                    printLine(JSON.object(event.params).serialized())
+                    printJSON(JSON.object(event.params))
                 } else {
                     var details = ""
                     if let reason = event.params["reason"]?.stringValue { details += " " + reason }
                     if let value = event.params["value"] { details += " " + value.serialized() }
                     if let title = event.params["title"]?.stringValue, event.type == "window.presented" { details += " " + title }
-                    printLine("\(event.seq) \(event.type) \(event.window)\(details)")
+                    printVisibleLine("\(event.seq) \(event.type) \(event.window)\(details)")
                 }
             }
             throw CommandFailure(status: ExitStatus.unreachable, "pickerd closed the connection")
@@ -95,7 +95,7 @@ struct HistoryCommand: AsyncParsableCommand {
         try await withClient(global) { client in
             let outcomes = try await client.history(limit: limit)
             if json {
-                printLine(JSON.object(["outcomes": .array(outcomes.map(\.json))]).serialized())
+                printJSON(JSON.object(["outcomes": .array(outcomes.map(\.json))]))
                 return ExitStatus.submitted
             }
             var rows = [["ID", "REASON", "AT", "VALUE"]]
@@ -119,13 +119,13 @@ struct StatusCommand: AsyncParsableCommand {
         try await withClient(global) { client in
             let status = try await client.status()
             if json {
-                printLine(status.serialized())
+                printJSON(status)
                 return ExitStatus.submitted
             }
             func number(_ json: JSON?) -> Int64 { json?.integerValue ?? 0 }
             let counters = status["counters"]
-            printLine("pickerd \(status["version"]?.stringValue ?? "?"), up \(Timestamps.span(seconds: number(status["uptime_ms"]) / 1000))")
-            printLine("windows: \(number(status["windows"]?["visible"])) visible, \(number(status["windows"]?["hidden"])) hidden; key \(status["key"]?.stringValue ?? "none")")
+            printVisibleLine("pickerd \(status["version"]?.stringValue ?? "?"), up \(Timestamps.span(seconds: number(status["uptime_ms"]) / 1000))")
+            printVisibleLine("windows: \(number(status["windows"]?["visible"])) visible, \(number(status["windows"]?["hidden"])) hidden; key \(status["key"]?.stringValue ?? "none")")
             printLine("connections: \(number(status["connections"])), subscriptions: \(number(status["subscriptions"]))")
             let names = ["presented", "submitted", "cancelled", "timeout", "dismissed", "owner_gone"]
             printLine(names.map { "\($0) \(number(counters?[$0]))" }.joined(separator: ", "))
@@ -145,7 +145,7 @@ struct PluginsCommand: AsyncParsableCommand {
         try await withClient(global) { client in
             let plugins = try await client.plugins()
             if json {
-                printLine(JSON.array(plugins).serialized())
+                printJSON(JSON.array(plugins))
                 return ExitStatus.submitted
             }
             let rows = plugins.map { plugin in

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CPickerSystem
 import PickerProtocol
 
 @main
@@ -11,7 +12,9 @@ struct Pickerctl: AsyncParsableCommand {
             Exit status: 0 submitted (or a timeout that applied --default); 1 cancelled,
             dismissed or owner gone; 124 timed out; 64 usage error; 65 a value the
             picker rejected; 69 pickerd not reachable; 70 internal error; 77 permission
-            denied.
+            denied (also: a daemon run by a user it does not trust).
+            pickerctl talks only to a pickerd run by you, root, the owner of a socket
+            directory root made for it, or a uid in $PICKERD_TRUST_UID (comma-separated).
             """,
         version: PickerdVersion.current,
         subcommands: [
@@ -27,6 +30,11 @@ struct Pickerctl: AsyncParsableCommand {
     /// ArgumentParser's entry, with two differences: `--socket` may come before
     /// the subcommand (it is global), and a usage error is one line on stderr.
     static func main() async {
+        // It may hold a secret (a secure text it asked for, a value read with
+        // submit --stdin, what is typed in ui): no core dump, no ptrace or
+        // /proc/PID/mem for other processes of the user. One system call, so
+        // every command does it rather than guessing which will see a secret.
+        picker_make_undumpable()
         let arguments = GlobalOptions.placingSocketAfterSubcommand(Array(CommandLine.arguments.dropFirst()))
         do {
             var command = try parseAsRoot(arguments)

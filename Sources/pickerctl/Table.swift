@@ -1,6 +1,11 @@
-/// Columns padded to their widest cell; the last column is not padded.
+import PickerTerminal
+
+/// Columns padded to their widest cell; the last column is not padded. Cells
+/// are for a person to read, so their control characters show visibly (and
+/// a newline or tab in one cannot break the table).
 enum Table {
-    static func lines(_ rows: [[String]]) -> [String] {
+    static func lines(_ cells: [[String]]) -> [String] {
+        let rows = cells.map { $0.map(VisibleText.of) }
         guard let columns = rows.map(\.count).max() else { return [] }
         var widths = [Int](repeating: 0, count: columns)
         for row in rows {

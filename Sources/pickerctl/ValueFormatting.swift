@@ -61,7 +61,7 @@ extension String {
 /// Prints an outcome the way asking commands and `wait` do, and says how to exit.
 enum OutcomePrinting {
     static func finish(_ outcome: Outcome, kind: String?, json: Bool, separator: String) -> Int32 {
-        if json { printLine(outcome.json.serialized()) }
+        if json { printJSON(outcome.json) }
         switch outcome.reason {
         case .submitted:
             if !json, let value = outcome.value { printLine(ValueFormatting.text(of: value, kind: kind, separator: separator)) }

@@ -53,6 +53,9 @@ struct PickerdCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // Secure values pass through this process: no core dump, no ptrace or
+        // /proc/PID/mem for other processes of its user.
+        picker_make_undumpable()
         let source = config ?? "the built-in default config"
         let text: String
         if let config {

@@ -39,9 +39,10 @@ import Testing
     }
 
     @Test func aPathThatIsNotASocketIsRefused() throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("pickerd-not-a-socket-\(UUID().uuidString.prefix(8))").path
+        // In a directory of its own: pickerd refuses /tmp itself, which anyone may write to.
+        let home = try TestDirectory()
+        let file = home.url.appendingPathComponent("not-a-socket").path
         FileManager.default.createFile(atPath: file, contents: Data("x".utf8))
-        defer { try? FileManager.default.removeItem(atPath: file) }
         let result = try DaemonProcess.run(["--socket", file])
         #expect(result.status != 0 && result.output.contains("\(file) exists and is not a socket"))
     }

@@ -16,10 +16,18 @@ public final class CommandLineProcess: @unchecked Sendable {
     private let stdoutDone = DispatchSemaphore(value: 0)
     private let stderrDone = DispatchSemaphore(value: 0)
 
-    /// Starts `name` (a product of this package) with `arguments`.
-    public init(_ name: String, _ arguments: [String], environment: [String: String] = [:], prefix: [String] = []) throws {
+    /// Its standard input when started with `input: true` (else /dev/null).
+    private let stdin: Pipe?
+
+    /// Starts `name` (a product of this package) with `arguments`. With
+    /// `input`, its standard input is a pipe that `write(input:)` feeds.
+    public init(
+        _ name: String, _ arguments: [String], environment: [String: String] = [:], prefix: [String] = [], input: Bool = false
+    ) throws {
         let stdout = Pipe()
         let stderr = Pipe()
+        let stdin = input ? Pipe() : nil
+        self.stdin = stdin
         var processEnvironment = ProcessInfo.processInfo.environment
         processEnvironment.removeValue(forKey: "PICKERD_SOCKET")
         for (key, value) in environment { processEnvironment[key] = value }
@@ -35,7 +43,7 @@ public final class CommandLineProcess: @unchecked Sendable {
             process.environment = processEnvironment
             process.standardOutput = stdout
             process.standardError = stderr
-            process.standardInput = FileHandle.nullDevice
+            process.standardInput = stdin ?? FileHandle.nullDevice
         }
         Self.drain(stdout, into: stdoutData, done: stdoutDone)
         Self.drain(stderr, into: stderrData, done: stderrDone)
@@ -54,6 +62,14 @@ public final class CommandLineProcess: @unchecked Sendable {
     }
 
     public var isRunning: Bool { process.isRunning }
+    public var pid: Int32 { process.processIdentifier }
+
+    /// Writes to its standard input, then closes it when `close`.
+    public func write(input: String, close: Bool = true) throws {
+        guard let stdin else { throw TestFailure("started without input: true") }
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        if close { try stdin.fileHandleForWriting.close() }
+    }
     /// What it has written to stdout so far.
     public var stdoutSoFar: String { stdoutData.text }
 

@@ -1,4 +1,5 @@
 import Foundation
+import PickerJSON
 
 /// A real `pickerd`, started from the build folder on a socket of its own in a
 /// fresh temporary directory, stopped (SIGKILL if need be) when released.
@@ -28,11 +29,12 @@ public final class DaemonProcess: @unchecked Sendable {
     /// Starts pickerd and waits until its socket accepts connections.
     /// `config` is the text of a config file; `socketDirectoryMode` makes the
     /// socket's directory beforehand (for tests that connect as another user);
-    /// `launcher` runs pickerd in place (`prlimit …`, or setpriv to run it as another user).
+    /// `launcher` runs pickerd in place (`prlimit …`, or setpriv to run it as
+    /// another user); `socketPath` puts the socket elsewhere than in the home's `run`.
     public init(
         config: String? = nil, arguments: [String] = [], environment: [String: String] = [:],
         socketDirectoryMode: Int? = nil, logLevel: String = "debug", home: TestDirectory? = nil, journald: Bool = false,
-        launcher: [String] = []
+        launcher: [String] = [], socketPath: String? = nil
     ) throws {
         // Writing to a daemon or child that has gone must fail, not kill the test runner.
         Glibc.signal(SIGPIPE, SIG_IGN)
@@ -44,10 +46,10 @@ public final class DaemonProcess: @unchecked Sendable {
             chmod(directory.path, 0o755)
             chmod(socketDirectory.path, mode_t(socketDirectoryMode))
         }
-        socketPath = socketDirectory.appendingPathComponent("pickerd.sock").path
+        self.socketPath = socketPath ?? socketDirectory.appendingPathComponent("pickerd.sock").path
         logPath = directory.appendingPathComponent("pickerd-\(UUID().uuidString.prefix(6)).log").path
         var allArguments = [
-            "--socket", socketPath, "--log-level", logLevel, "--state-dir", directory.appendingPathComponent("state").path,
+            "--socket", self.socketPath, "--log-level", logLevel, "--state-dir", directory.appendingPathComponent("state").path,
         ]
         if let config {
             let path = directory.appendingPathComponent("pickerd.json").path
@@ -87,6 +89,33 @@ public final class DaemonProcess: @unchecked Sendable {
         try waitUntilListening()
     }
 
+    /// The program that runs a command as another user (util-linux).
+    public static let setpriv = ["/usr/bin/setpriv", "/bin/setpriv"].first(where: FileManager.default.fileExists)
+
+    /// The words that run a command as `uid` (and a group of the same number),
+    /// with no other groups. Needs root.
+    public static func runAs(uid: UInt32) throws -> [String] {
+        guard getuid() == 0, let setpriv else { throw TestFailure("running as uid \(uid) needs root and setpriv (util-linux)") }
+        return [setpriv, "--reuid=\(uid)", "--regid=\(uid)", "--clear-groups"]
+    }
+
+    /// pickerd running as `uid`, in socket and state directories made for
+    /// that user beforehand (0700, as pickerd would make them), or on
+    /// `socketPath` in a directory prepared by the test.
+    public static func runningAs(
+        uid: UInt32, config: String? = nil, socketPath: String? = nil, environment: [String: String] = [:]
+    ) throws -> DaemonProcess {
+        let launcher = try runAs(uid: uid)
+        let home = try TestDirectory()
+        chmod(home.url.path, 0o755)
+        for name in ["run", "state"] {
+            try OwnedDirectory.make(home.url.appendingPathComponent(name).path, owner: uid, mode: 0o700)
+        }
+        return try DaemonProcess(
+            config: config, environment: environment, home: home, launcher: launcher, socketPath: socketPath)
+    }
+
+
     deinit {
         if process.isRunning {
             kill(process.processIdentifier, SIGKILL)
@@ -121,6 +150,16 @@ public final class DaemonProcess: @unchecked Sendable {
             usleep(20_000)
         }
         throw TestFailure("pickerd did not listen on \(socketPath) within 20 s:\n\(log)")
+    }
+
+    /// Waits until `count` windows are open (so an asking pickerctl is blocked).
+    public func waitForWindows(_ count: Int) throws {
+        let client = try TestClient(socketPath: socketPath)
+        for _ in 0..<500 {
+            if try client.result("list")["windows"]?.arrayValue?.count == count { return }
+            usleep(10_000)
+        }
+        throw TestFailure("expected \(count) open windows")
     }
 
     public func signal(_ signal: Int32) {

@@ -72,6 +72,13 @@ public final class TmuxSession: @unchecked Sendable {
         return nil
     }
 
+    /// Any other tmux command on this session's server (`set-option -s …`,
+    /// `list-buffers`); its output.
+    @discardableResult
+    public func command(_ arguments: String...) throws -> String {
+        try run(arguments)
+    }
+
     public func resize(width: Int, height: Int) throws {
         try run(["resize-window", "-t", "main", "-x", "\(width)", "-y", "\(height)"])
     }

@@ -21,12 +21,7 @@ import Testing
 
     /// Waits until `count` windows are open, so an asking pickerctl is blocked.
     func waitForWindows(_ count: Int) throws {
-        let client = try TestClient(socketPath: daemon.socketPath)
-        for _ in 0..<500 {
-            if try client.result("list")["windows"]?.arrayValue?.count == count { return }
-            usleep(10_000)
-        }
-        throw TestFailure("expected \(count) open windows")
+        try daemon.waitForWindows(count)
     }
 
     @Test func dateBlocksUntilSubmittedFromAnotherProcess() throws {

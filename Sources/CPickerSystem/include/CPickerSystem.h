@@ -6,4 +6,6 @@
 #include "picker_terminal.h"
 #include "picker_affinity.h"
 #include "picker_spawn.h"
+#include "picker_dumpable.h"
+#include "picker_hidden_input.h"
 #endif
