@@ -171,7 +171,7 @@ extension DaemonCore {
                         // A lying plugin: what it calls normal is not a value of its kind.
                         if case .invalidParams(let message, _) = error {
                             reply?.deliver(
-                                .failure(RPCError(.internalError, "the \(plugin.kind) plugin answered a value its base kind refuses: \(message)")))
+                                .failure(RPCError(.internalError, "the \(plugin.kind) plugin answered a value its base kind refuses; the plugin is at fault")))
                         } else {
                             reply?.deliver(.failure(RPCError(error)))
                         }

@@ -181,8 +181,13 @@ public final class DaemonProcess: @unchecked Sendable {
     }
 
     /// Runs the pickerd binary with `arguments` to completion: status and output.
+    /// Its HOME is a fresh directory, so its default state is its own.
     public static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        try Command.run(executable("pickerd").path, arguments)
+        let home = try TestDirectory()
+        var environment = ProcessInfo.processInfo.environment
+        environment["HOME"] = home.url.path
+        environment.removeValue(forKey: "XDG_STATE_HOME")
+        return try Command.run(executable("pickerd").path, arguments, environment: environment)
     }
 }
 
