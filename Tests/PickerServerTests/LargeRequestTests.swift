@@ -152,4 +152,17 @@ final class Bystander: Sendable {
             Self.expectRefusal(error, "a column holds at most 10,000 choices; option 'tree' has 70,000")
         }
     }
+
+    // MARK: text
+
+    @Test func aPatternWithALargeClassOnALongTextIsAnswered() throws {
+        // A class of 996 members: each character of the value was tried against every one.
+        let options: JSON = ["pattern": .string("[" + String(repeating: "b", count: 995) + "a]*"), "max_length": 1_048_576]
+        let value = JSON.string(String(repeating: "a", count: 200_000))
+        try Self.whilePinging("text, a class of 996 members against 200,000 characters: submit") { client in
+            let window = try #require(try client.result("present", ["kind": "text", "options": options])["window"])
+            let outcome = try client.result("submit", ["window": window, "value": value], timeout: 120)
+            #expect(outcome["value"] == value)
+        }
+    }
 }
