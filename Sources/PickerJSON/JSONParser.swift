@@ -181,15 +181,16 @@ public final class JSONParser {
             }
             return .array(elements)
         case json_type_object:
-            var result = JSONObject()
+            var members: [JSONObject.Member] = []
+            members.reserveCapacity(Int(json_object_object_length(object)))
             var iterator = json_object_iter_begin(object)
             var end = json_object_iter_end(object)
             while json_object_iter_equal(&iterator, &end) == 0 {
                 let key = String(cString: json_object_iter_peek_name(&iterator))
-                result.appendUnchecked(key: key, value: convert(json_object_iter_peek_value(&iterator)))
+                members.append(JSONObject.Member(key: key, value: convert(json_object_iter_peek_value(&iterator))))
                 json_object_iter_next(&iterator)
             }
-            return .object(result)
+            return .object(JSONObject(distinctMembers: members))
         default:
             return .null
         }

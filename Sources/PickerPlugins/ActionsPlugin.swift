@@ -14,11 +14,11 @@ public struct ActionsPlugin: PickerPlugin {
             "type": "object", "additionalProperties": false, "required": ["actions"],
             "properties": [
                 "actions": [
-                    "type": "array", "minItems": 1,
+                    "type": "array", "minItems": 1, "maxItems": .integer(Int64(PluginLimits.actions)),
                     "items": [
                         "type": "object", "additionalProperties": false, "required": ["label"],
                         "properties": [
-                            "label": ["type": "string", "minLength": 1],
+                            "label": ["type": "string", "minLength": 1, "maxLength": .integer(Int64(PluginLimits.labelLength))],
                             "role": ["enum": ["default", "cancel", "destructive"]],
                         ],
                     ],
@@ -41,7 +41,11 @@ public struct ActionsPlugin: PickerPlugin {
         guard let list = try reader.array("actions"), !list.isEmpty else {
             throw PluginRejection("an actions picker needs option 'actions' with at least one action")
         }
+        try PluginLimits.check(list.count, atMost: PluginLimits.actions, "an action sheet", "actions")
         var actions: [PreparedActions.Action] = []
+        actions.reserveCapacity(list.count)
+        var labels = Set<String>()
+        var hasCancel = false
         for (index, entry) in list.enumerated() {
             guard let object = entry.objectValue else {
                 throw PluginRejection("action \(index) must be an object like {\"label\":\"Save\"}")
@@ -50,7 +54,8 @@ public struct ActionsPlugin: PickerPlugin {
             guard let label = try fields.string("label"), !label.isEmpty else {
                 throw PluginRejection("action \(index) needs a non-empty label")
             }
-            guard !actions.contains(where: { $0.label == label }) else {
+            try PluginLimits.checkLength(label, of: "the label of action \(index)")
+            guard labels.insert(label).inserted else {
                 throw PluginRejection("two actions are labelled '\(label.prefix(40))'; labels must be unique")
             }
             let roleName = try fields.string("role") ?? "default"
@@ -58,8 +63,9 @@ public struct ActionsPlugin: PickerPlugin {
                 throw PluginRejection(
                     "action '\(label.prefix(40))' has role '\(roleName.prefix(20))'; use default, cancel or destructive")
             }
-            if role == .cancel, actions.contains(where: { $0.role == .cancel }) {
-                throw PluginRejection("only one action may have the cancel role")
+            if role == .cancel {
+                guard !hasCancel else { throw PluginRejection("only one action may have the cancel role") }
+                hasCancel = true
             }
             actions.append(.init(label: label, role: role, roleGiven: fields["role"] != nil))
         }

@@ -11,20 +11,28 @@ public struct CustomPlugin: PickerPlugin {
     public init() {}
 
     public var optionsSchema: JSON {
-        [
+        let components = JSON.integer(Int64(PluginLimits.components))
+        let choices = JSON.integer(Int64(PluginLimits.choicesPerColumn))
+        let choice: JSON = ["type": "string", "minLength": 1, "maxLength": .integer(Int64(PluginLimits.labelLength))]
+        return [
             "type": "object", "additionalProperties": false,
             "oneOf": [["required": ["columns"]], ["required": ["tree"]]],
             "properties": [
                 "columns": [
-                    "type": "array", "minItems": 1,
-                    "items": ["type": "array", "minItems": 1, "uniqueItems": true, "items": ["type": "string", "minLength": 1]],
+                    "type": "array", "minItems": 1, "maxItems": components,
+                    "items": ["type": "array", "minItems": 1, "maxItems": choices, "uniqueItems": true, "items": choice],
                 ],
                 "tree": [
-                    "type": "object", "minProperties": 1,
-                    "description": "keys are the first column; values are the next column: an array of strings or a further object",
+                    "type": "object", "minProperties": 1, "maxProperties": choices,
+                    "description": .string(
+                        "keys are the first column; values are the next column: an array of strings or a further object; at most \(PluginLimits.components) levels, \(PluginLimits.choicesPerColumn.grouped) choices under one branch and \(PluginLimits.treeChoices.grouped) in all"
+                    ),
                 ],
-                "labels": ["type": "array", "items": ["type": "string"]],
-                "initial": ["type": "array", "items": ["type": ["string", "integer"]]],
+                "labels": [
+                    "type": "array", "maxItems": components,
+                    "items": ["type": "string", "maxLength": .integer(Int64(PluginLimits.labelLength))],
+                ],
+                "initial": ["type": "array", "maxItems": components, "items": ["type": ["string", "integer"]]],
             ],
         ]
     }
@@ -42,6 +50,7 @@ public struct CustomPlugin: PickerPlugin {
         switch (try reader.array("columns"), reader["tree"]) {
         case (let columns?, nil):
             guard !columns.isEmpty else { throw PluginRejection("option 'columns' needs at least one column") }
+            try PluginLimits.check(columns.count, atMost: PluginLimits.components, "a custom picker", "columns")
             var read: [[String]] = []
             for (index, column) in columns.enumerated() {
                 guard let rows = column.arrayValue else {
@@ -63,6 +72,9 @@ public struct CustomPlugin: PickerPlugin {
             guard strings.count == given.count, strings.count == source.componentCount else {
                 throw PluginRejection(
                     "option 'labels' must hold \(source.componentCount) strings, one per component")
+            }
+            for (index, label) in strings.enumerated() {
+                try PluginLimits.checkLength(label, of: "the label of column \(index + 1)")
             }
             labels = strings
         }
@@ -103,9 +115,11 @@ struct PreparedCustom: PreparedPicker {
 
     /// The first row of every component (of the first branch, for a tree).
     var firstRows: [String] {
+        var cursor = ChoiceCursor(source)
         var chosen: [String] = []
-        for index in 0..<source.componentCount {
-            chosen.append(source.rows(at: index, after: chosen)[0])
+        for _ in 0..<source.componentCount {
+            chosen.append(cursor.rows[0])
+            cursor.choose(0)
         }
         return chosen
     }
@@ -131,12 +145,13 @@ struct PreparedCustom: PreparedPicker {
             throw PluginRejection(
                 "expected \(count) component\(count == 1 ? "" : "s") (one per column), got \(given.count)")
         }
+        var cursor = ChoiceCursor(source)
         var chosen: [String] = []
         for (index, component) in given.enumerated() {
-            let rows = source.rows(at: index, after: chosen)
+            let rows = cursor.rows
             let column = labels.map { "column \(index + 1) (\($0[index]))" } ?? "column \(index + 1)"
             if let text = component.stringValue {
-                guard rows.contains(text) else {
+                guard let row = rows.firstIndex(of: text) else {
                     if index > 0, case .tree = source {
                         throw PluginRejection(
                             "'\(text.prefix(40))' is not under '\(chosen[index - 1].prefix(40))'; the choices there are \(rows.listed())"
@@ -145,12 +160,14 @@ struct PreparedCustom: PreparedPicker {
                     throw PluginRejection("'\(text.prefix(40))' is not a choice in \(column); the choices are \(rows.listed())")
                 }
                 chosen.append(text)
+                cursor.choose(row)
             } else if let row = component.integerValue {
                 guard row >= 0, row < rows.count else {
                     throw PluginRejection(
                         "row \(row) is out of range for \(column), which has \(rows.count) rows (0–\(rows.count - 1))")
                 }
                 chosen.append(rows[Int(row)])
+                cursor.choose(Int(row))
             } else {
                 throw PluginRejection("component \(index + 1) must be a string or a row index, not \(component.typeDescription)")
             }

@@ -15,13 +15,18 @@ public struct FormPlugin: PickerPlugin {
             "type": "object", "additionalProperties": false, "required": ["fields"],
             "properties": [
                 "fields": [
-                    "type": "array", "minItems": 1,
+                    "type": "array", "minItems": 1, "maxItems": .integer(Int64(PluginLimits.formFields)),
                     "items": [
                         "type": "object", "additionalProperties": false, "required": ["name", "kind"],
                         "properties": [
-                            "name": ["type": "string", "minLength": 1],
-                            "kind": ["type": "string", "description": "any kind except form"],
-                            "label": ["type": "string"], "required": ["type": "boolean", "default": true],
+                            "name": ["type": "string", "minLength": 1, "maxLength": .integer(Int64(PluginLimits.labelLength))],
+                            "kind": [
+                                "type": "string",
+                                "description": .string(
+                                    "any kind except form; a preset of form nests a form, at most \(PluginLimits.formNesting) deep"),
+                            ],
+                            "label": ["type": "string", "maxLength": .integer(Int64(PluginLimits.labelLength))],
+                            "required": ["type": "boolean", "default": true],
                             "options": ["type": "object"],
                         ],
                     ],
@@ -42,7 +47,11 @@ public struct FormPlugin: PickerPlugin {
         guard let list = try reader.array("fields"), !list.isEmpty else {
             throw PluginRejection("a form needs option 'fields' with at least one field")
         }
+        try PluginLimits.check(list.count, atMost: PluginLimits.formFields, "a form", "fields")
         var fields: [PreparedForm.Field] = []
+        fields.reserveCapacity(list.count)
+        var positions: [String: Int] = [:]
+        var depth = 1
         for (index, entry) in list.enumerated() {
             guard let object = entry.objectValue else {
                 throw PluginRejection("field \(index) must be an object like {\"name\":\"when\",\"kind\":\"date\"}")
@@ -51,7 +60,8 @@ public struct FormPlugin: PickerPlugin {
             guard let name = try spec.string("name"), !name.isEmpty else {
                 throw PluginRejection("field \(index) needs a non-empty name")
             }
-            guard !fields.contains(where: { $0.name == name }) else {
+            try PluginLimits.checkLength(name, of: "the name of field \(index)")
+            guard positions.updateValue(index, forKey: name) == nil else {
                 throw PluginRejection("two fields are named '\(name.prefix(40))'; names must be unique", field: name)
             }
             guard let kind = try spec.string("kind") else {
@@ -77,12 +87,20 @@ public struct FormPlugin: PickerPlugin {
             } catch {
                 throw PluginRejection("field '\(name.prefix(40))': \(error.message)", field: name)
             }
+            if let form = picker as? PreparedForm {
+                guard form.depth < PluginLimits.formNesting else {
+                    throw PluginRejection(
+                        "forms nest at most \(PluginLimits.formNesting) deep (a form in a form in a form); field '\(name.prefix(40))' makes \(form.depth + 1)",
+                        field: name)
+                }
+                depth = max(depth, form.depth + 1)
+            }
+            let label = try spec.string("label")
+            if let label { try PluginLimits.checkLength(label, of: "the label of field '\(name.prefix(40))'") }
             fields.append(
-                .init(
-                    name: name, kind: kind, label: try spec.string("label"), isRequired: try spec.bool("required") ?? true,
-                    picker: picker))
+                .init(name: name, kind: kind, label: label, isRequired: try spec.bool("required") ?? true, picker: picker))
         }
-        return PreparedForm(fields: fields)
+        return PreparedForm(fields: fields, positions: positions, depth: depth)
     }
 }
 
@@ -97,6 +115,10 @@ struct PreparedForm: PreparedPicker {
     }
 
     let fields: [Field]
+    /// Each field's index in `fields`, by name.
+    let positions: [String: Int]
+    /// 1 for a form without forms in its fields; one more for each form within.
+    let depth: Int
 
     var options: JSON {
         [
@@ -121,9 +143,10 @@ struct PreparedForm: PreparedPicker {
         guard let given = value.objectValue else {
             throw PluginRejection("a form value must be an object keyed by field name, not \(value.typeDescription)")
         }
-        for key in given.keys where !fields.contains(where: { $0.name == key }) {
+        for member in given where positions[member.key] == nil {
             throw PluginRejection(
-                "the form has no field '\(key.prefix(40))'; its fields are \(fields.map(\.name).listed())", field: key)
+                "the form has no field '\(member.key.prefix(40))'; its fields are \(fields.map(\.name).listed())",
+                field: member.key)
         }
         var normalized = JSONObject()
         for field in fields {
@@ -147,7 +170,8 @@ struct PreparedForm: PreparedPicker {
         guard let object = value.objectValue else { return value }
         var visible = JSONObject()
         for member in object {
-            guard let field = fields.first(where: { $0.name == member.key }) else { continue }
+            guard let position = positions[member.key] else { continue }
+            let field = fields[position]
             if let shown = field.picker.redact(member.value) { visible[member.key] = shown }
         }
         return .object(visible)

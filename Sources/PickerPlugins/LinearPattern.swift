@@ -284,7 +284,7 @@ struct LinearPattern: Sendable {
             }
             guard peek == "]" else { throw SyntaxError(description: "a '[' is never closed") }
             position += 1
-            return .set(members, negated: negated)
+            return .set(CharacterClass(members, negated: negated))
         }
     }
 
@@ -342,7 +342,7 @@ struct LinearPattern: Sendable {
 }
 
 /// What one pattern position accepts.
-enum CharacterTest: Sendable {
+enum CharacterTest: Sendable, Equatable {
     enum Category: String, Sendable {
         case L, Lu, Ll, N, Nd, P, S, Z
     }
@@ -354,7 +354,7 @@ enum CharacterTest: Sendable {
     case word(Bool)
     case space(Bool)
     case category(Category, Bool)
-    indirect case set([CharacterTest], negated: Bool)
+    indirect case set(CharacterClass)
 
     func accepts(_ character: Character) -> Bool {
         switch self {
@@ -365,7 +365,7 @@ enum CharacterTest: Sendable {
         case .word(let wanted): return (character.isLetter || character.isNumber || character == "_") == wanted
         case .space(let wanted): return character.isWhitespace == wanted
         case .category(let category, let wanted): return Self.belongs(character, to: category) == wanted
-        case .set(let members, let negated): return members.contains { $0.accepts(character) } != negated
+        case .set(let members): return members.accepts(character)
         }
     }
 

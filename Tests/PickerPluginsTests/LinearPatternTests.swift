@@ -11,11 +11,11 @@ import Testing
     static let patterns = [
         "[A-Z]{3}-[0-9]+", "a*b?", "(ab|a)*b", "(?:a|b){2,4}", "a{3}", "a{2,}", "a{0,2}c?", "[^ab]+", "\\d+(\\.\\d{1,2})?",
         "\\w+ \\w+", "(a|b)*a(a|b)", "x?y*z+", "[a-c-]+", "\\s*\\S+", "^ab$", "a.b", "(a+)+", "((a)|b)+?", "[\\d-]+",
-        "\\p{Lu}\\p{Ll}*",
+        "\\p{Lu}\\p{Ll}*", "[zyxa-c]+", "[a-cb-db]+", "[^a-cx\\d]+", "[\\d\\w\\d.]+", "[c-ea-bz]+\\.?", "[-a]+", "[ba-a]+",
     ]
     static let texts = [
         "", "a", "b", "ab", "aab", "abab", "aaaa", "ABC-12", "ABC-", "12.5", "12.555", "hello world", "aba", "bbb", "c",
-        "xyzz", "a-c-b", "  x", "a\nb", "Ada", "ada", "1-2-3", "aac", "ba",
+        "xyzz", "a-c-b", "  x", "a\nb", "Ada", "ada", "1-2-3", "aac", "ba", "dz.", "é_1", "yy-", "e", "-",
     ]
 
     @Test func agreesWithSwiftRegexOnWholeMatches() throws {
