@@ -288,14 +288,21 @@ extension DaemonCore {
             logRefusal(refusal, uid: peer.uid)
             throw refusal
         }
-        let types = try reader.strings("events") ?? []
-        let known = PickerEvent.Kind.allCases.map(\.rawValue)
-        for type in types where !known.contains(where: { $0.hasPrefix(type) }) {
-            throw RPCError.invalidParams(
-                "no event type starts with '\(type.prefix(40))'; the types are \(known.joined(separator: ", "))", field: "events")
+        // Filters become the set of types they name, so matching an event costs
+        // the same however many filters were given.
+        var kinds = Set<PickerEvent.Kind>()
+        let filters = Set(try reader.strings("events") ?? [])
+        for filter in filters {
+            let named = PickerEvent.Kind.allCases.filter { $0.rawValue.hasPrefix(filter) }
+            guard !named.isEmpty else {
+                let known = PickerEvent.Kind.allCases.map(\.rawValue).joined(separator: ", ")
+                throw RPCError.invalidParams("no event type starts with '\(filter.prefix(40))'; the types are \(known)", field: "events")
+            }
+            kinds.formUnion(named)
         }
+        if filters.isEmpty { kinds = Set(PickerEvent.Kind.allCases) }
         let windows = Set((try reader.strings("windows") ?? []).map(WindowID.init))
-        return ["subscription": .string(subscriptionsAdd(connection: connection.id, uid: peer.uid, types: types, windows: windows))]
+        return ["subscription": .string(subscriptionsAdd(connection: connection.id, uid: peer.uid, kinds: kinds, windows: windows))]
     }
 
     private var status: JSON {

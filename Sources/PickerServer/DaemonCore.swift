@@ -431,8 +431,8 @@ final class DaemonCore {
         try store.history(limit: limit, window: window, now: model.clock.now())
     }
 
-    func subscriptionsAdd(connection: ConnectionID, uid: UInt32, types: [String], windows: Set<WindowID>) -> String {
-        subscriptions.add(connection: connection, uid: uid, types: types, windows: windows, firstSequence: model.nextSequence)
+    func subscriptionsAdd(connection: ConnectionID, uid: UInt32, kinds: Set<PickerEvent.Kind>, windows: Set<WindowID>) -> String {
+        subscriptions.add(connection: connection, uid: uid, kinds: kinds, windows: windows, firstSequence: model.nextSequence)
     }
 
     func subscriptionsRemove(_ id: String, of connection: ConnectionID) -> Bool {

@@ -9,8 +9,8 @@ struct SubscriptionRegistry {
         var id: String
         var connection: ConnectionID
         var uid: UInt32
-        /// Type names or prefixes (`window.`); empty means every event.
-        var types: [String]
+        /// The event types it asked for (by names or prefixes like `window.`).
+        var kinds: Set<PickerEvent.Kind>
         /// Windows of interest; empty means all.
         var windows: Set<WindowID>
         /// Events are delivered at the end of an event-loop turn; one that
@@ -21,7 +21,7 @@ struct SubscriptionRegistry {
 
         func matches(_ event: PickerEvent) -> Bool {
             event.seq >= firstSequence
-                && (types.isEmpty || types.contains { event.kind.rawValue.hasPrefix($0) })
+                && kinds.contains(event.kind)
                 && (windows.isEmpty || windows.contains(event.window))
         }
     }
@@ -42,13 +42,13 @@ struct SubscriptionRegistry {
         countByUser[uid] ?? 0
     }
 
-    mutating func add(connection: ConnectionID, uid: UInt32, types: [String], windows: Set<WindowID>, firstSequence: UInt64)
-        -> String
-    {
+    mutating func add(
+        connection: ConnectionID, uid: UInt32, kinds: Set<PickerEvent.Kind>, windows: Set<WindowID>, firstSequence: UInt64
+    ) -> String {
         let id = "s\(nextNumber)"
         nextNumber += 1
         subscriptions[id] = Subscription(
-            id: id, connection: connection, uid: uid, types: types, windows: windows, firstSequence: firstSequence,
+            id: id, connection: connection, uid: uid, kinds: kinds, windows: windows, firstSequence: firstSequence,
             head: allocator.buffer(bytes: EventLine.head(subscription: id)))
         idsByConnection[connection, default: []].insert(id)
         countByUser[uid, default: 0] += 1

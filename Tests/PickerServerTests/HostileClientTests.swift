@@ -214,6 +214,29 @@ import Testing
         #expect(try client.error("present", ["kind": "text", "options": ["pattern": "(a)\\1"]]).message.contains("backreferences"))
     }
 
+    /// A subscription's filters once were tried one by one for every event: a
+    /// few subscriptions of 75,000 filters made every present cost seconds.
+    @Test func subscriptionsWithHugeFilterListsCostNothingPerEvent() throws {
+        let daemon = try DaemonProcess(config: #"{"state": {"durability": "memory"}}"#, logLevel: "warning")
+        let subscriber = try TestClient(socketPath: daemon.socketPath)
+        let filters = JSON.array(Array(repeating: "window.key", count: 75_000))
+        for _ in 0..<8 { _ = try subscriber.result("subscribe", ["events": filters], timeout: 60) }
+        let asker = try TestClient(socketPath: daemon.socketPath)
+        let bystander = try TestClient(socketPath: daemon.socketPath)
+        asker.send(.array((0..<200).map { asker.request("present", ["kind": "text"], id: .integer(Int64($0))) }))
+        var slowest = 0.0
+        var answer: JSON?
+        let deadline = Date().addingTimeInterval(120)
+        while answer == nil, Date() < deadline {
+            slowest = max(slowest, try Self.pingTime(bystander))
+            answer = try? asker.readMessage(timeout: 0.01)
+        }
+        #expect(slowest < 10_000)
+        #expect(answer?.arrayValue?.count == 200)
+        #expect(try subscriber.takeEvents(count: 8, timeout: 30).count == 8)
+        print("8 subscriptions of 75,000 filters, 200 presents: bystander ping \(Int(slowest)) ms")
+    }
+
     /// Sixty thousand waits that time out together once stalled the daemon
     /// for seconds: each removal searched the window's whole list of waiters.
     /// (Fewer under a sanitizer, which makes every request several times slower.)
