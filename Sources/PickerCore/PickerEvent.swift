@@ -19,11 +19,15 @@ public struct PickerEvent: Sendable, Equatable {
     public var window: WindowID
     /// The event's members beside `seq`, `type` and `window` (secret values left out).
     public var fields: JSONObject
+    /// For `window.dismissed`: the outcome itself, value included, for the
+    /// store and the window's waiters (not on the wire; `fields` is).
+    public var outcome: Outcome?
 
-    public init(seq: UInt64, kind: Kind, window: WindowID, fields: JSONObject = JSONObject()) {
+    public init(seq: UInt64, kind: Kind, window: WindowID, fields: JSONObject = JSONObject(), outcome: Outcome? = nil) {
         self.seq = seq
         self.kind = kind
         self.window = window
         self.fields = fields
+        self.outcome = outcome
     }
 }

@@ -306,8 +306,11 @@ public final class PickerModel {
             guard let plugin = plugins.plugin(for: record.kind), let options = record.options.objectValue,
                 let picker = try? plugin.prepare(options: options, context: context)
             else {
-                archive.add(
-                    Outcome(window: record.id, reason: .dismissed, value: nil, visibleValue: nil, by: nil, at: now, owner: record.owner))
+                // Dismissed like any other window, so the store forgets it too.
+                let outcome = Outcome(window: record.id, reason: .dismissed, value: nil, visibleValue: nil, by: nil, at: now, owner: record.owner)
+                archive.add(outcome)
+                self.counters.byReason[.dismissed, default: 0] += 1
+                emit(.dismissed, window: record.id, fields: outcome.fields(revealingValue: false, includingWindow: false), outcome: outcome)
                 ended.append(record.id)
                 continue
             }
@@ -341,6 +344,14 @@ public final class PickerModel {
     /// Who presented an open window.
     public func owner(of id: WindowID) -> Owner? {
         windows[id]?.owner
+    }
+
+    /// Whether `value`, given for the open window, holds anything its kind
+    /// keeps secret (secure text, a form's secure field): what redaction
+    /// would leave out.
+    public func holdsSecret(_ value: JSON, window id: WindowID) -> Bool {
+        guard let window = windows[id] else { return false }
+        return window.picker.redact(value) != value
     }
 
     /// Who presented a window, open or ended with its outcome retained: its
@@ -502,7 +513,7 @@ public final class PickerModel {
             by: peer, at: now, owner: window.owner.peer)
         archive.add(outcome)
         counters.byReason[reason, default: 0] += 1
-        emit(.dismissed, window: window.id, fields: outcome.fields(revealingValue: false, includingWindow: false))
+        emit(.dismissed, window: window.id, fields: outcome.fields(revealingValue: false, includingWindow: false), outcome: outcome)
         return outcome
     }
 
@@ -551,8 +562,8 @@ public final class PickerModel {
         if let newKey { emit(.key, window: newKey) }
     }
 
-    private func emit(_ kind: PickerEvent.Kind, window: WindowID, fields: JSONObject = JSONObject()) {
-        pendingEvents.append(PickerEvent(seq: nextSequence, kind: kind, window: window, fields: fields))
+    private func emit(_ kind: PickerEvent.Kind, window: WindowID, fields: JSONObject = JSONObject(), outcome: Outcome? = nil) {
+        pendingEvents.append(PickerEvent(seq: nextSequence, kind: kind, window: window, fields: fields, outcome: outcome))
         nextSequence += 1
     }
 

@@ -23,7 +23,12 @@ public enum ConfigFile {
         while true {
             let count = fread(&chunk, 1, chunk.count, file)
             if count > 0 { bytes.append(contentsOf: chunk[0..<count]) }
-            if count < chunk.count { break }
+            if count < chunk.count {
+                if ferror(file) != 0 {
+                    return .failure(ConfigProblems([ConfigProblem(path: path, message: "cannot be read: \(String(cString: strerror(errno)))")]))
+                }
+                break
+            }
             if bytes.count > 16 << 20 {
                 return .failure(ConfigProblems([ConfigProblem(path: path, message: "is larger than 16 MiB; is it the right file?")]))
             }

@@ -34,6 +34,20 @@ final class ConnectionHandler: ChannelDuplexHandler {
     private var needsFlush = false
     /// A read NIO asked for while the peer was behind; done once it catches up.
     private var readWithheld = false
+    /// Lines may wait in the assembler: the peer fell behind while they ran.
+    private var linesMayWait = false
+    /// The peer shut its sending side: once every line ran and every answer
+    /// went out, the connection closes.
+    private var inputEnded = false
+    /// Requests with an id not answered yet (`ResponseSink`).
+    var answersOwed = 0 {
+        didSet { if answersOwed == 0 { closeIfFinished() } }
+    }
+    /// Bytes of batch answers collected but not written yet (`BatchReply`).
+    var heldBatchBytes = 0
+    /// What the core last counted of this connection's pending bytes in its
+    /// user's backlog (`DaemonCore.checkBacklog`).
+    var countedBacklog = 0
     /// Written during a turn whose commit has not happened yet (see DaemonCore.beginTurn).
     private var isHeld = false
     private var closesWhenReleased = false
@@ -98,6 +112,8 @@ final class ConnectionHandler: ChannelDuplexHandler {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        // Closing, what more the peer sends is dropped, not kept unbounded.
+        guard !isClosing else { return }
         let buffer = unwrapInboundIn(data)
         assembler.append(buffer.readableBytesView)
         isReading = true
@@ -111,6 +127,7 @@ final class ConnectionHandler: ChannelDuplexHandler {
     }
 
     func read(context: ChannelHandlerContext) {
+        guard !isClosing else { return }
         guard context.channel.isWritable else {
             readWithheld = true
             return
@@ -120,6 +137,7 @@ final class ConnectionHandler: ChannelDuplexHandler {
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
         if context.channel.isWritable {
+            if heldBatchBytes == 0 { core.forgetBacklog(of: self) }
             // Not from inside whatever flushed (possibly the core delivering
             // events): the lines it runs may change what that is iterating.
             context.eventLoop.assumeIsolated().execute { [self] in catchUp() }
@@ -136,8 +154,10 @@ final class ConnectionHandler: ChannelDuplexHandler {
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         if let event = event as? ChannelEvent, event == .inputClosed {
-            // The peer will send nothing more: answer what it sent, then close.
-            closeAfterFlush()
+            // The peer will send nothing more: answer what it sent, including
+            // lines still waiting and answers that come later, then close.
+            inputEnded = true
+            closeIfFinished()
         }
         context.fireUserInboundEventTriggered(event)
     }
@@ -170,11 +190,21 @@ final class ConnectionHandler: ChannelDuplexHandler {
     }
 
     private func processLines() {
-        while !isClosing, context?.channel.isWritable ?? false, let piece = assembler.next() {
+        var ranALine = false
+        while !isClosing {
+            guard context?.channel.isWritable == true else {
+                linesMayWait = true
+                break
+            }
+            guard let piece = assembler.next() else {
+                linesMayWait = false
+                break
+            }
             switch piece {
             case .line(let line) where LineAssembler.isBlank(line):
                 continue
             case .line(let line):
+                ranALine = true
                 if let context { lastRequestAt = context.eventLoop.now }
                 core.handle(line: line, from: self)
             case .tooLong:
@@ -183,7 +213,20 @@ final class ConnectionHandler: ChannelDuplexHandler {
                 return
             }
         }
+        if ranALine {
+            // The partial line now left (if any) is a new one: its time starts now.
+            partialLineTimer?.cancel()
+            partialLineTimer = nil
+        }
         updatePartialLineTimer()
+        closeIfFinished()
+    }
+
+    /// After the peer shut its sending side: closes once no line waits to run
+    /// and every request with an id has had its answer.
+    private func closeIfFinished() {
+        guard inputEnded, !isClosing, !linesMayWait, answersOwed == 0 else { return }
+        closeAfterFlush()
     }
 
     /// A partial line may wait `partial_line_timeout_ms` for its end, counted from
@@ -248,8 +291,12 @@ final class ConnectionHandler: ChannelDuplexHandler {
         write(context.channel.allocator.buffer(bytes: bytes), promise: promise)
     }
 
+    /// Writes to the channel, held for the turn's commit or flushed. A write
+    /// that finds the peer already behind adds to its backlog, which the core
+    /// bounds; one answer to a peer that keeps up may be as large as it is.
     private func write(_ buffer: ByteBuffer, promise: EventLoopPromise<Void>?) {
         guard let context else { return }
+        let wasBehind = !context.channel.isWritable
         if core.isHoldingWrites {
             context.write(wrapOutboundOut(buffer), promise: promise)
             if !isHeld {
@@ -262,20 +309,23 @@ final class ConnectionHandler: ChannelDuplexHandler {
         } else {
             context.writeAndFlush(wrapOutboundOut(buffer), promise: promise)
         }
-        if !context.channel.isWritable {
-            fellBehind = true
-            core.backlogGrew(on: self)
-        }
+        guard !context.channel.isWritable else { return }
+        fellBehind = true
+        core.checkBacklog(of: self, mayClose: wasBehind)
     }
 
-    /// Bytes written but not yet taken by the kernel.
-    var backlogBytes: Int {
-        (try? context?.channel.syncOptions?.getOption(.bufferedWritableBytes)) ?? 0
+    /// Bytes waiting for the peer: written and not yet taken by the kernel,
+    /// and batch answers collected but not written yet.
+    var pendingBytes: Int {
+        ((try? context?.channel.syncOptions?.getOption(.bufferedWritableBytes)) ?? 0) + heldBatchBytes
     }
 
-    /// Whether more is queued for the peer than the kernel takes.
-    var isBehind: Bool {
-        context.map { !$0.channel.isWritable } ?? false
+    /// A batch's answers grew by `bytes` (negative once written or dropped).
+    /// Past the backlog limit the connection is closed, unless the batch has
+    /// only one answer so far: one answer may be as large as it is.
+    func batchBytesChanged(by bytes: Int, answersSoFar: Int) {
+        heldBatchBytes += bytes
+        core.checkBacklog(of: self, mayClose: bytes > 0 && answersSoFar > 1)
     }
 
     /// Sends an event line (`EventLine`), unless more than `limit` events wait
@@ -333,14 +383,6 @@ final class ConnectionHandler: ChannelDuplexHandler {
         guard !isClosing, let context else { return }
         isClosing = true
         context.eventLoop.assumeIsolated().execute { context.close(promise: nil) }
-    }
-
-    /// A batch's answers grew past the backlog limit before being written.
-    func abandonBatch(bytes: Int, limit: Int) {
-        core.logger.notice(
-            "connection \(id.rawValue) closed: its batch's answers passed \(bytes) bytes, more than limits.max_write_backlog_bytes (\(limit))"
-        )
-        abandon()
     }
 
     /// Closes once what was written so far has gone out, or after two seconds

@@ -158,7 +158,8 @@ extension DaemonCore {
     ) -> MethodResult {
         // Given to the plugin as the window's options (secrets are the value's, not the options').
         let options = (try? model.details(window: window).options) ?? .object([:])
-        plugin.validate(value: value, options: options, window: window.rawValue) { [self] result in
+        let isSecret = model.holdsSecret(value, window: window)
+        plugin.validate(value: value, options: options, window: window.rawValue, isSecret: isSecret) { [self] result in
             runAsTurn {
                 switch result {
                 case .failure(let error):

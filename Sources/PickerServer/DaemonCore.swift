@@ -22,11 +22,16 @@ final class DaemonCore {
     private let systemTimeZone: String
     private let startedAt = NIODeadline.now()
     private var parser: JSONParser
+    private var reloadsStarted = 0
+    private var reloadsApplied = 0
     /// Runs work that may block (reading the config, name lookups) away from the loop.
     private let offLoop: @Sendable (@escaping @Sendable () -> Void) -> Void
 
     private(set) var connections: [ConnectionID: ConnectionHandler] = [:]
     private var connectionsByUser: [UInt32: Set<ConnectionID>] = [:]
+    /// Per user, what waits for its connections to read (`checkBacklog`).
+    private var backlogByUser: [UInt32: Int] = [:]
+    private var memoryRelease: Scheduled<Void>?
     /// When a refusal for each uid was last logged, so a flood logs little.
     private var refusalsLogged: [UInt32: NIODeadline] = [:]
     private var nextConnectionNumber: UInt64 = 1
@@ -181,7 +186,17 @@ final class DaemonCore {
     }()
 
     /// The daemon's own user and root: held to totals only, never per-user quotas.
-    var quotaExempt: Set<UInt32> { [0, policy.daemonUID] }
+    private(set) lazy var quotaExempt: Set<UInt32> = [0, policy.daemonUID]
+
+    /// Gives freed pages back to the system (a backlog that was dropped), at
+    /// most once a second: it walks the whole heap.
+    private func releaseFreeMemorySoon() {
+        guard memoryRelease == nil else { return }
+        memoryRelease = eventLoop.assumeIsolated().scheduleTask(in: .seconds(1)) { [self] in
+            memoryRelease = nil
+            picker_release_free_memory()
+        }
+    }
 
     /// Logs a quota refusal at notice, at most once a minute per uid.
     func logRefusal(_ refusal: RPCError, uid: UInt32) {
@@ -200,23 +215,37 @@ final class DaemonCore {
             && subscriptions.count(of: connection.id) == 0
     }
 
-    /// A connection has more queued than the kernel takes. Past
-    /// `max_write_backlog_bytes` (counted over all of its user's connections
-    /// that are behind; per connection for the daemon's own user and root) it
-    /// is closed, dropping what it left unread.
-    func backlogGrew(on connection: ConnectionHandler) {
-        guard let uid = connection.peer?.uid else { return }
+    // MARK: backlogs
+
+    /// Counts what waits for the connection (written and not taken by the
+    /// kernel, and batch answers not yet written) in its user's backlog, and
+    /// when `mayClose`, closes it, dropping what it left unread, once that
+    /// passes `max_write_backlog_bytes`: the sum over the user's connections,
+    /// or for the daemon's own user and root, the connection's own. Each
+    /// connection's share is what was counted at its last write, so a check
+    /// costs the same however many connections the user has.
+    func checkBacklog(of connection: ConnectionHandler, mayClose: Bool) {
+        guard let uid = connection.peer?.uid, !connection.isClosing else { return }
+        let pending = connection.pendingBytes
+        let total = backlogByUser[uid, default: 0] + pending - connection.countedBacklog
+        backlogByUser[uid] = total
+        connection.countedBacklog = pending
         let limit = configuration.limits.maxWriteBacklogBytes
-        var backlog = connection.backlogBytes
-        if backlog <= limit, !quotaExempt.contains(uid) {
-            backlog = (connectionsByUser[uid] ?? []).lazy.compactMap { self.connections[$0] }.filter(\.isBehind)
-                .reduce(0) { $0 + $1.backlogBytes }
-        }
-        guard backlog > limit else { return }
+        let backlog = quotaExempt.contains(uid) ? pending : total
+        guard mayClose, backlog > limit else { return }
         logger.notice(
             "connection \(connection.id.rawValue) of uid \(uid) closed: \(backlog) bytes of answers and events wait unread, more than limits.max_write_backlog_bytes (\(limit))"
         )
         connection.abandon()
+        forgetBacklog(of: connection)
+    }
+
+    /// The connection caught up, or is gone: its share leaves its user's backlog.
+    func forgetBacklog(of connection: ConnectionHandler) {
+        guard let uid = connection.peer?.uid, connection.countedBacklog != 0 else { return }
+        let left = backlogByUser[uid, default: 0] - connection.countedBacklog
+        backlogByUser[uid] = left == 0 ? nil : left
+        connection.countedBacklog = 0
     }
 
     func connectionClosed(_ connection: ConnectionHandler) {
@@ -225,12 +254,10 @@ final class DaemonCore {
             connectionsByUser[uid]?.remove(connection.id)
             if connectionsByUser[uid]?.isEmpty == true { connectionsByUser[uid] = nil }
         }
+        forgetBacklog(of: connection)
         waiters.removeAll(of: connection.id)
         subscriptions.removeAll(of: connection.id)
-        if connection.fellBehind {
-            // Its backlog is freed once NIO has dropped it; give the pages back.
-            eventLoop.assumeIsolated().execute { picker_release_free_memory() }
-        }
+        if connection.fellBehind { releaseFreeMemorySoon() }
         model.connectionClosed(connection.id)
         logger.debug("connection \(connection.id.rawValue) closed")
         afterChange()
@@ -279,7 +306,7 @@ final class DaemonCore {
             for element in elements where !connection.isClosing { run(element, from: connection) { _ in nil } }
             return
         }
-        let batch = BatchReply(connection: connection, count: answered, byteLimit: configuration.limits.maxWriteBacklogBytes)
+        let batch = BatchReply(connection: connection, count: answered)
         var slot = 0
         line.withUnsafeBytes { source in
             let sources = JSONSourceText.elementRanges(in: source) ?? []
@@ -339,7 +366,12 @@ final class DaemonCore {
 
     private func endTurn() {
         isHoldingWrites = false
+        // Commits, then releases what the turn held with what it delivers.
         afterChange()
+    }
+
+    private func releaseHeldWrites() {
+        isHoldingWrites = false
         let held = heldConnections
         heldConnections = []
         for connection in held { connection.releaseHeldWrites() }
@@ -362,6 +394,13 @@ final class DaemonCore {
     /// Sends the model's new events to subscribers and waiters, logs windows
     /// coming and going, and re-arms the timer.
     func afterChange() {
+        // What is delivered here is written held and flushed at the end: a
+        // flush can reach back into a connection (NIO reads, then closes, a
+        // socket whose write failed), which must not happen in the middle of
+        // delivering, nor before the commit.
+        let ownsTheHold = !isHoldingWrites
+        if ownsTheHold { isHoldingWrites = true }
+        defer { if ownsTheHold { releaseHeldWrites() } }
         let events = model.takeEvents()
         let forgotten = model.takeDroppedOutcomes()
         if !events.isEmpty || !forgotten.isEmpty {
@@ -385,7 +424,9 @@ final class DaemonCore {
                 logger.info(
                     "window \(event.window) dismissed: \(event.fields["reason"]?.stringValue ?? "?")\(describeActor(event.fields["by"]))"
                 )
-                if case .dismissed(let outcome) = model.lookup(event.window) {
+                // From the event, not the archive: the outcome may already have
+                // left it (retention 0, or dropped for a count in this turn).
+                if let outcome = event.outcome {
                     for waiter in waiters.resolve(window: event.window) {
                         waiter.reply.deliver(.success(outcome.json(for: waiter.uid)))
                     }
@@ -483,19 +524,27 @@ final class DaemonCore {
     /// READY=1 after, either way.
     func reload(completion: @escaping (Result<Void, ConfigProblems>) -> Void = { _ in }) {
         notifier.reloading()
+        reloadsStarted += 1
         let path = configPath
+        let generation = reloadsStarted
         let bound = NIOLoopBound((core: self, completion: completion), eventLoop: eventLoop)
         offLoop {
             let loaded = DaemonConfiguration.load(from: path)
             bound.eventLoop.execute {
                 let (core, completion) = bound.value
-                completion(core.finishReload(loaded))
+                completion(core.finishReload(loaded, generation: generation))
             }
         }
     }
 
-    private func finishReload(_ loaded: Result<DaemonConfiguration, ConfigProblems>) -> Result<Void, ConfigProblems> {
+    /// Applies a reload's reading, unless a later reload's was applied
+    /// already: reads finish in any order, and the newest file wins.
+    private func finishReload(_ loaded: Result<DaemonConfiguration, ConfigProblems>, generation: Int)
+        -> Result<Void, ConfigProblems>
+    {
         defer { notifier.ready(status: statusSummary) }
+        guard generation > reloadsApplied else { return .success(()) }
+        reloadsApplied = generation
         switch loaded {
         case .failure(let problems):
             logger.error("config not reloaded; keeping the current one: \(problems.description.replacingNewlines())")

@@ -71,10 +71,14 @@ final class ExternalPlugin {
 
     /// Asks the plugin to check `value`; `completion` gets its normalized value,
     /// a -32602 with its sentence, or a -32603 saying what went wrong with it.
-    func validate(value: JSON, options: JSON, window: String, completion: @escaping (Result<JSON, RPCError>) -> Void) {
+    /// A value holding a secret (`isSecret`: secure text, a form with a secure
+    /// field) is not sent: the base kind checks it alone.
+    func validate(
+        value: JSON, options: JSON, window: String, isSecret: Bool, completion: @escaping (Result<JSON, RPCError>) -> Void
+    ) {
         // The program runs as pickerd's user, but what it does with a value
         // (its stderr is logged) is beyond pickerd's bounds: a secret stays here.
-        if options["secure"] == .bool(true) {
+        if isSecret {
             if !saidSecureValuesStayHere {
                 saidSecureValuesStayHere = true
                 log(.notice, "values of secure windows are not sent to the \(kind) plugin; its base kind checks them")

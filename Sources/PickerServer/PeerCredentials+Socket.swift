@@ -19,7 +19,13 @@ extension PeerCredentials {
             groups = [UInt32](repeating: 0, count: Int(count))
             result = picker_peer_groups_of(descriptor, &groups, Int32(groups.count), &count)
         }
-        guard result == 0 else { return nil }
+        // A kernel without SO_PEERGROUPS (before 4.13, some sandboxes): the
+        // primary group only, never a lookup in the group database.
+        if result == ENOPROTOOPT || result == EINVAL {
+            count = 0
+        } else if result != 0 {
+            return nil
+        }
         let supplementary = Set(groups.prefix(Int(count)))
         return PeerCredentials(
             uid: credentials.uid, gid: credentials.gid, pid: credentials.pid, groups: supplementary.union([credentials.gid]))

@@ -12,22 +12,29 @@ final class ResponseSink {
     let id: RPCRequestID
     let connection: ConnectionHandler
     private let target: Target
+    private var isDelivered = false
 
+    /// Each sink is an answer its connection owes (`answersOwed`) until delivered.
     init(id: RPCRequestID, connection: ConnectionHandler) {
         self.id = id
         self.connection = connection
         target = .connection(connection)
+        connection.answersOwed += 1
     }
 
     init(id: RPCRequestID, batch: BatchReply, index: Int) {
         self.id = id
         connection = batch.connection
         target = .batch(batch, index: index)
+        connection.answersOwed += 1
     }
 
     /// Writes the response as `RPCResponse.result` or `.error` would, but with
     /// the id as the exact text the client sent (see `RPCRequestID`).
     func deliver(_ result: Result<JSON, RPCError>) {
+        guard !isDelivered else { return }
+        isDelivered = true
+        defer { connection.answersOwed -= 1 }
         var response = Array(#"{"jsonrpc":"2.0","id":"#.utf8)
         id.serialize(into: &response)
         switch result {
@@ -50,43 +57,41 @@ final class ResponseSink {
 }
 
 /// The responses of one batch, collected until the last one arrives. They
-/// are kept serialized and counted: a batch whose answer grows past
-/// `byteLimit` (`limits.max_write_backlog_bytes`) is dropped and its
-/// connection closed, as a peer that lets that much pile up would be.
+/// are kept serialized and count towards the connection's backlog
+/// (`ConnectionHandler.batchBytesChanged`), so a batch whose answers grow too
+/// large closes its connection as a peer that lets that much pile up would.
 final class BatchReply {
     let connection: ConnectionHandler
     private var responses: [[UInt8]?]
     private var missing: Int
     private var bytes = 0
-    private let byteLimit: Int
 
-    init(connection: ConnectionHandler, count: Int, byteLimit: Int) {
+    init(connection: ConnectionHandler, count: Int) {
         self.connection = connection
         responses = Array(repeating: nil, count: count)
         missing = count
-        self.byteLimit = byteLimit
     }
 
     func fill(_ index: Int, with serialized: [UInt8]) {
         guard !connection.isClosing, responses.indices.contains(index), responses[index] == nil else { return }
-        bytes += serialized.count + 1
-        guard bytes <= byteLimit else {
-            responses = []
-            connection.abandonBatch(bytes: bytes, limit: byteLimit)
-            return
-        }
         responses[index] = serialized
         missing -= 1
-        if missing == 0 {
-            var line: [UInt8] = [UInt8(ascii: "[")]
-            line.reserveCapacity(bytes + 2)
-            for (position, response) in responses.enumerated() {
-                if position > 0 { line.append(UInt8(ascii: ",")) }
-                line += response!
-            }
-            line += [UInt8(ascii: "]"), 0x0A]
+        bytes += serialized.count + 1
+        connection.batchBytesChanged(by: serialized.count + 1, answersSoFar: responses.count - missing)
+        guard !connection.isClosing else {
             responses = []
-            connection.send(line: line)
+            return
         }
+        guard missing == 0 else { return }
+        var line: [UInt8] = [UInt8(ascii: "[")]
+        line.reserveCapacity(bytes + 2)
+        for (position, response) in responses.enumerated() {
+            if position > 0 { line.append(UInt8(ascii: ",")) }
+            line += response!
+        }
+        line += [UInt8(ascii: "]"), 0x0A]
+        responses = []
+        connection.batchBytesChanged(by: -bytes, answersSoFar: 0)
+        connection.send(line: line)
     }
 }

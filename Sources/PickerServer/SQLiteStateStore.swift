@@ -44,8 +44,10 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
     ]
 
     private let database: SQLiteDatabase
-    /// The database file pickerd opened, to notice when the path no longer names it.
+    /// The database file pickerd opened, and its write-ahead log once there
+    /// is one, to notice when their paths no longer name them.
     private var opened = FileIdentity()
+    private var openedLog: FileIdentity?
     private var savedCounters: ModelCounters?
     private var retentionMilliseconds: Int64
 
@@ -173,23 +175,18 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
     // MARK: committing
 
     func commit(_ changes: [PickerEvent], droppedOutcomes: [WindowID], of model: PickerModel) throws {
-        // Deleted or replaced under pickerd, the file it writes is no longer the
-        // one the next start reads: acknowledging anything now would lose it.
-        guard FileIdentity(path: database.path) == opened else {
-            throw StateLost(path: database.path)
-        }
+        // Deleted or replaced under pickerd, the files it writes are no longer
+        // the ones the next start reads: acknowledging anything now would lose it.
+        try checkFilesAreStillOurs()
         try database.execute("BEGIN IMMEDIATE")
         do {
-            for window in droppedOutcomes {
-                try database.query("DELETE FROM outcomes WHERE window = ?", [.text(window.rawValue)])
-            }
             for event in changes {
                 switch event.kind {
                 case .presented, .changed, .reordered, .hidden, .shown:
                     if let record = model.record(of: event.window) { try save(record) }
                 case .dismissed:
                     try database.query("DELETE FROM windows WHERE id = ?", [.text(event.window.rawValue)])
-                    if case .dismissed(let outcome) = model.lookup(event.window) { try save(outcome) }
+                    if let outcome = event.outcome { try save(outcome) }
                 case .key, .resignedKey:
                     break
                 }
@@ -204,12 +201,30 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
                     try database.query("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", [.text(key), .integer(value)])
                 }
             }
+            // After the turn's outcomes are saved: one dropped in the same turn goes too.
+            for window in droppedOutcomes {
+                try database.query("DELETE FROM outcomes WHERE window = ?", [.text(window.rawValue)])
+            }
             try purgeOutcomes(now: model.clock.now())
             try database.execute("COMMIT")
             savedCounters = counters
+            // Nothing of this turn is flushed yet, so a loss noticed now is still in time.
+            try checkFilesAreStillOurs()
         } catch {
             try? database.execute("ROLLBACK")
             throw error
+        }
+    }
+
+    /// The database and its log (which persists while pickerd holds the
+    /// database exclusively) must still be the files opened.
+    private func checkFilesAreStillOurs() throws {
+        guard FileIdentity(path: database.path) == opened else { throw StateLost(path: database.path) }
+        let log = FileIdentity(path: database.path + "-wal")
+        if let openedLog {
+            guard log == openedLog else { throw StateLost(path: database.path + "-wal") }
+        } else if log != FileIdentity() {
+            openedLog = log
         }
     }
 

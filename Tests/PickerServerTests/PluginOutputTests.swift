@@ -166,4 +166,24 @@ import Testing
         #expect(!recorded.contains("s3cret"), "\(recorded)")
         #expect(daemon.log.contains("values of secure windows are not sent to the recorded plugin"))
     }
+
+    /// A form with a secure field is as secret as secure text: such a value
+    /// stays in pickerd, while the form's other values go to its plugin.
+    @Test func aFormsSecureFieldIsNotSentToThePlugin() throws {
+        let fixture = try PluginFixture()
+        let record = fixture.home.url.appendingPathComponent("requests").path
+        try fixture.addPlugin(
+            "login", program: "#!/bin/sh\nwhile IFS= read -r line; do printf '%s\\n' \"$line\" >> '\(record)'; printf '%s\\n' \"$line\"; done\n",
+            base: "form",
+            options: #"{"fields": [{"name": "user", "kind": "text"}, {"name": "pin", "kind": "text", "required": false, "options": {"secure": true}}]}"#)
+        let daemon = try fixture.daemon()
+        let client = try TestClient(socketPath: daemon.socketPath)
+        let window = try client.result("present", ["kind": "login"])["window"]!
+        _ = try client.result("update", ["window": window, "value": ["user": "ada"]])
+        let outcome = try client.result("submit", ["window": window, "value": ["user": "ada", "pin": "s3cret-pin"]])
+        #expect(outcome["value"] == ["user": "ada", "pin": "s3cret-pin"])
+        let recorded = (try? String(contentsOfFile: record, encoding: .utf8)) ?? ""
+        #expect(recorded.contains("ada"), "the plugin checks values without a secret")
+        #expect(!recorded.contains("s3cret"), "\(recorded)")
+    }
 }

@@ -40,10 +40,10 @@ import Testing
     @Test func withoutHomeThereIsNoSharedFallback() throws {
         let socket = NSTemporaryDirectory() + "pickerd-nohome-\(UUID().uuidString.prefix(8)).sock"
         defer { unlink(socket) }
-        let environment = ["PATH": "/usr/bin:/bin"]  // no HOME, XDG_STATE_HOME or STATE_DIRECTORY
-        let result = try Command.run(DaemonProcess.executable("pickerd").path, ["--socket", socket], environment: environment)
+        // No HOME, XDG_STATE_HOME or STATE_DIRECTORY (CommandLineProcess kills it after 30 s if it starts).
+        let result = try CommandLineProcess.run("pickerd", ["--socket", socket], prefix: ["/usr/bin/env", "-i", "PATH=/usr/bin:/bin"])
         #expect(result.status == 1)
-        #expect(result.output.contains("there is no place for durable state: HOME is not set"), "\(result.output)")
+        #expect(result.stderr.contains("there is no place for durable state: HOME is not set"), "\(result.stderr)")
     }
 
     @Test func aPlantedDatabaseIsRefusedAndOwnFilesArePrivate() throws {
@@ -99,6 +99,21 @@ import Testing
         let next = try again.result("present", ["kind": "text"])["window"]!
         #expect(next != first, "\(next) was handed out before")
         #expect(next.stringValue?.hasPrefix("w1-") == true)
+    }
+
+    /// The log alone deleted: what it held would be lost at the next start,
+    /// the window acknowledged before as much as any after.
+    @Test func aDeletedWriteAheadLogStopsTheDaemonToo() throws {
+        let home = try TestDirectory()
+        let daemon = try DaemonProcess(home: home)
+        let client = try TestClient(socketPath: daemon.socketPath)
+        _ = try client.result("present", ["kind": "text"])
+        unlink(daemon.stateDirectory + "/state.db-wal")
+        client.send(line: #"{"jsonrpc":"2.0","id":2,"method":"present","params":{"kind":"text"}}"#)
+        #expect(client.closes(within: 10), "the present is not acknowledged")
+        for _ in 0..<500 where daemon.isRunning { usleep(10_000) }
+        #expect(!daemon.isRunning)
+        #expect(daemon.log.contains("state.db-wal was deleted or replaced while pickerd ran"), "\(daemon.log)")
     }
 
     @Test func memoryStateNeverRepeatsIdsAcrossStarts() throws {

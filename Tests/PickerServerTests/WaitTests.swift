@@ -79,6 +79,20 @@ import Testing
         }
         #expect(try answerer.result("status")["counters"]?["submitted"] == .integer(Int64(count)))
     }
+
+    /// With no retention at all, the outcome is gone from the archive at
+    /// once; waiters get it all the same, from the window's end itself.
+    @Test func waitersAreAnsweredEvenWhenNothingIsRetained() throws {
+        let daemon = try DaemonProcess(config: #"{"state": {"durability": "memory", "retention_ms": 0}}"#)
+        let asker = try TestClient(socketPath: daemon.socketPath)
+        let waiting = (0..<3).map { _ in asker.start("present", ["kind": "text", "wait": true]) }
+        let other = try TestClient(socketPath: daemon.socketPath)
+        #expect(try other.result("list")["windows"]?.arrayValue?.count == 3)
+        _ = try other.result("dismiss", ["all": true])
+        for id in waiting {
+            #expect(try asker.response(to: id).get()["reason"] == "dismissed")
+        }
+    }
 }
 
 /// 1,000 connections need more descriptors than the usual soft limit of 1,024.

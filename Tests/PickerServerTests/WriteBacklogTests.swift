@@ -111,8 +111,9 @@ import Testing
         }
         let peak = try Self.peakKilobytes(of: daemon) - baseline
         #expect(peak < 12 * 1024 * Sanitizer.current.memoryFactor, "the daemon grew by \(peak) KiB")
-        let closed = sleepers.filter { $0.closes(within: 10) }.count
-        #expect(closed >= 45, "only \(closed) of the 50 subscribers were closed")
+        let closed = sleepers.filter { $0.closes(within: 0.5) }.count
+        // Closed one by one until what the rest leave unread is within the limit.
+        #expect(closed >= 30, "only \(closed) of the 50 subscribers were closed")
         for client in sleepers { client.close() }
         let left = try Self.settledKilobytes(of: daemon, bystander) - baseline
         #expect(left < 32 * 1024 * Sanitizer.current.memoryFactor, "\(left) KiB stayed after the subscribers left")

@@ -1,0 +1,107 @@
+import Foundation
+import PickerJSON
+import PickerProtocol
+import PickerTestSupport
+import Testing
+
+/// What a peer's way of writing and reading does to its own connection: it
+/// gets every answer it is owed, is not cut off for reading slowly or writing
+/// in pieces, and cannot make the daemon keep what it sends once it is closing.
+@Suite struct ConnectionEdgeTests {
+    /// Like socat or `nc -N`: everything sent, then the sending side shut.
+    /// Answers that pass the socket buffer, and ones that come later, still come.
+    @Test func aPeerThatShutsItsSideGetsEveryAnswer() throws {
+        let daemon = try DaemonProcess(config: #"{"state": {"durability": "memory"}}"#, logLevel: "warning")
+        let client = try TestClient(socketPath: daemon.socketPath)
+        let requests = (0..<2000).map { #"{"jsonrpc":"2.0","id":\#($0),"method":"plugins"}"# }.joined(separator: "\n")
+        client.send(line: requests)
+        client.send(line: #"{"jsonrpc":"2.0","id":"waiting","method":"present","params":{"kind":"text","wait":true,"timeout_ms":500}}"#)
+        shutdown(client.descriptor, Int32(SHUT_WR))
+        var ids: Set<JSON> = []
+        while let message = try client.readMessage(timeout: 30) { if let id = message["id"] { ids.insert(id) } }
+        #expect(ids.count == 2001, "\(ids.count) of 2001 answers came")
+        #expect(ids.contains("waiting"), "the answer that came later too")
+    }
+
+    /// One answer may be larger than `max_write_backlog_bytes`: the limit is on
+    /// what piles up for a peer that does not read, not on what it asked for.
+    @Test func oneLargeAnswerReachesAReader() throws {
+        let daemon = try DaemonProcess(
+            config: #"{"state": {"durability": "memory"}, "limits": {"max_write_backlog_bytes": 1048576}}"#, logLevel: "info")
+        let client = try TestClient(socketPath: daemon.socketPath)
+        let title = JSON.string(String(repeating: "t", count: 1000))
+        for _ in 0..<20 {
+            client.send(.array((0..<100).map { client.request("present", ["kind": "text", "title": title], id: .integer(Int64($0))) }))
+            _ = try client.readMessage(timeout: 60)
+        }
+        let listed = try client.result("list", timeout: 60)
+        #expect(listed["windows"]?.arrayValue?.count == 2000, "a 2 MB answer with a 1 MiB backlog limit")
+        #expect(try client.result("history", ["limit": 10]) != nil)
+        #expect(!daemon.log.contains("more than limits.max_write_backlog_bytes"))
+    }
+
+    /// A client whose writes end in the middle of a line, each line finished
+    /// well within the timeout, is not taken for one holding a partial line.
+    @Test func aPeerWritingInPiecesIsNotCutOff() throws {
+        let daemon = try DaemonProcess(config: #"{"limits": {"partial_line_timeout_ms": 1000}}"#, logLevel: "warning")
+        let client = try TestClient(socketPath: daemon.socketPath)
+        let line = Array(#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#.utf8) + [0x0A]
+        // Each write finishes the last line and starts the next: 3 s in all.
+        client.send(raw: Array(line.prefix(20)))
+        for _ in 0..<30 {
+            usleep(100_000)
+            client.send(raw: Array(line.dropFirst(20)) + Array(line.prefix(20)))
+        }
+        client.send(raw: Array(line.dropFirst(20)))
+        var pongs = 0
+        while pongs < 31, let message = try client.readMessage(timeout: 10) { if message["result"] == "pong" { pongs += 1 } }
+        #expect(pongs == 31)
+    }
+
+    /// After the daemon decided to close a connection (here: a line too long)
+    /// nothing more it sends is kept, however much and however fast.
+    @Test func aClosingConnectionsInputIsDropped() throws {
+        let daemon = try DaemonProcess(config: #"{"state": {"durability": "memory"}}"#, logLevel: "warning")
+        let bystander = try TestClient(socketPath: daemon.socketPath)
+        let client = try TestClient(socketPath: daemon.socketPath)
+        // Answers it does not read fill the socket, so the close waits.
+        client.send(line: (0..<60).map { #"{"jsonrpc":"2.0","id":\#($0),"method":"plugins"}"# }.joined(separator: "\n"))
+        #expect(try bystander.result("ping") == "pong")
+        let baseline = try residentKilobytes(of: daemon.pid)
+        _ = fcntl(client.descriptor, F_SETFL, fcntl(client.descriptor, F_GETFL) | O_NONBLOCK)
+        let chunk = [UInt8](repeating: UInt8(ascii: "a"), count: 1 << 20)
+        var sent = 0
+        let deadline = Date().addingTimeInterval(2)
+        while Date() < deadline {
+            let count = chunk.withUnsafeBytes { write(client.descriptor, $0.baseAddress, $0.count) }
+            if count > 0 { sent += count } else if errno == EAGAIN { usleep(1000) } else { break }
+        }
+        #expect(try bystander.result("ping") == "pong")
+        let grown = try residentKilobytes(of: daemon.pid) - baseline
+        #expect(grown < 64 * 1024 * Sanitizer.current.memoryFactor, "the daemon grew by \(grown) KiB")
+        // The daemon did read the line too long, and said so, before it closed.
+        var codes: [JSON] = []
+        while let message = try client.readMessage(timeout: 10) { if let code = message["error"]?["code"] { codes.append(code) } }
+        #expect(codes == [-32001])
+        print("a closing connection sent \(sent >> 20) MiB after its overlong line: the daemon grew \(grown) KiB")
+    }
+
+    /// A batch that waits on one of its members (a present with wait: true)
+    /// holds the others' answers: they count towards the backlog limit too.
+    @Test func batchesWaitingOnAMemberAreBounded() throws {
+        let daemon = try DaemonProcess(config: #"{"state": {"durability": "memory"}}"#, logLevel: "info")
+        let bystander = try TestClient(socketPath: daemon.socketPath)
+        let baseline = try residentKilobytes(of: daemon.pid)
+        let client = try TestClient(socketPath: daemon.socketPath)
+        for round in 0..<20 {
+            var batch = [client.request("present", ["kind": "text", "wait": true], id: .string("wait-\(round)"))]
+            batch += (0..<999).map { client.request("plugins", nil, id: .integer(Int64($0))) }
+            client.send(.array(batch))
+        }
+        #expect(client.closes(within: 30), "the connection holding too much is closed")
+        #expect(try bystander.result("ping") == "pong")
+        let grown = try residentKilobytes(of: daemon.pid) - baseline
+        #expect(grown < 48 * 1024 * Sanitizer.current.memoryFactor, "the daemon grew by \(grown) KiB")
+        #expect(daemon.log.contains("more than limits.max_write_backlog_bytes"))
+    }
+}
