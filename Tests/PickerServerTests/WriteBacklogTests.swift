@@ -111,8 +111,14 @@ import Testing
         }
         let peak = try Self.peakKilobytes(of: daemon) - baseline
         #expect(peak < 12 * 1024 * Sanitizer.current.memoryFactor, "the daemon grew by \(peak) KiB")
-        let closed = sleepers.filter { $0.closes(within: 0.5) }.count
-        // Closed one by one until what the rest leave unread is within the limit.
+        // Closed one by one until what the rest leave unread is within the
+        // limit (a loaded machine may take a while to get there).
+        var open = sleepers
+        let deadline = Date().addingTimeInterval(30)
+        while sleepers.count - open.count < 30, Date() < deadline {
+            open = open.filter { !$0.closes(within: 0.1) }
+        }
+        let closed = sleepers.count - open.count
         #expect(closed >= 30, "only \(closed) of the 50 subscribers were closed")
         for client in sleepers { client.close() }
         let left = try Self.settledKilobytes(of: daemon, bystander) - baseline
