@@ -26,8 +26,10 @@ extension HostileAttack {
         prepare: { try CycleLoad.fill(socket: $0.socketPath, windows: 100_000) }
     ) { round in
         let sleeper = try LoadConnection(socketPath: round.socket)
+        let cpu = round.daemon.probe.cpuSeconds()
         sleeper.send(batch(20) { request("list", id: $0) })
         round.observe(seconds: 3)
+        round.record("daemon CPU s meanwhile", round.daemon.probe.cpuSeconds() - cpu, decimals: 2)
         round.say("the attacker", sleeper.isClosedByPeer ? "closed" : "open")
         sleeper.shutdown()
     }
@@ -38,8 +40,10 @@ extension HostileAttack {
     ) { round in
         let line = batch(1000) { request("plugins", id: $0) }
         let sleepers = try (0..<100).map { _ in try LoadConnection(socketPath: round.socket, uid: nobody) }
+        let cpu = round.daemon.probe.cpuSeconds()
         for sleeper in sleepers { sleeper.send(line) }
         round.observe(seconds: 3)
+        round.record("daemon CPU s meanwhile", round.daemon.probe.cpuSeconds() - cpu, decimals: 2)
         round.record("attackers closed, of 100", Double(sleepers.count(where: \.isClosedByPeer)))
         for sleeper in sleepers { sleeper.shutdown() }
     }

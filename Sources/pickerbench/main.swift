@@ -25,13 +25,13 @@ let usage = """
       hostile   the attacks of issue 14, each on a fresh daemon, while a
                 bystander pings every 10 ms: its worst and p99 ping, the
                 daemon's peak RSS and RSS after, whether the attacker was
-                closed or refused. Needs root (some attackers connect as uid
-                65534) and python3. About 5 minutes with --baseline
-                PICKERD, another pickerd binary run in alternating rounds
-                (such as an older build); --attack NAME runs only that
-                attack (lists, plugins, observers, subscriptions,
-                subscriptions-own, waits, idle, plugin-spin, actions, form,
-                tree, titles)
+                closed or refused. Not in the default set: it takes about
+                11 minutes with --baseline PICKERD (another pickerd binary,
+                such as an older build, run in alternating rounds), about
+                5 without. Needs root (some attackers connect as uid 65534)
+                and python3. --attack NAME runs only that attack (lists,
+                plugins, observers, subscriptions, subscriptions-own, waits,
+                idle, plugin-spin, actions, form, tree, titles)
     """
 
 /// The values of every `--name VALUE`, taken out of `arguments`.
