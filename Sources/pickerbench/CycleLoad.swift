@@ -77,19 +77,32 @@ struct CycleLoad {
 /// in read, so they must not share Dispatch's few workers), waits for all, and
 /// rethrows the first failure.
 func onThreads(_ connections: [LoadConnection], _ body: @escaping @Sendable (LoadConnection) throws -> Void) throws {
-    let failure = Mutex<BenchmarkFailure?>(nil)
-    let group = DispatchGroup()
-    for connection in connections {
-        group.enter()
-        Thread {
-            do {
-                try body(connection)
-            } catch {
-                failure.withLock { $0 = $0 ?? BenchmarkFailure("\(error)") }
-            }
-            group.leave()
-        }.start()
+    try ConnectionThreads(connections, body).join()
+}
+
+/// A thread for each connection, running `body` on it, started at once and
+/// joined later.
+final class ConnectionThreads: Sendable {
+    private let failure = Mutex<BenchmarkFailure?>(nil)
+    private let group = DispatchGroup()
+
+    init(_ connections: [LoadConnection], _ body: @escaping @Sendable (LoadConnection) throws -> Void) {
+        for connection in connections {
+            group.enter()
+            Thread { [self] in
+                do {
+                    try body(connection)
+                } catch {
+                    failure.withLock { $0 = $0 ?? BenchmarkFailure("\(error)") }
+                }
+                group.leave()
+            }.start()
+        }
     }
-    group.wait()
-    if let failed = failure.withLock({ $0 }) { throw failed }
+
+    /// Waits for every thread and rethrows the first failure.
+    func join() throws {
+        group.wait()
+        if let failed = failure.withLock({ $0 }) { throw failed }
+    }
 }

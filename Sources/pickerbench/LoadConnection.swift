@@ -1,3 +1,4 @@
+import CPickerSystem
 import Foundation
 import PickerProtocol
 
@@ -19,7 +20,39 @@ final class LoadConnection: @unchecked Sendable {
         }
     }
 
+    /// Connects as another user (needs root): the daemon sees `uid`, and `uid`
+    /// as the group, as the peer's credentials. Only this thread's ids change,
+    /// and only for the connect.
+    init(socketPath: String, uid: UInt32) throws {
+        let connected = picker_bench_connect_as(socketPath, uid, uid)
+        guard connected >= 0 else {
+            throw BenchmarkFailure("cannot connect to \(socketPath) as uid \(uid): \(String(cString: strerror(-connected)))")
+        }
+        descriptor = connected
+    }
+
     deinit { close(descriptor) }
+
+    /// Shuts the connection down both ways: a thread blocked reading it wakes
+    /// up with an end of file, and the daemon sees the peer leave.
+    func shutdown() {
+        _ = Glibc.shutdown(descriptor, Int32(SHUT_RDWR))
+    }
+
+    /// Whether the daemon has closed its end (whatever it left unread here).
+    var isClosedByPeer: Bool {
+        // A Unix socket reports POLLHUP once its peer is gone, data unread or not.
+        var entry = pollfd(fd: descriptor, events: 0, revents: 0)
+        return poll(&entry, 1, 0) == 1 && entry.revents & Int16(POLLHUP) != 0
+    }
+
+    /// Waits at most `milliseconds` for something to read (or the end); false
+    /// if nothing came. A line already read ahead counts.
+    func waitForInput(milliseconds: Int32) -> Bool {
+        if buffer[scanned...].contains(0x0A) { return true }
+        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&entry, 1, milliseconds) == 1
+    }
 
     func send(_ line: String) {
         send(raw: Array(line.utf8) + [0x0A])

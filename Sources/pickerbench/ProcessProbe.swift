@@ -8,9 +8,37 @@ struct ProcessProbe {
     let pid: Int32
 
     /// VmRSS in bytes.
-    func residentBytes() -> Double {
+    func residentBytes() -> Double { statusBytes("VmRSS:") }
+
+    /// VmHWM in bytes: the most resident memory since the start or `resetPeak`.
+    func peakResidentBytes() -> Double { statusBytes("VmHWM:") }
+
+    /// Starts VmHWM again from the present VmRSS (needs the right to write
+    /// the process's clear_refs: its user, or root).
+    func resetPeak() {
+        guard let file = fopen("/proc/\(pid)/clear_refs", "w") else { return }
+        fputs("5", file)
+        fclose(file)
+    }
+
+    /// The processes it started that are still its children (each thread
+    /// lists those it started).
+    func children() -> [Int32] {
+        guard let tasks = opendir("/proc/\(pid)/task") else { return [] }
+        defer { closedir(tasks) }
+        var found: [Int32] = []
+        while let entry = readdir(tasks) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard Int32(name) != nil else { continue }
+            let listed = readText("/proc/\(pid)/task/\(name)/children") ?? ""
+            found += listed.split(separator: " ").compactMap { Int32(String($0)) }
+        }
+        return found
+    }
+
+    private func statusBytes(_ field: String) -> Double {
         guard let status = readText("/proc/\(pid)/status") else { return .nan }
-        for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+        for line in status.split(separator: "\n") where line.hasPrefix(field) {
             let digits = line.filter(\.isNumber)
             return (Double(String(digits)) ?? .nan) * 1024
         }

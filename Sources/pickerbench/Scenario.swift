@@ -12,3 +12,4 @@ extension WaitersBenchmark: Scenario {}
 extension FanOutBenchmark: Scenario {}
 extension OneShotBenchmark: Scenario {}
 extension StackBenchmark: Scenario {}
+extension HostileBenchmark: Scenario {}

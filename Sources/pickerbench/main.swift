@@ -5,11 +5,12 @@ import Glibc
 // pickerbench: measurements a person runs, never part of `swift test`.
 // Ratios are measured side by side in one run, in alternating rounds.
 let usage = """
-    usage: pickerbench [SCENARIO ...] [--rounds N]
+    usage: pickerbench [SCENARIO ...] [--rounds N] [--baseline PICKERD] [--attack NAME ...]
 
     Build everything first (`swift build -c release`), then run
     .build/release/pickerbench; it starts pickerd, pickerfloor and pickerctl
-    from its own folder. With no scenario it runs all but `stack`, in order:
+    from its own folder. With no scenario it runs all but `stack` and
+    `hostile`, in order:
 
       ping      pipelined (64 in flight) and one-in-flight ping against pickerd
                 and pickerfloor, the minimal C server on json-c
@@ -21,18 +22,43 @@ let usage = """
       oneshot   `pickerctl ping` vs socat sending the same line
       stack     the model alone, no socket: stack operations at 10 and
                 100,000 open windows
+      hostile   the attacks of issue 14, each on a fresh daemon, while a
+                bystander pings every 10 ms: its worst and p99 ping, the
+                daemon's peak RSS and RSS after, whether the attacker was
+                closed or refused. Not in the default set: it takes about
+                11 minutes with --baseline PICKERD (another pickerd binary,
+                such as an older build, run in alternating rounds), about
+                5 without. Needs root (some attackers connect as uid 65534)
+                and python3. --attack NAME runs only that attack (lists,
+                plugins, observers, subscriptions, subscriptions-own, waits,
+                idle, plugin-spin, actions, form, tree, titles)
     """
+
+/// The values of every `--name VALUE`, taken out of `arguments`.
+func takeOption(_ name: String, from arguments: inout [String]) -> [String] {
+    var values: [String] = []
+    while let index = arguments.firstIndex(of: name) {
+        guard index + 1 < arguments.count else {
+            print("pickerbench: \(name) needs a value")
+            exit(64)
+        }
+        values.append(arguments[index + 1])
+        arguments.removeSubrange(index...index + 1)
+    }
+    return values
+}
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 var rounds: Int?
-if let index = arguments.firstIndex(of: "--rounds") {
-    guard index + 1 < arguments.count, let value = Int(arguments[index + 1]), value > 0 else {
+if let value = takeOption("--rounds", from: &arguments).last {
+    guard let number = Int(value), number > 0 else {
         print("pickerbench: --rounds needs a positive number")
         exit(64)
     }
-    rounds = value
-    arguments.removeSubrange(index...index + 1)
+    rounds = number
 }
+let baseline = takeOption("--baseline", from: &arguments).last
+let attacks = takeOption("--attack", from: &arguments)
 if arguments.contains("-h") || arguments.contains("--help") {
     print(usage)
     exit(0)
@@ -40,7 +66,7 @@ if arguments.contains("-h") || arguments.contains("--help") {
 
 let all = ["ping", "cycles", "memory", "waiters", "fanout", "oneshot"]
 let chosen = arguments.isEmpty ? all : arguments
-for name in chosen where !(all + ["stack"]).contains(name) {
+for name in chosen where !(all + ["stack", "hostile"]).contains(name) {
     print("pickerbench: unknown scenario '\(name)'; run pickerbench --help for the list")
     exit(64)
 }
@@ -67,6 +93,7 @@ do {
             case "waiters": WaitersBenchmark()
             case "fanout": FanOutBenchmark()
             case "oneshot": OneShotBenchmark()
+            case "hostile": HostileBenchmark(baseline: baseline, attacks: attacks)
             default: StackBenchmark()
             }
         if let rounds { scenario.rounds = rounds }

@@ -8,4 +8,5 @@
 #include "picker_spawn.h"
 #include "picker_dumpable.h"
 #include "picker_hidden_input.h"
+#include "picker_bench_identity.h"
 #endif
