@@ -7,7 +7,12 @@ import PickerJSON
 public final class PickerModel {
     public private(set) var configuration: ModelConfiguration
     public private(set) var levels: LevelTable
-    public private(set) var plugins: PluginRegistry
+    public private(set) var plugins: PluginRegistry {
+        didSet { pluginDescriptions = plugins.descriptions }
+    }
+    /// The `plugins` method's answer, built once per set of kinds: a client
+    /// may ask for it a thousand times in one batch.
+    public private(set) var pluginDescriptions: JSON
     public let clock: any PickerClock
 
     private var windows: [WindowID: Window] = [:]
@@ -38,6 +43,7 @@ public final class PickerModel {
         self.configuration = configuration
         self.levels = levels
         self.plugins = plugins
+        pluginDescriptions = plugins.descriptions
         self.clock = clock
         nextWindowNumber = firstWindowNumber
         archive = OutcomeArchive(

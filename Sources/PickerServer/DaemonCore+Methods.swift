@@ -26,7 +26,7 @@ extension DaemonCore {
                 return .result("pong")
             case "plugins":
                 _ = try ParamsReader(params, method: method, known: [])
-                return .result(model.plugins.descriptions)
+                return .result(model.pluginDescriptions)
             case "present":
                 return try present(
                     ParamsReader(
