@@ -23,6 +23,8 @@ public final class TestClient: @unchecked Sendable {
 
     public private(set) var descriptor: Int32
     private var buffer: [UInt8] = []
+    /// How much of `buffer` is known to hold no newline.
+    private var scannedBytes = 0
     private var nextID = 1
     private var responses: [JSON: Result<JSON, RPCError>] = [:]
     /// Event notifications received so far and not yet taken.
@@ -79,19 +81,27 @@ public final class TestClient: @unchecked Sendable {
     }
 
     /// The next line, or nil at end of stream; throws after `timeout` seconds.
+    /// Bytes already waiting are always read, however short the timeout or
+    /// slow the build: a check of the clock before the first read once left a
+    /// large answer unread for good under a sanitizer.
     public func readLine(timeout: Double = 10) throws -> [UInt8]? {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
-            if let newline = buffer.firstIndex(of: 0x0A) {
+            // Only bytes that arrived since the last look can hold the newline.
+            if let newline = buffer[scannedBytes...].firstIndex(of: 0x0A) {
                 let line = Array(buffer[..<newline])
                 buffer.removeFirst(newline + 1)
+                scannedBytes = 0
                 return line
             }
+            scannedBytes = buffer.count
             let remaining = deadline.timeIntervalSinceNow
-            guard remaining > 0 else { throw Failure.timedOut("a line") }
             var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&poller, 1, Int32(min(remaining * 1000, 1000)) + 1)
-            if ready <= 0 { continue }
+            let ready = poll(&poller, 1, Int32((min(max(remaining, 0), 1) * 1000).rounded(.up)))
+            if ready <= 0 {
+                guard remaining > 0 else { throw Failure.timedOut("a line") }
+                continue
+            }
             var chunk = [UInt8](repeating: 0, count: 65536)
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count <= 0 { return nil }
