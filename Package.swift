@@ -32,12 +32,12 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"])]
         ),
         .target(name: "PickerJSON", dependencies: ["CJSONC"], linkerSettings: [.linkedLibrary("m")]),
-        .target(name: "PickerCore", dependencies: ["PickerJSON"]),
-        .target(name: "PickerPlugins", dependencies: ["PickerCore", "PickerJSON"]),
+        .target(name: "PickerCore", dependencies: ["PickerProtocol", "PickerJSON"]),
+        .target(name: "PickerPlugins", dependencies: ["PickerCore", "PickerProtocol", "PickerJSON"]),
         .target(name: "PickerProtocol", dependencies: ["PickerJSON"]),
         .target(name: "CPickerSystem"),
         .target(name: "PickerClient", dependencies: ["PickerProtocol", "PickerJSON", "CPickerSystem"]),
-        .target(name: "PickerTerminal", dependencies: ["PickerClient", "PickerJSON", "PickerCore", "CPickerSystem"]),
+        .target(name: "PickerTerminal", dependencies: ["PickerClient", "PickerProtocol", "PickerJSON", "CPickerSystem"]),
         .target(
             name: "PickerServer",
             dependencies: [
@@ -62,7 +62,7 @@ let package = Package(
         .executableTarget(
             name: "pickerctl",
             dependencies: [
-                "PickerClient", "PickerProtocol", "PickerJSON", "PickerCore", "PickerTerminal", "CPickerSystem",
+                "PickerClient", "PickerProtocol", "PickerJSON", "PickerTerminal", "CPickerSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -78,9 +78,10 @@ let package = Package(
             dependencies: ["PickerJSON", "PickerProtocol", "CPickerTestSupport"],
             path: "Tests/PickerTestSupport"
         ),
+        .testTarget(name: "PickerProtocolTests", dependencies: ["PickerProtocol", "PickerJSON"]),
         .testTarget(name: "PickerJSONTests", dependencies: ["PickerJSON", "PickerTestSupport"]),
-        .testTarget(name: "PickerCoreTests", dependencies: ["PickerCore", "PickerJSON", "PickerPlugins"]),
-        .testTarget(name: "PickerPluginsTests", dependencies: ["PickerPlugins", "PickerCore", "PickerJSON"]),
+        .testTarget(name: "PickerCoreTests", dependencies: ["PickerCore", "PickerProtocol", "PickerJSON", "PickerPlugins"]),
+        .testTarget(name: "PickerPluginsTests", dependencies: ["PickerPlugins", "PickerCore", "PickerProtocol", "PickerJSON"]),
         .testTarget(
             name: "PickerServerTests",
             dependencies: ["PickerServer", "PickerProtocol", "PickerJSON", "PickerTestSupport", "pickerd", "pickerfuzz"]

@@ -46,157 +46,135 @@ public final class PickerClient: Sendable {
         try await connection.call(method, params)
     }
 
+    /// Sends one typed request and reads its typed result.
+    public func send<Method: PickerMethod>(_ method: Method) async throws(PickerClientError) -> Method.Result {
+        let json = try await connection.call(Method.name, method.params)
+        guard let result = Method.decode(json) else {
+            throw .protocolViolation("not the result of \(Method.name): \(json.serialized().prefix(200))")
+        }
+        return result
+    }
+
     // MARK: asking
 
     public func hello(client: String? = nil) async throws(PickerClientError) -> JSON {
-        var params: JSONObject = ["protocol": .integer(PickerProtocolVersion.current)]
-        if let client { params["client"] = .string(client) }
-        return try await call("hello", params)
+        try await send(Hello(client: client, protocolVersion: PickerProtocolVersion.current))
     }
 
     public func ping() async throws(PickerClientError) {
-        _ = try await call("ping")
+        _ = try await send(Ping())
     }
 
     /// Each kind's summary and the JSON Schemas of its options and value.
     public func plugins() async throws(PickerClientError) -> [JSON] {
-        try await call("plugins").arrayValue ?? []
+        try await send(Plugins())
     }
 
     /// Presents a window and returns at once.
-    public func present(_ presentation: Presentation) async throws(PickerClientError) -> WindowSummary {
-        try summary(await call("present", presentation.params(wait: false)))
+    public func present(_ presentation: Present) async throws(PickerClientError) -> WindowSummary {
+        var request = presentation
+        request.wait = false
+        guard case .window(let summary) = try await send(request) else { throw .protocolViolation("present answered an outcome") }
+        return summary
     }
 
     /// Presents a window and returns its outcome once it ends.
-    public func presentAndWait(_ presentation: Presentation) async throws(PickerClientError) -> Outcome {
-        try outcome(await call("present", presentation.params(wait: true)))
+    public func presentAndWait(_ presentation: Present) async throws(PickerClientError) -> Outcome {
+        var request = presentation
+        request.wait = true
+        guard case .outcome(let outcome) = try await send(request) else { throw .protocolViolation("present with wait answered a window") }
+        return outcome
     }
 
     /// The window's outcome once it ends (at once when it has ended already).
-    public func wait(window: String, timeoutMilliseconds: Int64? = nil) async throws(PickerClientError) -> Outcome {
-        var params: JSONObject = ["window": .string(window)]
-        if let timeoutMilliseconds { params["timeout_ms"] = .integer(timeoutMilliseconds) }
-        return try outcome(await call("wait", params))
+    public func wait(window: WindowID, timeoutMilliseconds: Int64? = nil) async throws(PickerClientError) -> Outcome {
+        try await send(Wait(window: window, timeoutMilliseconds: timeoutMilliseconds))
     }
 
     // MARK: answering
 
     /// Sets the live selection of a window (the key window when nil).
-    public func update(window: String? = nil, value: JSON) async throws(PickerClientError) -> WindowSummary {
-        try summary(await call("update", windowParams(window, ["value": value])))
+    public func update(window: WindowID? = nil, value: JSON) async throws(PickerClientError) -> WindowSummary {
+        try await send(Update(window: window, value: value))
     }
 
-    public func submit(window: String? = nil, value: JSON) async throws(PickerClientError) -> Outcome {
-        try outcome(await call("submit", windowParams(window, ["value": value])))
+    public func submit(window: WindowID? = nil, value: JSON) async throws(PickerClientError) -> Outcome {
+        try await send(Submit(window: window, value: value))
     }
 
-    public func cancel(window: String? = nil) async throws(PickerClientError) -> Outcome {
-        try outcome(await call("cancel", windowParams(window, [:])))
+    public func cancel(window: WindowID? = nil) async throws(PickerClientError) -> Outcome {
+        try await send(Cancel(window: window))
     }
 
     // MARK: managing
 
-    public func dismiss(window: String) async throws(PickerClientError) -> [String] {
-        try dismissed(await call("dismiss", ["window": .string(window)]))
+    public func dismiss(window: WindowID) async throws(PickerClientError) -> [WindowID] {
+        try await send(Dismiss(.window(window)))
     }
 
-    public func dismissAll() async throws(PickerClientError) -> [String] {
-        try dismissed(await call("dismiss", ["all": true]))
+    public func dismissAll() async throws(PickerClientError) -> [WindowID] {
+        try await send(Dismiss(.all))
     }
 
-    public func dismiss(level: LevelSpec) async throws(PickerClientError) -> [String] {
-        try dismissed(await call("dismiss", ["level": level.json]))
+    public func dismiss(level: LevelSpec) async throws(PickerClientError) -> [WindowID] {
+        try await send(Dismiss(.level(level)))
     }
 
-    public func raise(window: String) async throws(PickerClientError) -> WindowSummary {
-        try summary(await call("raise", ["window": .string(window)]))
+    public func raise(window: WindowID) async throws(PickerClientError) -> WindowSummary {
+        try await send(Raise(window: window))
     }
 
-    public func lower(window: String) async throws(PickerClientError) -> WindowSummary {
-        try summary(await call("lower", ["window": .string(window)]))
+    public func lower(window: WindowID) async throws(PickerClientError) -> WindowSummary {
+        try await send(Lower(window: window))
     }
 
-    public func hide(window: String) async throws(PickerClientError) -> WindowSummary {
-        try summary(await call("hide", ["window": .string(window)]))
+    public func hide(window: WindowID) async throws(PickerClientError) -> WindowSummary {
+        try await send(Hide(window: window))
     }
 
-    public func show(window: String) async throws(PickerClientError) -> WindowSummary {
-        try summary(await call("show", ["window": .string(window)]))
+    public func show(window: WindowID) async throws(PickerClientError) -> WindowSummary {
+        try await send(Show(window: window))
     }
 
-    public func setLevel(window: String, to level: LevelSpec) async throws(PickerClientError) -> WindowSummary {
-        try summary(await call("set_level", ["window": .string(window), "level": level.json]))
+    public func setLevel(window: WindowID, to level: LevelSpec) async throws(PickerClientError) -> WindowSummary {
+        try await send(SetLevel(window: window, level: level))
     }
 
     // MARK: looking
 
     public func list(includeHidden: Bool = true, level: LevelSpec? = nil) async throws(PickerClientError) -> WindowList {
-        var params: JSONObject = ["include_hidden": .bool(includeHidden)]
-        if let level { params["level"] = level.json }
-        let result = try await call("list", params)
-        guard let windows = result["windows"]?.arrayValue else { throw .protocolViolation("list without windows") }
-        return WindowList(key: result["key"]?.stringValue, windows: try windows.map { (json) throws(PickerClientError) in try summary(json) })
+        try await send(List(includeHidden: includeHidden, level: level))
     }
 
     /// The window's summary plus title, message, options, live value, owner.
-    public func get(window: String) async throws(PickerClientError) -> JSON {
-        try await call("get", ["window": .string(window)])
+    public func get(window: WindowID) async throws(PickerClientError) -> WindowDetails {
+        try await send(Get(window: window))
     }
 
-    public func history(limit: Int = 50, window: String? = nil) async throws(PickerClientError) -> [Outcome] {
-        var params: JSONObject = ["limit": .integer(Int64(limit))]
-        if let window { params["window"] = .string(window) }
-        let result = try await call("history", params)
-        return try (result["outcomes"]?.arrayValue ?? []).map { (json) throws(PickerClientError) in try outcome(json) }
+    public func history(limit: Int = History.defaultLimit, window: WindowID? = nil) async throws(PickerClientError) -> [Outcome] {
+        try await send(History(limit: limit, window: window))
     }
 
     public func status() async throws(PickerClientError) -> JSON {
-        try await call("status")
+        try await send(Status())
     }
 
     public func reload() async throws(PickerClientError) {
-        _ = try await call("reload")
+        _ = try await send(Reload())
     }
 
     /// Events from now on, filtered by type prefix (`window.`) and window id.
-    public func subscribe(events: [String] = [], windows: [String] = []) async throws(PickerClientError) -> EventSubscription {
+    public func subscribe(events: [String] = [], windows: [WindowID] = []) async throws(PickerClientError) -> EventSubscription {
         let (stream, continuation) = AsyncStream<ClientEvent>.makeStream(bufferingPolicy: .unbounded)
-        var params = JSONObject()
-        if !events.isEmpty { params["events"] = .array(events.map(JSON.string)) }
-        if !windows.isEmpty { params["windows"] = .array(windows.map(JSON.string)) }
-        let result = try await connection.call("subscribe", params, stream: continuation)
-        guard let id = result["subscription"]?.stringValue else { throw .protocolViolation("subscribe without an id") }
+        let request = Subscribe(events: events, windows: windows)
+        // The stream is registered before the request goes out, so no event is missed.
+        let result = try await connection.call(Subscribe.name, request.params, stream: continuation)
+        guard let id = Subscribe.decode(result) else { throw .protocolViolation("subscribe without an id") }
         return EventSubscription(id: id, stream: stream)
     }
 
     public func unsubscribe(_ subscription: EventSubscription) async throws(PickerClientError) {
-        _ = try await call("unsubscribe", ["subscription": .string(subscription.id)])
+        _ = try await send(Unsubscribe(subscription: subscription.id))
         connection.stopStream(subscription.id)
-    }
-
-    // MARK: reading results
-
-    private func windowParams(_ window: String?, _ params: JSONObject) -> JSONObject {
-        var params = params
-        if let window { params["window"] = .string(window) }
-        return params
-    }
-
-    private func summary(_ json: JSON) throws(PickerClientError) -> WindowSummary {
-        guard let summary = WindowSummary(json: json) else { throw .protocolViolation("not a window summary: \(json)") }
-        return summary
-    }
-
-    private func outcome(_ json: JSON) throws(PickerClientError) -> Outcome {
-        guard let outcome = Outcome(json: json) else { throw .protocolViolation("not an outcome: \(json)") }
-        return outcome
-    }
-
-    private func dismissed(_ json: JSON) throws(PickerClientError) -> [String] {
-        guard let ids = json["dismissed"]?.arrayValue?.compactMap(\.stringValue) else {
-            throw .protocolViolation("dismiss without dismissed ids")
-        }
-        return ids
     }
 }

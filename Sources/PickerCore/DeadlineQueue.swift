@@ -1,3 +1,5 @@
+import PickerProtocol
+
 /// Pending deadlines, earliest first: a binary min-heap.
 ///
 /// Entries are not removed when a window ends early; the model checks each entry

@@ -1,3 +1,5 @@
+import PickerProtocol
+
 /// Outcomes of dismissed windows, kept for `wait` and `history` for a while.
 ///
 /// An outcome leaves when it is older than the retention time, when its owner
@@ -12,7 +14,7 @@ struct OutcomeArchive {
     var maxOutcomesPerUser: Int
     var exemptUIDs: Set<UInt32>
 
-    private var outcomesByWindow: [WindowID: Outcome] = [:]
+    private var outcomesByWindow: [WindowID: RecordedOutcome] = [:]
     /// Every outcome in dismissal order, for retention and history.
     private var order = FIFO<WindowID>()
     /// Each owner's outcomes in dismissal order; nil: restored without an owner.
@@ -30,7 +32,7 @@ struct OutcomeArchive {
 
     var count: Int { outcomesByWindow.count }
 
-    subscript(window: WindowID) -> Outcome? {
+    subscript(window: WindowID) -> RecordedOutcome? {
         outcomesByWindow[window]
     }
 
@@ -38,7 +40,7 @@ struct OutcomeArchive {
         countByOwner[uid] ?? 0
     }
 
-    mutating func add(_ outcome: Outcome) {
+    mutating func add(_ outcome: RecordedOutcome) {
         let owner = outcome.owner?.uid
         outcomesByWindow[outcome.window] = outcome
         order.append(outcome.window)
@@ -48,11 +50,11 @@ struct OutcomeArchive {
     }
 
     /// The retained outcomes, newest first, optionally of one window only.
-    func newestFirst(limit: Int, window: WindowID? = nil) -> [Outcome] {
+    func newestFirst(limit: Int, window: WindowID? = nil) -> [RecordedOutcome] {
         if let window {
             return outcomesByWindow[window].map { [$0] } ?? []
         }
-        var result: [Outcome] = []
+        var result: [RecordedOutcome] = []
         for id in order.newestFirst {
             guard result.count < limit else { break }
             if let outcome = outcomesByWindow[id] { result.append(outcome) }
@@ -116,7 +118,7 @@ struct OutcomeArchive {
 
     /// Takes an outcome out of the index and its owner's count. Its entry in
     /// the dismissal order is skipped when reached.
-    private mutating func forget(_ outcome: Outcome) {
+    private mutating func forget(_ outcome: RecordedOutcome) {
         let owner = outcome.owner?.uid
         outcomesByWindow[outcome.window] = nil
         let left = countByOwner[owner, default: 1] - 1

@@ -4,6 +4,7 @@ import Glibc
 import Musl
 #endif
 import Synchronization
+import PickerProtocol
 
 /// Where the model reads the time. The daemon uses `SystemClock`; tests drive a
 /// `ManualClock` so timeouts and retention happen exactly when they say.
@@ -14,11 +15,7 @@ public protocol PickerClock: Sendable {
 public struct SystemClock: PickerClock {
     public init() {}
 
-    public func now() -> Timestamp {
-        var spec = timespec()
-        clock_gettime(CLOCK_REALTIME, &spec)
-        return Timestamp(milliseconds: Int64(spec.tv_sec) * 1000 + Int64(spec.tv_nsec) / 1_000_000)
-    }
+    public func now() -> Timestamp { .now() }
 }
 
 /// A clock that moves only when told to.

@@ -1,3 +1,5 @@
+import PickerProtocol
+
 /// Why the model refused an operation. Each case maps to one protocol error code.
 public enum PickerError: Error, Sendable, Equatable {
     /// Bad params, or a value or option a plugin rejects (-32602). `field` names
@@ -6,7 +8,7 @@ public enum PickerError: Error, Sendable, Equatable {
     /// No such window (-32004); a nil id means there is no key window.
     case noSuchWindow(WindowID?)
     /// The window was already dismissed (-32005).
-    case alreadyDismissed(Outcome)
+    case alreadyDismissed(RecordedOutcome)
     /// No plugin for the kind (-32007).
     case unknownKind(String, known: [String])
     /// A configured limit was reached (-32006); `limit` is its config key.

@@ -1,4 +1,5 @@
 import PickerJSON
+import PickerProtocol
 
 /// Something that happened to a window, in the order the model did it.
 public struct PickerEvent: Sendable, Equatable {
@@ -21,9 +22,9 @@ public struct PickerEvent: Sendable, Equatable {
     public var fields: JSONObject
     /// For `window.dismissed`: the outcome itself, value included, for the
     /// store and the window's waiters (not on the wire; `fields` is).
-    public var outcome: Outcome?
+    public var outcome: RecordedOutcome?
 
-    public init(seq: UInt64, kind: Kind, window: WindowID, fields: JSONObject = JSONObject(), outcome: Outcome? = nil) {
+    public init(seq: UInt64, kind: Kind, window: WindowID, fields: JSONObject = JSONObject(), outcome: RecordedOutcome? = nil) {
         self.seq = seq
         self.kind = kind
         self.window = window

@@ -1,4 +1,5 @@
 import PickerJSON
+import PickerProtocol
 
 /// The picker model: the window stack, every window's lifecycle, its timers and
 /// its events. No I/O and no clock of its own: the owner calls it from one serial
@@ -147,7 +148,7 @@ public final class PickerModel {
         return summary(of: window)
     }
 
-    public func submit(window id: WindowID?, value: JSON, by peer: Peer) throws(PickerError) -> Outcome {
+    public func submit(window id: WindowID?, value: JSON, by peer: Peer) throws(PickerError) -> RecordedOutcome {
         let now = catchUp()
         let window = try openWindow(id)
         let normalized = try normalize(value, for: window, now: now)
@@ -157,7 +158,7 @@ public final class PickerModel {
         return outcome
     }
 
-    public func cancel(window id: WindowID?, by peer: Peer) throws(PickerError) -> Outcome {
+    public func cancel(window id: WindowID?, by peer: Peer) throws(PickerError) -> RecordedOutcome {
         let now = catchUp()
         let window = try openWindow(id)
         let outcome = end(window, reason: .cancelled, value: nil, by: peer, at: now)
@@ -167,7 +168,7 @@ public final class PickerModel {
 
     // MARK: dismissing
 
-    public func dismiss(window id: WindowID, by peer: Peer) throws(PickerError) -> Outcome {
+    public func dismiss(window id: WindowID, by peer: Peer) throws(PickerError) -> RecordedOutcome {
         let now = catchUp()
         let window = try openWindow(id)
         let outcome = end(window, reason: .dismissed, value: nil, by: peer, at: now)
@@ -294,7 +295,7 @@ public final class PickerModel {
     /// daemon); deadlines that passed meanwhile fire at the next call. A window
     /// whose kind no longer exists is dismissed. Returns the ids dismissed here.
     @discardableResult
-    public func restore(windows records: [WindowRecord], outcomes: [Outcome], counters: ModelCounters) -> [WindowID] {
+    public func restore(windows records: [WindowRecord], outcomes: [RecordedOutcome], counters: ModelCounters) -> [WindowID] {
         let now = clock.now()
         nextWindowNumber = max(nextWindowNumber, counters.nextWindowNumber)
         incarnation = counters.incarnation
@@ -313,10 +314,10 @@ public final class PickerModel {
                 let picker = try? plugin.prepare(options: options, context: context)
             else {
                 // Dismissed like any other window, so the store forgets it too.
-                let outcome = Outcome(window: record.id, reason: .dismissed, value: nil, visibleValue: nil, by: nil, at: now, owner: record.owner)
+                let outcome = RecordedOutcome(window: record.id, reason: .dismissed, value: nil, visibleValue: nil, by: nil, at: now, owner: record.owner)
                 archive.add(outcome)
                 self.counters.byReason[.dismissed, default: 0] += 1
-                emit(.dismissed, window: record.id, fields: outcome.fields(revealingValue: false, includingWindow: false), outcome: outcome)
+                emit(.dismissed, window: record.id, fields: outcome.wire(revealingValue: false).fields(includingWindow: false), outcome: outcome)
                 ended.append(record.id)
                 continue
             }
@@ -390,7 +391,7 @@ public final class PickerModel {
     }
 
     /// Retained outcomes, newest first.
-    public func history(limit: Int = 50, window: WindowID? = nil) -> [Outcome] {
+    public func history(limit: Int = 50, window: WindowID? = nil) -> [RecordedOutcome] {
         catchUp()
         return archive.newestFirst(limit: limit, window: window)
     }
@@ -503,7 +504,7 @@ public final class PickerModel {
     @discardableResult
     private func end(
         _ window: Window, reason: OutcomeReason, value: JSON?, by peer: Peer?, at now: Timestamp
-    ) -> Outcome {
+    ) -> RecordedOutcome {
         stack.remove(at: window.stackKey)
         windows[window.id] = nil
         let owner = window.owner.peer.uid
@@ -514,12 +515,12 @@ public final class PickerModel {
         }
         if window.deadline != nil, reason != .timeout { liveDeadlineCount -= 1 }
         if window.ownerGraceDeadline != nil, reason != .ownerGone { liveDeadlineCount -= 1 }
-        let outcome = Outcome(
+        let outcome = RecordedOutcome(
             window: window.id, reason: reason, value: value, visibleValue: value.flatMap { window.picker.redact($0) },
             by: peer, at: now, owner: window.owner.peer)
         archive.add(outcome)
         counters.byReason[reason, default: 0] += 1
-        emit(.dismissed, window: window.id, fields: outcome.fields(revealingValue: false, includingWindow: false), outcome: outcome)
+        emit(.dismissed, window: window.id, fields: outcome.wire(revealingValue: false).fields(includingWindow: false), outcome: outcome)
         return outcome
     }
 
@@ -568,14 +569,15 @@ public final class PickerModel {
         if let newKey { emit(.key, window: newKey) }
     }
 
-    private func emit(_ kind: PickerEvent.Kind, window: WindowID, fields: JSONObject = JSONObject(), outcome: Outcome? = nil) {
+    private func emit(_ kind: PickerEvent.Kind, window: WindowID, fields: JSONObject = JSONObject(), outcome: RecordedOutcome? = nil) {
         pendingEvents.append(PickerEvent(seq: nextSequence, kind: kind, window: window, fields: fields, outcome: outcome))
         nextSequence += 1
     }
 
     private func summary(of window: Window, isKey: Bool? = nil) -> WindowSummary {
         WindowSummary(
-            window: window.id, kind: window.kind, title: window.title, level: window.level,
+            window: window.id, kind: window.kind, base: plugins.plugin(for: window.kind)?.base, title: window.title,
+            level: window.level,
             levelName: levels.name(of: window.level), state: window.isHidden ? .hidden : .visible,
             isKey: isKey ?? (window.id == keyWindow), tag: window.tag, deadline: window.deadline,
             createdAt: window.createdAt)

@@ -1,4 +1,5 @@
 import PickerJSON
+import PickerProtocol
 
 /// What a plugin may look at besides the options and value: the time of the
 /// request, the daemon's time zone, and the other kinds (forms are made of them).

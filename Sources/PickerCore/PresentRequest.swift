@@ -1,4 +1,5 @@
 import PickerJSON
+import PickerProtocol
 
 /// A `present` call's parameters, once the protocol layer has read them.
 public struct PresentRequest: Sendable {

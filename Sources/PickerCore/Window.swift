@@ -1,4 +1,5 @@
 import PickerJSON
+import PickerProtocol
 
 /// An open window, as the model keeps it. Only the model touches it; everyone
 /// else sees `WindowSummary` and `WindowDetails` snapshots.

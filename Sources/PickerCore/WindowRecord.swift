@@ -1,4 +1,5 @@
 import PickerJSON
+import PickerProtocol
 
 /// Everything a window needs to come back after a restart, with its secret
 /// parts already left out: `value` and `defaultValue` are redacted by the

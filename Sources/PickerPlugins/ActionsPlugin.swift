@@ -1,5 +1,6 @@
 import PickerCore
 import PickerJSON
+import PickerProtocol
 
 /// `actions`: an action sheet; choosing the `cancel` action cancels the window.
 public struct ActionsPlugin: PickerPlugin {

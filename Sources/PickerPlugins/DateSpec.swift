@@ -1,4 +1,5 @@
 import PickerCore
+import PickerProtocol
 
 /// What a date picker picks, in one of three modes.
 enum DateMode: String, Sendable, CaseIterable {

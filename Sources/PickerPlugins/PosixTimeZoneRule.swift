@@ -1,4 +1,5 @@
 import PickerCore
+import PickerProtocol
 
 /// A POSIX TZ rule as in a TZif footer (`EST5EDT,M3.2.0,M11.1.0`,
 /// `<+0330>-3:30`, `IST-1GMT0,M10.5.0,M3.5.0/1`): a standard offset and

@@ -70,3 +70,23 @@ public struct ParamsReader {
         .invalidParams("\(key) must be \(expected), not \(value.typeDescription)", field: key)
     }
 }
+
+extension ParamsReader {
+    /// A level name or integer.
+    public func level(_ key: String) throws(RPCError) -> LevelSpec? {
+        guard let value = self[key] else { return nil }
+        if let name = value.stringValue { return .named(name) }
+        if let number = value.integerValue { return .value(Int(clamping: number)) }
+        throw .invalidParams("\(key) must be a level name or an integer, not \(value.typeDescription)", field: key)
+    }
+
+    /// The `window` param, which must be there.
+    public func requiredWindow() throws(RPCError) -> WindowID {
+        WindowID(try requiredString("window"))
+    }
+
+    /// The `window` param of a method that takes the key window without one.
+    public func optionalWindow() throws(RPCError) -> WindowID? {
+        try string("window").map(WindowID.init)
+    }
+}

@@ -1,6 +1,7 @@
 import Logging
 import PickerCore
 import PickerJSON
+import PickerProtocol
 
 /// Walks a config document, collecting every problem instead of stopping at the
 /// first. Keys named `//` are comments and are skipped; any other unknown key is

@@ -1,6 +1,7 @@
 import Logging
 import PickerCore
 import PickerJSON
+import PickerProtocol
 
 /// The daemon's settings, read from `config/pickerd.json` (or the embedded
 /// default, which is the same file). Every key is documented there.

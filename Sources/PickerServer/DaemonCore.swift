@@ -468,7 +468,7 @@ final class DaemonCore {
         wakeup = (next, task)
     }
 
-    func storedHistory(limit: Int, window: WindowID?) throws -> [Outcome]? {
+    func storedHistory(limit: Int, window: WindowID?) throws -> [RecordedOutcome]? {
         try store.history(limit: limit, window: window, now: model.clock.now())
     }
 

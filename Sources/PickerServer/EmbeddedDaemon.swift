@@ -6,6 +6,7 @@ import PickerJSON
 
 #if canImport(Glibc)
 import Glibc
+import PickerProtocol
 #endif
 
 /// The daemon's whole input path without sockets or threads: a DaemonCore with

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import PickerProtocol
 
 /// Who may do what: the daemon's own user and root may do everything; anyone
 /// else gets the union of the config rules that match their uid, gid or groups.

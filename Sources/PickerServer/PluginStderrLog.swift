@@ -1,5 +1,6 @@
 import Logging
 import NIOCore
+import PickerProtocol
 
 /// A plugin program's stderr, into pickerd's log: line by line, each prefixed
 /// `plugin KIND (pid N): `, cleaned (`PluginText`) and cut at

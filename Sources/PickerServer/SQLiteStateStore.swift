@@ -3,6 +3,7 @@ import PickerJSON
 
 #if canImport(Glibc)
 import Glibc
+import PickerProtocol
 #endif
 
 /// `state.durability: durable`: windows, outcomes and id counters in SQLite (WAL).
@@ -131,7 +132,7 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
         }
     }
 
-    func history(limit: Int, window: WindowID?, now: Timestamp) throws -> [Outcome]? {
+    func history(limit: Int, window: WindowID?, now: Timestamp) throws -> [RecordedOutcome]? {
         // Expired rows go at the next commit; until then they are not history.
         let columns = "SELECT \(Self.outcomeColumns) FROM outcomes WHERE at > ?"
         let oldest = SQLiteDatabase.Value.integer(now.milliseconds - retentionMilliseconds)
@@ -160,14 +161,14 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
 
     private static let outcomeColumns = "window, reason, value, by_uid, by_pid, at, owner_uid, owner_pid"
 
-    private static func outcome(_ row: [SQLiteDatabase.Value]) -> Outcome? {
+    private static func outcome(_ row: [SQLiteDatabase.Value]) -> RecordedOutcome? {
         guard let window = row[0].text, let reason = row[1].text.flatMap(OutcomeReason.init), let at = row[5].integer
         else { return nil }
         let value = row[2].text.flatMap { try? JSON.parse($0) }
         func peer(_ uid: SQLiteDatabase.Value, _ pid: SQLiteDatabase.Value) -> Peer? {
             uid.integer.flatMap { uid in pid.integer.map { Peer(uid: UInt32(uid), pid: Int32($0)) } }
         }
-        return Outcome(
+        return RecordedOutcome(
             window: WindowID(window), reason: reason, value: value, visibleValue: value, by: peer(row[3], row[4]),
             at: Timestamp(milliseconds: at), owner: peer(row[6], row[7]))
     }
@@ -246,7 +247,7 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
     }
 
     /// Stores what everyone may see of the outcome: never a secret value.
-    private func save(_ outcome: Outcome) throws {
+    private func save(_ outcome: RecordedOutcome) throws {
         try database.query(
             "INSERT OR REPLACE INTO outcomes (\(Self.outcomeColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             [

@@ -1,4 +1,5 @@
 import PickerCore
+import PickerProtocol
 
 /// Where the daemon makes its changes last. `commit` gets every change the model
 /// made (as its events, in order) before anything that acknowledges them reaches
@@ -17,12 +18,12 @@ protocol StateStore: AnyObject, Sendable {
     func setRetention(milliseconds: Int64)
     /// Outcomes still within retention at `now`, newest first; nil when the
     /// model's memory is the only record.
-    func history(limit: Int, window: WindowID?, now: Timestamp) throws -> [Outcome]?
+    func history(limit: Int, window: WindowID?, now: Timestamp) throws -> [RecordedOutcome]?
 }
 
 struct StoredState {
     var windows: [WindowRecord]
-    var outcomes: [Outcome]
+    var outcomes: [RecordedOutcome]
     var counters: ModelCounters
 }
 
@@ -46,5 +47,5 @@ final class MemoryStateStore: StateStore {
 
     func commit(_ changes: [PickerEvent], droppedOutcomes: [WindowID], of model: PickerModel) throws {}
     func setRetention(milliseconds: Int64) {}
-    func history(limit: Int, window: WindowID?, now: Timestamp) -> [Outcome]? { nil }
+    func history(limit: Int, window: WindowID?, now: Timestamp) -> [RecordedOutcome]? { nil }
 }

@@ -2,6 +2,7 @@ import Logging
 
 #if canImport(Glibc)
 import Glibc
+import PickerProtocol
 #endif
 
 /// Log lines on stderr. Under journald (`JOURNAL_STREAM` set) each line starts

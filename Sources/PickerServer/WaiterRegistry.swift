@@ -1,5 +1,6 @@
 import NIOCore
 import PickerCore
+import PickerProtocol
 
 /// Requests waiting for a window's outcome (`wait`, `present` with `wait: true`).
 /// Adding and removing one is constant time, however many wait.

@@ -1,4 +1,4 @@
-import PickerCore
+import PickerProtocol
 import PickerJSON
 
 /// Wheels for year, month, day (and hour, minute): Down is the next value, Up

@@ -1,6 +1,7 @@
 import CPickerSystem
 import PickerClient
 import PickerJSON
+import PickerProtocol
 
 #if canImport(Glibc)
 import Glibc
@@ -24,9 +25,9 @@ public final class TerminalApp {
     private var connectionProblem: String? = "connecting to pickerd…"
     private var windows: [WindowSummary] = []
     private var key: WindowSummary?
-    private var keyDetails: JSON?
+    private var keyDetails: WindowDetails?
     /// Each open window's view, so a window that comes back keeps what was typed.
-    private var views: [String: any PickerView] = [:]
+    private var views: [WindowID: any PickerView] = [:]
     private var notice: String?
     private var lastSecond: Int64 = -1
 
@@ -107,17 +108,17 @@ public final class TerminalApp {
         do {
             let list = try await client.list()
             windows = list.windows
-            views = views.filter { id, _ in list.windows.contains { $0.id == id } }
-            let newKey = list.windows.first { $0.id == list.key }
-            if newKey?.id != key?.id { notice = nil }
+            views = views.filter { id, _ in list.windows.contains { $0.window == id } }
+            let newKey = list.windows.first { $0.window == list.key }
+            if newKey?.window != key?.window { notice = nil }
             key = newKey
-            if let newKey, views[newKey.id] == nil {
-                let details = try await client.get(window: newKey.id)
+            if let newKey, views[newKey.window] == nil {
+                let details = try await client.get(window: newKey.window)
                 keyDetails = details
-                views[newKey.id] = PickerViews.make(
-                    kind: newKey.kind, options: details["options"] ?? [:], value: details["value"])
-            } else if let newKey, keyDetails?["window"]?.stringValue != newKey.id {
-                keyDetails = try await client.get(window: newKey.id)
+                // A preset is drawn as the built-in kind it is made from.
+                views[newKey.window] = PickerViews.make(kind: newKey.shape, options: details.options, value: details.value)
+            } else if let newKey, keyDetails?.summary.window != newKey.window {
+                keyDetails = try await client.get(window: newKey.window)
             }
         } catch {
             notice = "\(error)"
@@ -125,25 +126,25 @@ public final class TerminalApp {
     }
 
     private func handle(_ pressed: Key) async {
-        guard let client, let key, var view = views[key.id] else { return }
+        guard let client, let key, var view = views[key.window] else { return }
         let action = view.handle(pressed)
-        views[key.id] = view
+        views[key.window] = view
         switch action {
         case .changed:
             notice = nil
-            if !view.isSecret { _ = try? await client.update(window: key.id, value: view.value) }
+            if !view.isSecret { _ = try? await client.update(window: key.window, value: view.value) }
         case .submit:
-            await submit(view.value, to: key.id, with: client)
+            await submit(view.value, to: key.window, with: client)
         case .submitValue(let value):
-            await submit(value, to: key.id, with: client)
+            await submit(value, to: key.window, with: client)
         case .none where pressed == .escape:
-            _ = try? await client.cancel(window: key.id)
+            _ = try? await client.cancel(window: key.window)
         case .none:
             break
         }
     }
 
-    private func submit(_ value: JSON, to window: String, with client: PickerClient) async {
+    private func submit(_ value: JSON, to window: WindowID, with client: PickerClient) async {
         do {
             _ = try await client.submit(window: window, value: value)
             notice = nil
@@ -166,15 +167,15 @@ public final class TerminalApp {
         if let problem = connectionProblem {
             top.append(Line("pickerd", .bold))
             top.append(Line(problem, .dim))
-        } else if let key, let view = views[key.id] {
-            let level = key.levelName ?? String(key.level)
-            var header = Line("[\(level)] ", key.level >= 2000 ? .warning : .bold) + Line(key.title, .bold)
-            if let remaining = key.deadline.flatMap(Timestamps.remaining(until:)) {
+        } else if let key, let view = views[key.window] {
+            let level = key.levelName ?? key.level.description
+            var header = Line("[\(level)] ", key.level >= .alert ? .warning : .bold) + Line(key.title, .bold)
+            if let remaining = key.deadline.map(Timestamps.remaining(until:)) {
                 let gap = max(1, width - DisplayWidth.of(header.text) - DisplayWidth.of(remaining) - 3)
                 header = header + Line(String(repeating: " ", count: gap)) + Line("⏳ " + remaining, .dim)
             }
             top.append(header)
-            if let message = keyDetails?["message"]?.stringValue {
+            if let message = keyDetails?.message {
                 top += message.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map { Line(String($0)) }
             }
             top.append(Line())
@@ -201,11 +202,11 @@ public final class TerminalApp {
     }
 
     private var othersSummary: String {
-        let others = windows.filter { $0.id != key?.id }
+        let others = windows.filter { $0.window != key?.window }
         guard !others.isEmpty else { return "no other windows open" }
         var byLevel: [(String, Int)] = []
         for window in others {
-            let name = window.levelName ?? String(window.level)
+            let name = window.levelName ?? window.level.description
             if let index = byLevel.firstIndex(where: { $0.0 == name }) { byLevel[index].1 += 1 } else { byLevel.append((name, 1)) }
         }
         let levels = byLevel.map { "\($0.1) \($0.0)" }.joined(separator: ", ")

@@ -1,6 +1,7 @@
 import PickerCore
 import PickerJSON
 import PickerPlugins
+import PickerProtocol
 
 /// Stack operations with few and with many windows open, measured side by side:
 /// rounds alternate between the two models so both see the same machine noise.

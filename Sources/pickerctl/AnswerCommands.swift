@@ -1,11 +1,12 @@
 import ArgumentParser
 import PickerClient
 import PickerJSON
+import PickerProtocol
 
 /// VALUE arguments shaped by the window's kind, as `submit` and `update` take them.
 struct ValueArguments: ParsableArguments {
     @Option(help: ArgumentHelp("The window (default: the key window).", valueName: "id"))
-    var window: String?
+    var window: WindowID?
 
     @Flag(help: "Take the one VALUE as JSON, as it is.")
     var json = false
@@ -29,7 +30,7 @@ struct ValueArguments: ParsableArguments {
 
     /// Resolves the window and value, then hands them to `action`.
     func send(
-        through global: GlobalOptions, _ action: (PickerClient, String, JSON) async throws -> Void
+        through global: GlobalOptions, _ action: (PickerClient, WindowID, JSON) async throws -> Void
     ) async throws {
         try await runCommand {
             // Read before connecting: a person typing a secret takes the time they need.
@@ -43,8 +44,8 @@ struct ValueArguments: ParsableArguments {
     }
 
     /// The window to act on, and the values in the shape its kind takes.
-    func resolve(_ values: [String], with client: PickerClient) async throws -> (window: String, value: JSON) {
-        let target: String
+    func resolve(_ values: [String], with client: PickerClient) async throws -> (window: WindowID, value: JSON) {
+        let target: WindowID
         if let window {
             target = window
         } else {
@@ -54,8 +55,9 @@ struct ValueArguments: ParsableArguments {
             target = key
         }
         if json { return (target, try parseJSONArgument(values[0], flag: "the VALUE")) }
-        let kind = try await client.get(window: target)["kind"]?.stringValue
-        switch kind {
+        // A preset takes its values in the shape of the built-in kind it is made from.
+        let summary = try await client.get(window: target).summary
+        switch summary.shape {
         case "custom":
             return (target, .array(values.map(JSON.string)))
         case "form":
@@ -66,7 +68,7 @@ struct ValueArguments: ParsableArguments {
         default:
             guard values.count == 1 else {
                 throw CommandFailure(
-                    status: ExitStatus.usage, "a \(kind ?? "") window takes one VALUE; quote a value that has spaces")
+                    status: ExitStatus.usage, "a \(summary.kind) window takes one VALUE; quote a value that has spaces")
             }
             return (target, .string(values[0]))
         }
@@ -106,7 +108,7 @@ struct CancelCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: ArgumentHelp("The window.", valueName: "id"))
-    var window: String?
+    var window: WindowID?
 
     func run() async throws {
         try await withClient(global) { client in
@@ -122,7 +124,7 @@ struct DismissCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: ArgumentHelp("The window.", valueName: "id"))
-    var window: String?
+    var window: WindowID?
     @Flag(help: "Dismiss every open window.")
     var all = false
     @Option(help: ArgumentHelp("Dismiss every window at this level.", valueName: "level"))
@@ -136,7 +138,7 @@ struct DismissCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await withClient(global) { client in
-            let dismissed: [String]
+            let dismissed: [WindowID]
             if let window {
                 dismissed = try await client.dismiss(window: window)
             } else if let level {
@@ -144,7 +146,7 @@ struct DismissCommand: AsyncParsableCommand {
             } else {
                 dismissed = try await client.dismissAll()
             }
-            for id in dismissed { printLine(id) }
+            for id in dismissed { printLine(id.rawValue) }
             return ExitStatus.submitted
         }
     }
@@ -153,8 +155,8 @@ struct DismissCommand: AsyncParsableCommand {
 /// raise, lower, hide and show: one window, no output.
 protocol ArrangeCommand: AsyncParsableCommand {
     var global: GlobalOptions { get }
-    var window: String { get }
-    static func arrange(_ client: PickerClient, _ window: String) async throws -> WindowSummary
+    var window: WindowID { get }
+    static func arrange(_ client: PickerClient, _ window: WindowID) async throws -> WindowSummary
 }
 
 extension ArrangeCommand {
@@ -169,29 +171,29 @@ extension ArrangeCommand {
 struct RaiseCommand: ArrangeCommand {
     static let configuration = CommandConfiguration(commandName: "raise", abstract: "Put a window on top of its level.")
     @OptionGroup var global: GlobalOptions
-    @Argument(help: ArgumentHelp("The window.", valueName: "id")) var window: String
-    static func arrange(_ client: PickerClient, _ window: String) async throws -> WindowSummary { try await client.raise(window: window) }
+    @Argument(help: ArgumentHelp("The window.", valueName: "id")) var window: WindowID
+    static func arrange(_ client: PickerClient, _ window: WindowID) async throws -> WindowSummary { try await client.raise(window: window) }
 }
 
 struct LowerCommand: ArrangeCommand {
     static let configuration = CommandConfiguration(commandName: "lower", abstract: "Put a window at the bottom of its level.")
     @OptionGroup var global: GlobalOptions
-    @Argument(help: ArgumentHelp("The window.", valueName: "id")) var window: String
-    static func arrange(_ client: PickerClient, _ window: String) async throws -> WindowSummary { try await client.lower(window: window) }
+    @Argument(help: ArgumentHelp("The window.", valueName: "id")) var window: WindowID
+    static func arrange(_ client: PickerClient, _ window: WindowID) async throws -> WindowSummary { try await client.lower(window: window) }
 }
 
 struct HideCommand: ArrangeCommand {
     static let configuration = CommandConfiguration(commandName: "hide", abstract: "Hide a window; it keeps its place.")
     @OptionGroup var global: GlobalOptions
-    @Argument(help: ArgumentHelp("The window.", valueName: "id")) var window: String
-    static func arrange(_ client: PickerClient, _ window: String) async throws -> WindowSummary { try await client.hide(window: window) }
+    @Argument(help: ArgumentHelp("The window.", valueName: "id")) var window: WindowID
+    static func arrange(_ client: PickerClient, _ window: WindowID) async throws -> WindowSummary { try await client.hide(window: window) }
 }
 
 struct ShowCommand: ArrangeCommand {
     static let configuration = CommandConfiguration(commandName: "show", abstract: "Show a hidden window again.")
     @OptionGroup var global: GlobalOptions
-    @Argument(help: ArgumentHelp("The window.", valueName: "id")) var window: String
-    static func arrange(_ client: PickerClient, _ window: String) async throws -> WindowSummary { try await client.show(window: window) }
+    @Argument(help: ArgumentHelp("The window.", valueName: "id")) var window: WindowID
+    static func arrange(_ client: PickerClient, _ window: WindowID) async throws -> WindowSummary { try await client.show(window: window) }
 }
 
 struct SetLevelCommand: AsyncParsableCommand {
@@ -200,7 +202,7 @@ struct SetLevelCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: ArgumentHelp("The window.", valueName: "id"))
-    var window: String
+    var window: WindowID
     @Argument(help: ArgumentHelp("A level name or an integer.", valueName: "level"))
     var level: String
 
@@ -218,7 +220,7 @@ struct WaitCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: ArgumentHelp("The window.", valueName: "id"))
-    var window: String
+    var window: WindowID
     @Option(help: ArgumentHelp("Give up after this long (exit 124; the window stays).", valueName: "duration"))
     var timeout: DurationArgument?
     @Flag(help: "Print the whole outcome as JSON.")

@@ -5,6 +5,7 @@ import Glibc
 #endif
 import PickerClient
 import PickerJSON
+import PickerProtocol
 
 /// The flags every asking command takes.
 struct AskOptions: ParsableArguments {
@@ -58,11 +59,11 @@ func ask(
         let presentation = Presentation(
             kind: kind, title: common.title, message: common.message, level: common.level.map { LevelSpec($0) },
             options: options, timeoutMilliseconds: common.timeout?.milliseconds,
-            defaultValue: try common.defaultValue.map(defaultValue), tag: common.tag, onDisconnect: common.onDisconnect)
+            defaultValue: try common.defaultValue.map(defaultValue), tag: common.tag, onDisconnect: common.onDisconnect.flatMap(DisconnectPolicy.init(rawValue:)))
         let client = try global.connect()
         defer { client.close() }
         if common.noWait {
-            printLine(try await client.present(presentation).id)
+            printLine(try await client.present(presentation).window.rawValue)
             return ExitStatus.submitted
         }
         let outcome = try await client.presentAndWait(presentation)

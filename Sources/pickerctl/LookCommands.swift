@@ -1,8 +1,7 @@
 import ArgumentParser
 import PickerClient
-import PickerCore
-
 import PickerJSON
+import PickerProtocol
 import PickerTerminal
 
 struct ListCommand: AsyncParsableCommand {
@@ -17,17 +16,16 @@ struct ListCommand: AsyncParsableCommand {
         try await withClient(global) { client in
             let list = try await client.list()
             if json {
-                let windows = JSON.array(list.windows.map(\.json))
-                printJSON(JSON.object(["key": list.key.map(JSON.string) ?? .null, "windows": windows]))
+                printJSON(list.json)
                 return ExitStatus.submitted
             }
-            let now = SystemClock().now()
+            let now = Timestamp.now()
             var rows = [["", "ID", "LEVEL", "KIND", "STATE", "AGE", "DEADLINE", "TITLE"]]
             for window in list.windows {
                 rows.append([
-                    window.isKey ? "*" : "", window.id, window.levelName ?? String(window.level), window.kind, window.state,
-                    window.createdAt.flatMap(Timestamps.read).map { Timestamps.span(from: $0, to: now) } ?? "-",
-                    window.deadline.flatMap(Timestamps.read).map { "in " + Timestamps.span(from: now, to: $0) } ?? "-",
+                    window.isKey ? "*" : "", window.window.rawValue, window.levelName ?? window.level.description, window.kind,
+                    window.state.rawValue, Timestamps.span(from: window.createdAt, to: now),
+                    window.deadline.map { "in " + Timestamps.span(from: now, to: $0) } ?? "-",
                     window.title,
                 ])
             }
@@ -43,11 +41,11 @@ struct GetCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: ArgumentHelp("The window.", valueName: "id"))
-    var window: String
+    var window: WindowID
 
     func run() async throws {
         try await withClient(global) { client in
-            printJSON(try await client.get(window: window))
+            printJSON(try await client.get(window: window).json)
             return ExitStatus.submitted
         }
     }
@@ -100,7 +98,7 @@ struct HistoryCommand: AsyncParsableCommand {
             }
             var rows = [["ID", "REASON", "AT", "VALUE"]]
             for outcome in outcomes {
-                rows.append([outcome.window, outcome.reason.rawValue, outcome.at, outcome.value.map { ValueFormatting.text(of: $0, kind: nil, separator: "\t") } ?? ""])
+                rows.append([outcome.window.rawValue, outcome.reason.rawValue, outcome.at.rfc3339, outcome.value.map { ValueFormatting.text(of: $0, kind: nil, separator: "\t") } ?? ""])
             }
             for line in Table.lines(rows) { printLine(line) }
             return ExitStatus.submitted

@@ -1,5 +1,6 @@
 import PickerClient
 import PickerJSON
+import PickerProtocol
 
 /// How a value is printed on stdout: strings as they are, a custom picker's
 /// components joined by the separator, an action by its label, anything else as

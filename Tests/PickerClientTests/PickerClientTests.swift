@@ -21,13 +21,13 @@ import Testing
         let asker = try PickerClient.connect(socketPath: daemon.socketPath)
         let answerer = try PickerClient.connect(socketPath: daemon.socketPath)
         async let outcome = asker.presentAndWait(Presentation(kind: "date", title: "Deploy", options: ["initial": "2026-03-10"]))
-        var key: String?
+        var key: WindowID?
         for _ in 0..<500 where key == nil {
             key = try await answerer.list().key
             if key == nil { try await Task.sleep(for: .milliseconds(10)) }
         }
         let window = try #require(key)
-        #expect(try await answerer.get(window: window)["value"] == "2026-03-10")
+        #expect(try await answerer.get(window: window).value == "2026-03-10")
         let submitted = try await answerer.submit(value: "2026-03-04")
         let received = try await outcome
         #expect(received.reason == .submitted && received.value == "2026-03-04" && received.window == window)
@@ -41,14 +41,14 @@ import Testing
         let client = try PickerClient.connect(socketPath: daemon.socketPath)
         let window = try await client.present(Presentation(kind: "text", level: "alert"))
         #expect(window.isKey && window.levelName == "alert")
-        _ = try await client.submit(window: window.id, value: "done")
+        _ = try await client.submit(window: window.window, value: "done")
         var received: [ClientEvent] = []
         for await event in events {
             received.append(event)
             if event.type == "window.resigned_key" { break }
         }
         #expect(received.map(\.type) == ["window.presented", "window.key", "window.dismissed", "window.resigned_key"])
-        #expect(received.allSatisfy { $0.window == window.id && $0.subscription == events.id })
+        #expect(received.allSatisfy { $0.window == window.window.rawValue && $0.subscription == events.id })
         #expect(zip(received, received.dropFirst()).allSatisfy { $1.seq == $0.seq + 1 })
         #expect(received[2].params["value"] == "done")
         try await watcher.unsubscribe(events)
@@ -59,20 +59,20 @@ import Testing
         let client = try PickerClient.connect(socketPath: daemon.socketPath)
         let window = try await client.present(Presentation(kind: "date"))
         do {
-            _ = try await client.submit(window: window.id, value: "2026-02-30")
+            _ = try await client.submit(window: window.window, value: "2026-02-30")
             Issue.record("an impossible date was accepted")
         } catch {
             #expect(error.code == .invalidParams)
             #expect(error == .rpc(RPCError(.invalidParams, "2026-02-30 is not a date: February 2026 has 28 days", data: ["field": "value"])))
         }
-        await #expect(throws: PickerClientError.self) { try await client.wait(window: window.id, timeoutMilliseconds: 100) }
+        await #expect(throws: PickerClientError.self) { try await client.wait(window: window.window, timeoutMilliseconds: 100) }
         do {
-            _ = try await client.wait(window: window.id, timeoutMilliseconds: 100)
+            _ = try await client.wait(window: window.window, timeoutMilliseconds: 100)
         } catch {
             #expect(error.code == .waitTimedOut)
         }
         do {
-            _ = try await client.raise(window: "w404")
+            _ = try await client.raise(window: WindowID("w404"))
         } catch {
             #expect(error.code == .noSuchWindow)
         }
@@ -92,17 +92,17 @@ import Testing
         let client = try PickerClient.connect(socketPath: daemon.socketPath)
         let a = try await client.present(Presentation(kind: "text", tag: "first"))
         let b = try await client.present(Presentation(kind: "text", hidden: true))
-        #expect(try await client.raise(window: a.id).isKey)
-        #expect(try await client.show(window: b.id).isKey == false, "a was raised above b")
-        #expect(try await client.hide(window: b.id).state == "hidden")
-        #expect(try await client.setLevel(window: a.id, to: 1000).levelName == "statusBar")
-        #expect(try await client.lower(window: a.id).id == a.id)
-        #expect(try await client.update(window: a.id, value: "draft").id == a.id)
+        #expect(try await client.raise(window: a.window).isKey)
+        #expect(try await client.show(window: b.window).isKey == false, "a was raised above b")
+        #expect(try await client.hide(window: b.window).state == .hidden)
+        #expect(try await client.setLevel(window: a.window, to: 1000).levelName == "statusBar")
+        #expect(try await client.lower(window: a.window).window == a.window)
+        #expect(try await client.update(window: a.window, value: "draft").window == a.window)
         let list = try await client.list()
-        #expect(list.key == a.id && list.windows.map(\.id) == [a.id, b.id] && list.windows.first?.tag == "first")
-        #expect(try await client.dismiss(level: "normal") == [b.id])
+        #expect(list.key == a.window && list.windows.map(\.window) == [a.window, b.window] && list.windows.first?.tag == "first")
+        #expect(try await client.dismiss(level: "normal") == [b.window])
         #expect(try await client.cancel().reason == .cancelled)
-        #expect(try await client.history().map(\.window) == [a.id, b.id])
+        #expect(try await client.history().map(\.window) == [a.window, b.window])
         #expect(try await client.status()["counters"]?["cancelled"] == 1)
         #expect(try await client.dismissAll().isEmpty)
         try await client.reload()

@@ -1,4 +1,5 @@
 import PickerCore
+import PickerProtocol
 import Testing
 
 @Suite struct CalendarTests {

@@ -1,5 +1,6 @@
 import PickerCore
 import PickerJSON
+import PickerProtocol
 import Testing
 
 @Suite struct LifecycleTests {

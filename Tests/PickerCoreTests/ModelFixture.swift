@@ -1,6 +1,7 @@
 import PickerCore
 import PickerJSON
 import PickerPlugins
+import PickerProtocol
 
 /// A model on a manual clock with the built-in plugins, and helpers to drive it.
 struct ModelFixture {

@@ -1,5 +1,6 @@
 import PickerCore
 import PickerJSON
+import PickerProtocol
 import Testing
 
 /// Per-user quotas the model keeps: open windows, and outcomes retained per

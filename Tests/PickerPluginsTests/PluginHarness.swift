@@ -1,6 +1,7 @@
 import PickerCore
 import PickerJSON
 import PickerPlugins
+import PickerProtocol
 
 /// Prepares a built-in kind at a fixed time and zone, and checks values against it.
 struct PluginHarness {

@@ -1,6 +1,7 @@
 import PickerCore
 import PickerJSON
 import PickerPlugins
+import PickerProtocol
 import Testing
 
 @Suite struct PresetReaderTests {

@@ -57,6 +57,21 @@ import Testing
         #expect(tree.finish().stdout == "Jiangsu\tNanjing\n")
     }
 
+    /// A preset is drawn as the kind it is made from: two wheels, not a text box.
+    @Test func aTwoColumnPresetIsAnsweredWithItsWheels() throws {
+        let presets = try DaemonProcess.withPresets([
+            "target": #"{"kind": "target", "base": "custom", "title": "Target", "options": {"columns": [["prod", "staging"], ["us", "eu"]]}}"#
+        ])
+        let pickerctl = DaemonProcess.executable("pickerctl").path
+        let ui = try TmuxSession("\(pickerctl) ui --socket \(presets.socketPath)")
+        #expect(try ui.waitFor("No picker is waiting.") != nil)
+        let asking = try CommandLineProcess("pickerctl", ["--socket", presets.socketPath, "present", "target"])
+        #expect(try ui.waitFor("staging") != nil)
+        try ui.send("Down", "Right", "Down", "Enter")
+        let result = asking.finish()
+        #expect(result.status == 0 && result.stdout == "staging\teu\n")
+    }
+
     @Test func anAlertTakesTheScreenAndTheNormalOneReturns() throws {
         let normal = try ask(["text", "--title", "Routine question"])
         #expect(try ui.waitFor("Routine question") != nil)

@@ -152,6 +152,20 @@ public final class DaemonProcess: @unchecked Sendable {
         throw TestFailure("pickerd did not listen on \(socketPath) within 20 s:\n\(log)")
     }
 
+    /// A daemon (memory state) whose presets folder holds `presets`, each a
+    /// preset file's text by kind name, written as pickerd requires (0644).
+    public static func withPresets(_ presets: [String: String]) throws -> DaemonProcess {
+        let home = try TestDirectory()
+        let folder = home.url.appendingPathComponent("plugins.d")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for (kind, text) in presets {
+            let file = folder.appendingPathComponent("\(kind).json")
+            try text.write(to: file, atomically: true, encoding: .utf8)
+            chmod(file.path, 0o644)
+        }
+        return try DaemonProcess(config: #"{"state": {"durability": "memory"}}"#, logLevel: "info", home: home)
+    }
+
     /// Waits until `count` windows are open (so an asking pickerctl is blocked).
     public func waitForWindows(_ count: Int) throws {
         let client = try TestClient(socketPath: socketPath)

@@ -175,6 +175,13 @@ public final class TestClient: @unchecked Sendable {
         }
     }
 
+    /// Sends a typed request (one of `PickerMethods.all`) and reads its typed result.
+    public func send<Method: PickerMethod>(_ method: Method, timeout: Double = 10) throws -> Method.Result {
+        let json = try result(Method.name, .object(method.params), timeout: timeout)
+        guard let result = Method.decode(json) else { throw TestFailure("not the result of \(Method.name): \(json)") }
+        return result
+    }
+
     /// The error of a call that must fail.
     public func error(_ method: String, _ params: JSON? = nil, timeout: Double = 10) throws -> RPCError {
         switch try call(method, params, timeout: timeout) {

@@ -55,6 +55,24 @@ import Testing
         #expect(result.status == 0 && result.stdout == "Zhejiang/Ningbo\n")
     }
 
+    /// A preset's windows carry their `base`, and `submit` shapes its values
+    /// by it: a two-column custom preset takes one VALUE per column.
+    @Test func aTwoColumnPresetIsAnsweredOneValuePerColumn() throws {
+        let daemon = try DaemonProcess.withPresets(["target": Self.twoColumnPreset])
+        let asking = try CommandLineProcess("pickerctl", ["--socket", daemon.socketPath, "present", "target"])
+        try daemon.waitForWindows(1)
+        let listed = try CommandLineProcess.run("pickerctl", ["--socket", daemon.socketPath, "list", "--json"])
+        let window = try JSON.parse(listed.stdout)["windows"]?.arrayValue?.first
+        #expect(window?["kind"] == "target" && window?["base"] == "custom")
+        let submitted = try CommandLineProcess.run("pickerctl", ["--socket", daemon.socketPath, "submit", "staging", "eu"])
+        #expect(submitted.status == 0 && submitted.stderr.isEmpty)
+        let result = asking.finish()
+        #expect(result.status == 0 && result.stdout == "staging\teu\n")
+    }
+
+    static let twoColumnPreset =
+        #"{"kind": "target", "base": "custom", "title": "Target", "options": {"columns": [["prod", "staging"], ["us", "eu"]]}}"#
+
     @Test func timeoutsDefaultsAndCancel() throws {
         let timedOut = try pickerctl(["text", "--timeout", "300ms"])
         #expect(timedOut.status == 124 && timedOut.stdout.isEmpty)

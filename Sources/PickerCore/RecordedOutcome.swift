@@ -1,17 +1,9 @@
 import PickerJSON
+import PickerProtocol
 
-/// How a window ended.
-public enum OutcomeReason: String, Sendable, Hashable, CaseIterable {
-    case submitted
-    case cancelled
-    case timeout
-    case dismissed
-    case ownerGone = "owner_gone"
-    case shutdown
-}
-
-/// A dismissed window's one and only outcome.
-public struct Outcome: Sendable, Hashable {
+/// A dismissed window's one and only outcome, as the model keeps it: the
+/// value, what others may see of it, and who presented the window.
+public struct RecordedOutcome: Sendable, Hashable {
     public var window: WindowID
     public var reason: OutcomeReason
     /// The value, for the submitter and the window's waiters only.
@@ -38,24 +30,17 @@ public struct Outcome: Sendable, Hashable {
     }
 
     /// The wire form; `revealingValue` only for the submitter and waiters.
-    public func json(revealingValue: Bool) -> JSON {
-        .object(fields(revealingValue: revealingValue, includingWindow: true))
+    public func wire(revealingValue: Bool) -> Outcome {
+        Outcome(window: window, reason: reason, value: revealingValue ? value : visibleValue, by: by, at: at)
     }
 
     /// The wire form for a connection of `uid`: a secret value only for the
     /// uid that presented the window (the submitter has its own answer).
-    public func json(for uid: UInt32) -> JSON {
-        json(revealingValue: owner?.uid == uid)
+    public func wire(for uid: UInt32) -> Outcome {
+        wire(revealingValue: owner?.uid == uid)
     }
 
-    /// The outcome's members; events put them beside their own `window`.
-    public func fields(revealingValue: Bool, includingWindow: Bool) -> JSONObject {
-        var object = JSONObject()
-        if includingWindow { object["window"] = .string(window.rawValue) }
-        object["reason"] = .string(reason.rawValue)
-        if let shown = revealingValue ? value : visibleValue { object["value"] = shown }
-        if let by { object["by"] = by.json }
-        object["at"] = .string(at.rfc3339)
-        return object
-    }
+    public func json(revealingValue: Bool) -> JSON { wire(revealingValue: revealingValue).json }
+
+    public func json(for uid: UInt32) -> JSON { wire(for: uid).json }
 }

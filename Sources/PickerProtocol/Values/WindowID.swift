@@ -9,7 +9,7 @@ public struct WindowID: Sendable, Hashable, Comparable, CustomStringConvertible 
         self.rawValue = rawValue
     }
 
-    init(number: UInt64, incarnation: String) {
+    package init(number: UInt64, incarnation: String) {
         rawValue = incarnation.isEmpty ? "w\(number)" : "w\(number)-\(incarnation)"
     }
 

@@ -1,0 +1,64 @@
+import PickerJSON
+
+// The methods that move a window in the stack; each answers its summary.
+
+/// `raise`: to the top of its level.
+public struct Raise: WindowMethod {
+    public typealias Result = WindowSummary
+    public static let name = "raise"
+    public static let permission: Permission? = .manage
+    public var window: WindowID
+    public init(window: WindowID) { self.window = window }
+}
+
+/// `lower`: to the bottom of its level.
+public struct Lower: WindowMethod {
+    public typealias Result = WindowSummary
+    public static let name = "lower"
+    public static let permission: Permission? = .manage
+    public var window: WindowID
+    public init(window: WindowID) { self.window = window }
+}
+
+/// `hide`: off the stack, still open.
+public struct Hide: WindowMethod {
+    public typealias Result = WindowSummary
+    public static let name = "hide"
+    public static let permission: Permission? = .manage
+    public var window: WindowID
+    public init(window: WindowID) { self.window = window }
+}
+
+/// `show`: back on the stack.
+public struct Show: WindowMethod {
+    public typealias Result = WindowSummary
+    public static let name = "show"
+    public static let permission: Permission? = .manage
+    public var window: WindowID
+    public init(window: WindowID) { self.window = window }
+}
+
+/// `set_level`: to another level, on top of it.
+public struct SetLevel: PickerMethod {
+    public typealias Result = WindowSummary
+    public static let name = "set_level"
+    public static let paramNames = ["window", "level"]
+    public static let permission: Permission? = .manage
+
+    public var window: WindowID
+    public var level: LevelSpec
+
+    public init(window: WindowID, level: LevelSpec) {
+        self.window = window
+        self.level = level
+    }
+
+    public init(reading reader: ParamsReader) throws(RPCError) {
+        window = try reader.requiredWindow()
+        guard let level = try reader.level("level") else { throw reader.missing("level") }
+        self.level = level
+    }
+
+    public var params: JSONObject { ["window": .string(window.rawValue), "level": level.json] }
+    public var target: MethodTarget { .window(window) }
+}

@@ -1,0 +1,61 @@
+import PickerJSON
+
+/// `dismiss`: ends one window, every window, or a level's windows; the ids
+/// it ended come back.
+public struct Dismiss: PickerMethod {
+    public enum Selection: Sendable, Equatable {
+        case window(WindowID)
+        case all
+        case level(LevelSpec)
+    }
+
+    public typealias Result = [WindowID]
+    public static let name = "dismiss"
+    public static let paramNames = ["window", "all", "level"]
+    public static let permission: Permission? = .manage
+
+    public var selection: Selection
+
+    public init(_ selection: Selection) {
+        self.selection = selection
+    }
+
+    public init(reading reader: ParamsReader) throws(RPCError) {
+        let selectors = ["window", "all", "level"].filter(reader.has)
+        guard selectors.count == 1 else {
+            throw RPCError.invalidParams("dismiss needs exactly one of window, all: true, or level")
+        }
+        switch selectors[0] {
+        case "window":
+            selection = .window(try reader.requiredWindow())
+        case "all":
+            guard try reader.bool("all") == true else { throw RPCError.invalidParams("all must be true", field: "all") }
+            selection = .all
+        default:
+            selection = .level(try reader.level("level")!)
+        }
+    }
+
+    public var params: JSONObject {
+        switch selection {
+        case .window(let window): return ["window": .string(window.rawValue)]
+        case .all: return ["all": true]
+        case .level(let level): return ["level": level.json]
+        }
+    }
+
+    public var target: MethodTarget {
+        if case .window(let window) = selection { return .window(window) }
+        return .daemon
+    }
+
+    public static func encode(_ result: [WindowID]) -> JSON {
+        ["dismissed": .array(result.map { .string($0.rawValue) })]
+    }
+
+    public static func decode(_ json: JSON) -> [WindowID]? {
+        guard let items = json["dismissed"]?.arrayValue else { return nil }
+        let ids = items.compactMap(\.stringValue)
+        return ids.count == items.count ? ids.map(WindowID.init) : nil
+    }
+}

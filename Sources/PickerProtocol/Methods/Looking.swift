@@ -1,0 +1,87 @@
+import PickerJSON
+
+/// `list`: the open windows, top of the stack first, and the key window.
+public struct List: PickerMethod {
+    public typealias Result = WindowList
+    public static let name = "list"
+    public static let paramNames = ["include_hidden", "level"]
+    public static let permission: Permission? = .observe
+
+    public var includeHidden: Bool
+    public var level: LevelSpec?
+
+    public init(includeHidden: Bool = true, level: LevelSpec? = nil) {
+        self.includeHidden = includeHidden
+        self.level = level
+    }
+
+    public init(reading reader: ParamsReader) throws(RPCError) {
+        includeHidden = try reader.bool("include_hidden") ?? true
+        level = try reader.level("level")
+    }
+
+    public var params: JSONObject {
+        var params: JSONObject = ["include_hidden": .bool(includeHidden)]
+        if let level { params["level"] = level.json }
+        return params
+    }
+
+    public static func encode(_ result: WindowList) -> JSON { result.json }
+    public static func decode(_ json: JSON) -> WindowList? { WindowList(json: json) }
+}
+
+/// `get`: a window's summary, contents, live value (unless secret) and owner.
+public struct Get: WindowMethod {
+    public typealias Result = WindowDetails
+    public static let name = "get"
+    public static let permission: Permission? = .observe
+    public var window: WindowID
+    public init(window: WindowID) { self.window = window }
+
+    public static func encode(_ result: WindowDetails) -> JSON { result.json }
+    public static func decode(_ json: JSON) -> WindowDetails? { WindowDetails(json: json) }
+}
+
+/// `history`: ended windows' outcomes, newest first, secret values left out.
+public struct History: PickerMethod {
+    public typealias Result = [Outcome]
+    public static let name = "history"
+    public static let paramNames = ["limit", "window"]
+    public static let permission: Permission? = .observe
+    public static let defaultLimit = 50
+
+    public var limit: Int
+    public var window: WindowID?
+
+    public init(limit: Int = History.defaultLimit, window: WindowID? = nil) {
+        self.limit = limit
+        self.window = window
+    }
+
+    public init(reading reader: ParamsReader) throws(RPCError) {
+        limit = Int(try reader.integer("limit", in: 1...100_000) ?? Int64(Self.defaultLimit))
+        window = try reader.optionalWindow()
+    }
+
+    public var params: JSONObject {
+        var params: JSONObject = ["limit": .integer(Int64(limit))]
+        if let window { params["window"] = .string(window.rawValue) }
+        return params
+    }
+
+    public static func encode(_ result: [Outcome]) -> JSON { ["outcomes": .array(result.map(\.json))] }
+
+    public static func decode(_ json: JSON) -> [Outcome]? {
+        guard let items = json["outcomes"]?.arrayValue else { return nil }
+        let outcomes = items.compactMap(Outcome.init(json:))
+        return outcomes.count == items.count ? outcomes : nil
+    }
+}
+
+/// `status`: the daemon's version, uptime, counts and counters.
+public struct Status: ParameterlessMethod {
+    public typealias Result = JSON
+    public static let name = "status"
+    public static let permission: Permission? = .observe
+    public init() {}
+}

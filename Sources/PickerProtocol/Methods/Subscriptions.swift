@@ -1,0 +1,55 @@
+import PickerJSON
+
+/// `subscribe`: events from now on, filtered by type prefix and window; the
+/// subscription's id comes back.
+public struct Subscribe: PickerMethod {
+    public typealias Result = String
+    public static let name = "subscribe"
+    public static let paramNames = ["events", "windows"]
+    public static let permission: Permission? = .observe
+
+    /// Type names or prefixes (`window.`); empty: every type.
+    public var events: [String]
+    /// Empty: every window.
+    public var windows: [WindowID]
+
+    public init(events: [String] = [], windows: [WindowID] = []) {
+        self.events = events
+        self.windows = windows
+    }
+
+    public init(reading reader: ParamsReader) throws(RPCError) {
+        events = try reader.strings("events") ?? []
+        windows = (try reader.strings("windows") ?? []).map(WindowID.init)
+    }
+
+    public var params: JSONObject {
+        var params = JSONObject()
+        if !events.isEmpty { params["events"] = .array(events.map(JSON.string)) }
+        if !windows.isEmpty { params["windows"] = .array(windows.map { .string($0.rawValue) }) }
+        return params
+    }
+
+    public static func encode(_ result: String) -> JSON { ["subscription": .string(result)] }
+    public static func decode(_ json: JSON) -> String? { json["subscription"]?.stringValue }
+}
+
+/// `unsubscribe`: ends one of this connection's subscriptions.
+public struct Unsubscribe: PickerMethod {
+    public typealias Result = Bool
+    public static let name = "unsubscribe"
+    public static let paramNames = ["subscription"]
+    public static let permission: Permission? = nil
+
+    public var subscription: String
+
+    public init(subscription: String) {
+        self.subscription = subscription
+    }
+
+    public init(reading reader: ParamsReader) throws(RPCError) {
+        subscription = try reader.requiredString("subscription")
+    }
+
+    public var params: JSONObject { ["subscription": .string(subscription)] }
+}

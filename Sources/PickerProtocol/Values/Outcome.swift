@@ -1,0 +1,43 @@
+import PickerJSON
+
+/// A window's outcome as the wire carries it: `{window, reason, value?, by?, at}`.
+/// `value` is absent when there was none or the reader may not see it.
+public struct Outcome: Sendable, Hashable {
+    public var window: WindowID
+    public var reason: OutcomeReason
+    public var value: JSON?
+    /// Who ended the window (absent for a timeout, a shutdown or an owner gone).
+    public var by: Peer?
+    public var at: Timestamp
+
+    public init(window: WindowID, reason: OutcomeReason, value: JSON?, by: Peer?, at: Timestamp) {
+        self.window = window
+        self.reason = reason
+        self.value = value
+        self.by = by
+        self.at = at
+    }
+
+    public var json: JSON { .object(fields(includingWindow: true)) }
+
+    /// The outcome's members; a `window.dismissed` event puts them beside its own `window`.
+    public func fields(includingWindow: Bool) -> JSONObject {
+        var object = JSONObject()
+        if includingWindow { object["window"] = .string(window.rawValue) }
+        object["reason"] = .string(reason.rawValue)
+        if let value { object["value"] = value }
+        if let by { object["by"] = by.json }
+        object["at"] = .string(at.rfc3339)
+        return object
+    }
+
+    public init?(json: JSON) {
+        guard let window = json["window"]?.stringValue,
+            let reason = json["reason"]?.stringValue.flatMap(OutcomeReason.init(rawValue:)),
+            let at = json["at"]?.stringValue.flatMap(Timestamp.init(rfc3339:))
+        else { return nil }
+        let by = json["by"].flatMap(Peer.init(json:))
+        guard by != nil || json["by"] == nil else { return nil }
+        self.init(window: WindowID(window), reason: reason, value: json["value"], by: by, at: at)
+    }
+}

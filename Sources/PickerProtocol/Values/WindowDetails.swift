@@ -1,0 +1,35 @@
+import PickerJSON
+
+/// What `get` returns: the summary plus the window's contents.
+public struct WindowDetails: Sendable, Equatable {
+    public var summary: WindowSummary
+    public var message: String?
+    public var options: JSON
+    /// The live selection; nil when there is none or it is secret.
+    public var value: JSON?
+    public var owner: Peer
+
+    public init(summary: WindowSummary, message: String?, options: JSON, value: JSON?, owner: Peer) {
+        self.summary = summary
+        self.message = message
+        self.options = options
+        self.value = value
+        self.owner = owner
+    }
+
+    public var json: JSON {
+        var object = summary.fields
+        if let message { object["message"] = .string(message) }
+        object["options"] = options
+        if let value { object["value"] = value }
+        object["owner"] = owner.json
+        return .object(object)
+    }
+
+    public init?(json: JSON) {
+        guard let summary = WindowSummary(json: json), let owner = json["owner"].flatMap(Peer.init(json:)) else { return nil }
+        self.init(
+            summary: summary, message: json["message"]?.stringValue, options: json["options"] ?? .object([:]),
+            value: json["value"], owner: owner)
+    }
+}

@@ -1,0 +1,75 @@
+import PickerJSON
+
+/// The protocol's window summary: `{window, kind, base?, title, level,
+/// level_name?, state, key, tag?, deadline?, created_at}`. `base` is the
+/// built-in kind a preset kind is made from, so a front-end can shape and draw
+/// a kind it does not know by name; `created_at` is pickerd's addition, so a
+/// listing can show each window's age.
+public struct WindowSummary: Sendable, Equatable {
+    public var window: WindowID
+    public var kind: String
+    public var base: String?
+    public var title: String
+    public var level: Level
+    public var levelName: String?
+    public var state: WindowState
+    public var isKey: Bool
+    public var tag: String?
+    public var deadline: Timestamp?
+    public var createdAt: Timestamp
+
+    public init(
+        window: WindowID, kind: String, base: String? = nil, title: String, level: Level, levelName: String?,
+        state: WindowState, isKey: Bool, tag: String?, deadline: Timestamp?, createdAt: Timestamp
+    ) {
+        self.window = window
+        self.kind = kind
+        self.base = base
+        self.title = title
+        self.level = level
+        self.levelName = levelName
+        self.state = state
+        self.isKey = isKey
+        self.tag = tag
+        self.deadline = deadline
+        self.createdAt = createdAt
+    }
+
+    /// The built-in kind this window is shaped as: its `base`, or its own kind.
+    public var shape: String { base ?? kind }
+
+    public var json: JSON { .object(fields) }
+
+    public var fields: JSONObject {
+        var object = JSONObject()
+        object["window"] = .string(window.rawValue)
+        object["kind"] = .string(kind)
+        if let base { object["base"] = .string(base) }
+        object["title"] = .string(title)
+        object["level"] = .integer(Int64(level.value))
+        if let levelName { object["level_name"] = .string(levelName) }
+        object["state"] = .string(state.rawValue)
+        object["key"] = .bool(isKey)
+        if let tag { object["tag"] = .string(tag) }
+        if let deadline { object["deadline"] = .string(deadline.rfc3339) }
+        object["created_at"] = .string(createdAt.rfc3339)
+        return object
+    }
+
+    public init?(json: JSON) {
+        guard let window = json["window"]?.stringValue, let kind = json["kind"]?.stringValue,
+            let levelValue = json["level"]?.integerValue, let level = Int(exactly: levelValue).flatMap(Level.init),
+            let state = (json["state"]?.stringValue).flatMap(WindowState.init(rawValue:)),
+            let createdAt = json["created_at"]?.stringValue.flatMap(Timestamp.init(rfc3339:))
+        else { return nil }
+        var deadline: Timestamp?
+        if let text = json["deadline"]?.stringValue {
+            guard let instant = Timestamp(rfc3339: text) else { return nil }
+            deadline = instant
+        }
+        self.init(
+            window: WindowID(window), kind: kind, base: json["base"]?.stringValue, title: json["title"]?.stringValue ?? "",
+            level: level, levelName: json["level_name"]?.stringValue, state: state, isKey: json["key"]?.boolValue ?? false,
+            tag: json["tag"]?.stringValue, deadline: deadline, createdAt: createdAt)
+    }
+}

@@ -1,0 +1,128 @@
+import NIOCore
+import PickerCore
+import PickerJSON
+import PickerProtocol
+
+/// The methods with more to them than one call into the model (see `ServedMethods`).
+extension DaemonCore {
+    // MARK: methods with more to them
+
+    /// The external program that checks values of this window's kind, if any.
+    func externalPlugin(of window: WindowID?) throws(PickerError) -> (plugin: ExternalPlugin, window: WindowID)? {
+        guard !externalPlugins.isEmpty, let id = window ?? model.keyWindow else { return nil }
+        guard let plugin = externalPlugins[try model.details(window: id).summary.kind] else { return nil }
+        return (plugin, id)
+    }
+
+    /// Asks the external plugin first; its normalized value then goes through
+    /// the base kind's own check in `apply`, in a turn of its own, and the
+    /// answer follows. Other requests go on meanwhile.
+    func check(
+        _ value: JSON, by plugin: ExternalPlugin, window: WindowID, reply: ResponseSink?,
+        apply: @escaping (JSON) throws(PickerError) -> JSON
+    ) {
+        // Given to the plugin as the window's options (secrets are the value's, not the options').
+        let options = (try? model.details(window: window).options) ?? .object([:])
+        let isSecret = model.holdsSecret(value, window: window)
+        plugin.validate(value: value, options: options, window: window.rawValue, isSecret: isSecret) { [self] result in
+            runAsTurn {
+                switch result {
+                case .failure(let error):
+                    reply?.deliver(.failure(error))
+                case .success(let normalized):
+                    do throws(PickerError) {
+                        let answer = try apply(normalized)
+                        reply?.deliver(.success(answer))
+                    } catch {
+                        // A lying plugin: what it calls normal is not a value of its kind.
+                        if case .invalidParams(let message, _) = error {
+                            reply?.deliver(
+                                .failure(RPCError(.internalError, "the \(plugin.kind) plugin answered a value its base kind refuses; the plugin is at fault")))
+                        } else {
+                            reply?.deliver(.failure(RPCError(error)))
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// `hello`'s answer for this connection.
+    func hello(for connection: ConnectionHandler) -> JSON {
+        var limits = JSONObject(Limit.allCases.map { ($0.key, JSON.integer(Int64(configuration.limits[$0]))) })
+        limits["max_timeout_ms"] = .integer(configuration.maxTimeoutMilliseconds)
+        let levels = JSONObject(model.levels.levelsByName.sorted { $0.value < $1.value }.map { ($0.key, JSON.integer(Int64($0.value.value))) })
+        return [
+            "server": "pickerd", "version": .string(PickerdVersion.current), "protocol": .integer(PickerProtocolVersion.current),
+            "levels": .object(levels), "kinds": .array(model.plugins.kinds.map(JSON.string)),
+            "permissions": .array(permissions(of: connection).sorted().map { .string($0.rawValue) }),
+            "limits": .object(limits),
+        ]
+    }
+
+    func present(_ request: Present, _ call: MethodCall) throws -> Served<Present.Result> {
+        let limits = configuration.limits
+        guard model.openWindowCount(presentedOver: call.connection.id) < limits.maxWindowsPerConnection else {
+            throw RPCError.limitReached(
+                "this connection already has \(limits.maxWindowsPerConnection) open windows, its limit (limits.max_windows_per_connection)", limit: Limit.maxWindowsPerConnection)
+        }
+        try limits.checkLength(of: request.title, named: "title", limit: .maxTitleBytes)
+        try limits.checkLength(of: request.message, named: "message", limit: .maxMessageBytes)
+        try limits.checkLength(of: request.tag, named: "tag", limit: .maxTagBytes)
+        var window = PresentRequest(kind: request.kind)
+        window.title = request.title
+        window.message = request.message
+        if let level = request.level { window.level = try resolveLevel(level) }
+        window.options = request.options
+        window.timeoutMilliseconds = request.timeoutMilliseconds
+        window.defaultValue = request.defaultValue
+        window.tag = request.tag
+        window.isHidden = request.hidden
+        if let policy = request.onDisconnect { window.onDisconnect = policy }
+        if request.wait { try checkWaiterQuota(call.connection, uid: call.peer.uid) }
+        let summary = try model.present(window, owner: Owner(peer: call.actor, connection: call.connection.id))
+        guard request.wait, let reply = call.reply else { return .result(.window(summary)) }
+        addWaiter(for: summary.window, reply: reply, uid: call.peer.uid, timeout: nil)
+        return .deferred
+    }
+
+    /// A new subscription's id.
+    func subscribe(_ request: Subscribe, _ call: MethodCall) throws(RPCError) -> String {
+        let (connection, peer) = (call.connection, call.peer)
+        let limit = configuration.limits.maxSubscriptionsPerConnection
+        guard subscriptions.count(of: connection.id) < limit else {
+            throw .limitReached("this connection already has \(limit) subscriptions, its limit (limits.max_subscriptions_per_connection)", limit: .maxSubscriptionsPerConnection)
+        }
+        let quota = Quota(
+            perUser: configuration.limits.maxSubscriptionsPerUser, perUserLimit: .maxSubscriptionsPerUser, total: nil,
+            totalLimit: nil, noun: "subscriptions", exempt: quotaExempt)
+        if let refusal = quota.refusal(uid: peer.uid, ownCount: subscriptions.count(ownedBy: peer.uid), total: subscriptions.count) {
+            logRefusal(refusal, uid: peer.uid)
+            throw refusal
+        }
+        // Filters become the set of types they name, so matching an event costs
+        // the same however many filters were given.
+        var kinds = Set<PickerEvent.Kind>()
+        let filters = Set(request.events)
+        for filter in filters {
+            let named = PickerEvent.Kind.allCases.filter { $0.rawValue.hasPrefix(filter) }
+            guard !named.isEmpty else {
+                let known = PickerEvent.Kind.allCases.map(\.rawValue).joined(separator: ", ")
+                throw RPCError.invalidParams("no event type starts with '\(filter.prefix(40))'; the types are \(known)", field: "events")
+            }
+            kinds.formUnion(named)
+        }
+        if filters.isEmpty { kinds = Set(PickerEvent.Kind.allCases) }
+        return subscriptionsAdd(connection: connection.id, uid: peer.uid, kinds: kinds, windows: Set(request.windows))
+    }
+
+    var status: JSON {
+        [
+            "version": .string(PickerdVersion.current), "uptime_ms": .integer(uptimeMilliseconds),
+            "windows": ["visible": .integer(Int64(model.visibleCount)), "hidden": .integer(Int64(model.hiddenCount))],
+            "key": model.keyWindow.map { .string($0.rawValue) } ?? .null,
+            "connections": .integer(Int64(connections.count)), "subscriptions": .integer(Int64(subscriptions.count)),
+            "counters": model.counters.json,
+        ]
+    }
+}

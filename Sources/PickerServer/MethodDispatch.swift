@@ -1,0 +1,107 @@
+import PickerCore
+import PickerJSON
+import PickerProtocol
+
+/// One request on its way through a method: who sent it, and where a
+/// deferred answer goes.
+struct MethodCall {
+    let connection: ConnectionHandler
+    let peer: PeerCredentials
+    /// nil for a notification.
+    let reply: ResponseSink?
+
+    var actor: Peer { Peer(uid: peer.uid, pid: peer.pid) }
+}
+
+/// What serving a method gives: its result now, or later through the reply.
+enum Served<Result> {
+    case result(Result)
+    case deferred
+}
+
+/// A method of the protocol as the daemon serves it (`ServedMethods.swift`).
+protocol ServedMethod: PickerMethod {
+    /// Runs the request once its params are read and its permission checked.
+    func serve(_ core: DaemonCore, _ call: MethodCall) throws -> Served<Result>
+    /// Reads, checks and serves one request of this method.
+    static func run(_ params: JSONObject, _ core: DaemonCore, _ call: MethodCall) throws -> DaemonCore.MethodResult
+}
+
+extension ServedMethod {
+    static func run(_ params: JSONObject, _ core: DaemonCore, _ call: MethodCall) throws -> DaemonCore.MethodResult {
+        let request = try Self(params: params)
+        try core.authorize(Self.permission, for: request.target, call.peer)
+        switch try request.serve(core, call) {
+        case .result(let result): return .result(encode(result))
+        case .deferred: return .deferred
+        }
+    }
+}
+
+extension DaemonCore {
+    enum MethodResult {
+        case result(JSON)
+        /// The answer comes later through the request's sink (`wait`).
+        case deferred
+    }
+
+    /// Every method of `PickerMethods.all`, by name. A method without a
+    /// handler stops the daemon at its first request, which every test run
+    /// makes, rather than answering "no such method" for a documented one.
+    static let servedMethods: [String: any ServedMethod.Type] = Dictionary(
+        uniqueKeysWithValues: PickerMethods.all.map { method in
+            guard let served = method as? any ServedMethod.Type else {
+                preconditionFailure("the daemon has no handler for the method \(method.name)")
+            }
+            return (method.name, served)
+        })
+
+    func dispatch(_ request: RPCRequest, from connection: ConnectionHandler, reply: ResponseSink?) throws(RPCError)
+        -> MethodResult
+    {
+        guard let peer = connection.peer else { throw RPCError(.internalError, "connection has no credentials yet") }
+        let method = request.method
+        guard let served = Self.servedMethods[method] else {
+            throw RPCError(
+                .methodNotFound,
+                "no method '\(method.prefix(40))'; the methods are \(PickerMethods.names.joined(separator: ", "))")
+        }
+        do {
+            return try served.run(request.params, self, MethodCall(connection: connection, peer: peer, reply: reply))
+        } catch let error as RPCError {
+            throw error
+        } catch let error as PickerError {
+            throw RPCError(error)
+        } catch {
+            logger.error("internal error in \(method): \(error)")
+            throw RPCError(.internalError, "internal error in \(method); it has been logged")
+        }
+    }
+
+    // MARK: permissions
+
+    /// The one place permissions are checked: a method on the daemon needs its
+    /// permission; a method on a window needs it unless the caller's uid
+    /// presented that window (while it is open and while its outcome is
+    /// retained). An omitted window is the key window.
+    func authorize(_ permission: Permission?, for target: MethodTarget, _ peer: PeerCredentials) throws(RPCError) {
+        guard let permission else { return }
+        if case .window(let named) = target, let window = named ?? model.keyWindow, model.presenter(of: window)?.uid == peer.uid {
+            return
+        }
+        guard policy.permissions(for: peer).contains(permission) else {
+            throw RPCError.permissionDenied(permission, peer: peer)
+        }
+    }
+
+    func resolveLevel(_ spec: LevelSpec) throws(RPCError) -> Level {
+        do {
+            switch spec {
+            case .named(let name): return try model.levels.resolve(name)
+            case .value(let value): return try model.levels.resolve(value)
+            }
+        } catch {
+            throw RPCError(error)
+        }
+    }
+}

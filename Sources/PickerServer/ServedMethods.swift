@@ -1,0 +1,168 @@
+import PickerCore
+import PickerJSON
+import PickerProtocol
+
+// What the daemon does for each method of PROTOCOL.md, once `MethodDispatch`
+// has read its params and checked its permission.
+
+extension Hello: ServedMethod {
+    func serve(_ core: DaemonCore, _ call: MethodCall) throws -> Served<JSON> {
+        if let protocolVersion, protocolVersion != PickerProtocolVersion.current {
+            throw RPCError.invalidParams(
+                "protocol \(protocolVersion) is not supported; this daemon speaks protocol \(PickerProtocolVersion.current)",
+                field: "protocol")
+        }
+        return .result(core.hello(for: call.connection))
+    }
+}
+
+extension Ping: ServedMethod {
+    func serve(_ core: DaemonCore, _ call: MethodCall) throws -> Served<String> { .result("pong") }
+}
+
+extension Plugins: ServedMethod {
+    func serve(_ core: DaemonCore, _ call: MethodCall) throws -> Served<[JSON]> {
+        .result(core.model.pluginDescriptions.arrayValue ?? [])
+    }
+}
+
+extension Present: ServedMethod {
+    func serve(_ core: DaemonCore, _ call: MethodCall) throws -> Served<Result> {
+        try core.present(self, call)
+    }
+}
+
+extension Wait: ServedMethod {
+    func serve(_ core: DaemonCore, _ call: MethodCall) throws -> Served<Outcome> {
+        switch core.model.lookup(window) {
+        case .unknown:
+            throw RPCError(PickerError.noSuchWindow(window))
+        case .dismissed(let outcome):
+            return .result(outcome.wire(for: call.peer.uid))
+        case .open:
+            guard let reply = call.reply else { return .deferred }
+            try core.checkWaiterQuota(call.connection, uid: call.peer.uid)
+            core.addWaiter(for: window, reply: reply, uid: call.peer.uid, timeout: timeoutMilliseconds.map { .milliseconds($0) })
+            return .deferred
+        }
+    }
+}
+
+extension Update: ServedMethod {
+    func serve(_ core: DaemonCore, _ call: MethodCall) throws -> Served<WindowSummary> {
+        if let external = try core.externalPlugin(of: window) {
+            core.check(value, by: external.plugin, window: external.window, reply: call.reply) { normalized throws(PickerError) in
+                try core.model.update(window: external.window, value: normalized).json
+            }
+            return .deferred
+        }
+        return .result(try core.model.update(window: window, value: value))
+    }
+}
+
+extension Submit: ServedMethod {
+    func serve(_ core: DaemonCore, _ call: MethodCall) throws -> Served<Outcome> {
+        let by = call.actor
+        if let external = try core.externalPlugin(of: window) {
+            core.check(value, by: external.plugin, window: external.window, reply: call.reply) { normalized throws(PickerError) in
+                try core.model.submit(window: external.window, value: normalized, by: by).json(revealingValue: true)
+            }
+            return .deferred
+        }
+        return .result(try core.model.submit(window: window, value: value, by: by).wire(revealingValue: true))
+    }
+}
+
+extension Cancel: ServedMethod {
+    func serve(_ core: DaemonCore, _ call: MethodCall) throws -> Served<Outcome> {
+        .result(try core.model.cancel(window: window, by: call.actor).wire(for: call.peer.uid))
+    }
+}
+
+extension Dismiss: ServedMethod {
+    func serve(_ core: DaemonCore, _ call: MethodCall) throws -> Served<[WindowID]> {
+        switch selection {
+        case .window(let window): return .result([try core.model.dismiss(window: window, by: call.actor).window])
+        case .all: return .result(core.model.dismissAll(by: call.actor))
+        case .level(let level): return .result(core.model.dismiss(level: try core.resolveLevel(level), by: call.actor))
+        }
+    }
+}
+
+extension Raise: ServedMethod {
+    func serve(_ core: DaemonCore, _ call: MethodCall) throws -> Served<WindowSummary> { .result(try core.model.raise(window: window)) }
+}
+
+extension Lower: ServedMethod {
+    func serve(_ core: DaemonCore, _ call: MethodCall) throws -> Served<WindowSummary> { .result(try core.model.lower(window: window)) }
+}
+
+extension Hide: ServedMethod {
+    func serve(_ core: DaemonCore, _ call: MethodCall) throws -> Served<WindowSummary> { .result(try core.model.hide(window: window)) }
+}
+
+extension Show: ServedMethod {
+    func serve(_ core: DaemonCore, _ call: MethodCall) throws -> Served<WindowSummary> { .result(try core.model.show(window: window)) }
+}
+
+extension SetLevel: ServedMethod {
+    func serve(_ core: DaemonCore, _ call: MethodCall) throws -> Served<WindowSummary> {
+        .result(try core.model.setLevel(window: window, to: core.resolveLevel(level)))
+    }
+}
+
+extension List: ServedMethod {
+    func serve(_ core: DaemonCore, _ call: MethodCall) throws -> Served<WindowList> {
+        let level = try level.map { (spec) throws(RPCError) in try core.resolveLevel(spec) }
+        return .result(core.model.list(includeHidden: includeHidden, level: level))
+    }
+}
+
+extension Get: ServedMethod {
+    func serve(_ core: DaemonCore, _ call: MethodCall) throws -> Served<WindowDetails> { .result(try core.model.details(window: window)) }
+}
+
+extension Subscribe: ServedMethod {
+    func serve(_ core: DaemonCore, _ call: MethodCall) throws -> Served<String> {
+        .result(try core.subscribe(self, call))
+    }
+}
+
+extension Unsubscribe: ServedMethod {
+    func serve(_ core: DaemonCore, _ call: MethodCall) throws -> Served<Bool> {
+        guard core.subscriptionsRemove(subscription, of: call.connection.id) else {
+            throw RPCError.invalidParams("this connection has no subscription \(subscription.prefix(40))", field: "subscription")
+        }
+        return .result(true)
+    }
+}
+
+extension History: ServedMethod {
+    func serve(_ core: DaemonCore, _ call: MethodCall) throws -> Served<[Outcome]> {
+        let outcomes = try core.storedHistory(limit: limit, window: window) ?? core.model.history(limit: limit, window: window)
+        return .result(outcomes.map { $0.wire(revealingValue: false) })
+    }
+}
+
+extension Status: ServedMethod {
+    func serve(_ core: DaemonCore, _ call: MethodCall) throws -> Served<JSON> { .result(core.status) }
+}
+
+extension Reload: ServedMethod {
+    func serve(_ core: DaemonCore, _ call: MethodCall) throws -> Served<Bool> {
+        let reply = call.reply
+        core.reload { result in
+            switch result {
+            case .success: reply?.deliver(.success(true))
+            case .failure(let problems):
+                reply?.deliver(
+                    .failure(
+                        RPCError(
+                            .invalidParams,
+                            "the config was not reloaded (the daemon keeps its current one): \(problems.description.replacingNewlines())",
+                            data: ["problems": .array(problems.problems.map { .string($0.description) })])))
+            }
+        }
+        return .deferred
+    }
+}

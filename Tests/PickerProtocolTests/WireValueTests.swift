@@ -1,0 +1,53 @@
+import PickerJSON
+import PickerProtocol
+import Testing
+
+/// The value types on the wire read back what they write, and refuse what
+/// the daemon never sends.
+@Suite struct WireValueTests {
+    static let at = Timestamp(milliseconds: 1_795_300_267_045)
+
+    @Test func timestampsReadWhatTheyWrite() {
+        #expect(Self.at.rfc3339 == "2026-11-21T22:31:07.045Z")
+        #expect(Timestamp(rfc3339: Self.at.rfc3339) == Self.at)
+        #expect(Timestamp(rfc3339: "2026-11-21T22:31:07Z") == Timestamp(milliseconds: 1_795_300_267_000))
+        #expect(Timestamp(rfc3339: "2026-11-21T22:31:07.5Z") == Timestamp(milliseconds: 1_795_300_267_500))
+        #expect(Timestamp(rfc3339: "1969-12-31T23:59:59Z") == Timestamp(milliseconds: -1000))
+        for bad in ["2026-02-30T00:00:00Z", "2026-11-21T24:00:00Z", "2026-11-21 22:31:07Z", "2026-11-21T22:31:07", "2026-11-21T22:31:07.Z", "2026-11-21T22:31:07xZ", ""] {
+            #expect(Timestamp(rfc3339: bad) == nil, "\(bad)")
+        }
+    }
+
+    @Test func aSummaryKeepsItsBaseAndEveryField() throws {
+        let summary = WindowSummary(
+            window: WindowID("w3-k3f9q"), kind: "target", base: "custom", title: "Target", level: .alert, levelName: "alert",
+            state: .hidden, isKey: false, tag: "deploy", deadline: Self.at.adding(milliseconds: 1000), createdAt: Self.at)
+        #expect(
+            summary.json.serialized()
+                == #"{"window":"w3-k3f9q","kind":"target","base":"custom","title":"Target","level":2000,"level_name":"alert","state":"hidden","key":false,"tag":"deploy","deadline":"2026-11-21T22:31:08.045Z","created_at":"2026-11-21T22:31:07.045Z"}"#
+        )
+        #expect(WindowSummary(json: summary.json) == summary)
+        #expect(summary.shape == "custom")
+        var builtIn = summary
+        builtIn.base = nil
+        #expect(builtIn.json["base"] == nil && builtIn.shape == "target")
+        var broken = summary.fields
+        broken["state"] = "floating"
+        #expect(WindowSummary(json: .object(broken)) == nil)
+    }
+
+    @Test func outcomesDetailsAndListsRoundTrip() throws {
+        let outcome = Outcome(window: WindowID("w1"), reason: .ownerGone, value: ["a", "b"], by: Peer(uid: 1000, pid: 42), at: Self.at)
+        #expect(outcome.json.serialized() == #"{"window":"w1","reason":"owner_gone","value":["a","b"],"by":{"uid":1000,"pid":42},"at":"2026-11-21T22:31:07.045Z"}"#)
+        #expect(Outcome(json: outcome.json) == outcome)
+        #expect(Outcome(json: ["window": "w1", "reason": "vanished", "at": "2026-11-21T22:31:07Z"]) == nil)
+        let summary = WindowSummary(
+            window: WindowID("w1"), kind: "text", title: "", level: .normal, levelName: "normal", state: .visible, isKey: true,
+            tag: nil, deadline: nil, createdAt: Self.at)
+        let details = WindowDetails(summary: summary, message: "Why", options: ["secure": true], value: nil, owner: Peer(uid: 0, pid: 1))
+        #expect(WindowDetails(json: details.json) == details)
+        let list = WindowList(key: WindowID("w1"), windows: [summary])
+        #expect(WindowList(json: list.json) == list)
+        #expect(WindowList(json: ["key": .null, "windows": []]) == WindowList(key: nil, windows: []))
+    }
+}

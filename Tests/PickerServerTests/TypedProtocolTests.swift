@@ -1,0 +1,42 @@
+import PickerJSON
+import PickerProtocol
+import PickerTestSupport
+import Testing
+
+/// The daemon serves exactly the methods of `PickerMethods.all`, reads each
+/// one's params through its type, and answers in the shapes the clients read.
+@Suite struct TypedProtocolTests {
+    @Test func everyMethodIsServedAndTakesExactlyItsDeclaredParams() throws {
+        let daemon = try DaemonProcess(config: #"{"state": {"durability": "memory"}}"#, logLevel: "warning")
+        let client = try TestClient(socketPath: daemon.socketPath)
+        for method in PickerMethods.all {
+            let error = try client.error(method.name, ["bogus": 1])
+            let accepted = method.paramNames.isEmpty ? "it takes none" : "it takes \(method.paramNames.joined(separator: ", "))"
+            #expect(error.code == .invalidParams, "\(method.name)")
+            #expect(error.message == "\(method.name) has no parameter 'bogus'; \(accepted)")
+        }
+        let unknown = try client.error("teleport")
+        #expect(unknown.code == .methodNotFound)
+        #expect(unknown.message == "no method 'teleport'; the methods are \(PickerMethods.names.joined(separator: ", "))")
+    }
+
+    @Test func typedRequestsGetTypedResults() throws {
+        let daemon = try DaemonProcess(config: #"{"state": {"durability": "memory"}}"#, logLevel: "warning")
+        let client = try TestClient(socketPath: daemon.socketPath)
+        #expect(try client.send(Ping()) == "pong")
+        guard case .window(let summary) = try client.send(Present(kind: "text", title: "Name?", level: "alert", tag: "t")) else {
+            Issue.record("present without wait answered an outcome")
+            return
+        }
+        #expect(summary.title == "Name?" && summary.level == .alert && summary.levelName == "alert" && summary.isKey && summary.base == nil)
+        #expect(try client.send(List()).windows == [summary])
+        #expect(try client.send(Get(window: summary.window)).summary == summary)
+        #expect(try client.send(Hide(window: summary.window)).state == .hidden)
+        #expect(try client.send(Update(window: summary.window, value: "Ad")).window == summary.window)
+        let outcome = try client.send(Submit(window: summary.window, value: "Ada"))
+        #expect(outcome.reason == .submitted && outcome.value == "Ada" && outcome.window == summary.window)
+        #expect(try client.send(Wait(window: summary.window)) == outcome)
+        #expect(try client.send(History()) == [outcome])
+        #expect(try client.send(Dismiss(.all)) == [])
+    }
+}
