@@ -16,25 +16,25 @@ public final class PickerModel {
     public private(set) var pluginDescriptions: JSON
     public let clock: any PickerClock
 
-    private var windows: [WindowID: Window] = [:]
-    private let stack = StackOrder<Window>()
-    private var deadlines = DeadlineQueue()
-    private var liveDeadlineCount = 0
-    private var archive: OutcomeArchive
-    private var windowsByConnection: [ConnectionID: Set<WindowID>] = [:]
-    private var windowCountByOwner: [UInt32: Int] = [:]
+    var windows: [WindowID: Window] = [:]
+    let stack = StackOrder<Window>()
+    var deadlines = DeadlineQueue()
+    var liveDeadlineCount = 0
+    var archive: OutcomeArchive
+    var windowsByConnection: [ConnectionID: Set<WindowID>] = [:]
+    var windowCountByOwner: [UInt32: Int] = [:]
 
-    private var nextWindowNumber: UInt64
-    private var incarnation = ""
-    private var nextTopPosition: Int64 = 1
-    private var nextBottomPosition: Int64 = 0
+    var nextWindowNumber: UInt64
+    var incarnation = ""
+    var nextTopPosition: Int64 = 1
+    var nextBottomPosition: Int64 = 0
     /// The `seq` the next event will carry.
     public private(set) var nextSequence: UInt64 = 1
-    private var pendingEvents: [PickerEvent] = []
+    var pendingEvents: [PickerEvent] = []
 
     /// The topmost visible window.
     public private(set) var keyWindow: WindowID?
-    public private(set) var counters = OutcomeCounters()
+    public internal(set) var counters = OutcomeCounters()
 
     /// `firstWindowNumber` lets a restored daemon continue where ids left off.
     public init(
@@ -212,164 +212,9 @@ public final class PickerModel {
         if ended { refreshKey() }
     }
 
-    // MARK: arranging
-
-    /// Puts the window on top of its level.
-    public func raise(window id: WindowID) throws(PickerError) -> WindowSummary {
-        try move(id) { model, window in window.position = model.takeTopPosition() }
-    }
-
-    /// Puts the window at the bottom of its level.
-    public func lower(window id: WindowID) throws(PickerError) -> WindowSummary {
-        try move(id) { model, window in
-            window.position = model.nextBottomPosition
-            model.nextBottomPosition -= 1
-        }
-    }
-
-    /// Moves the window to the top of another level.
-    public func setLevel(window id: WindowID, to level: Level) throws(PickerError) -> WindowSummary {
-        try move(id) { model, window in
-            window.level = level
-            window.position = model.takeTopPosition()
-        }
-    }
-
-    public func hide(window id: WindowID) throws(PickerError) -> WindowSummary {
-        try setHidden(true, window: id)
-    }
-
-    public func show(window id: WindowID) throws(PickerError) -> WindowSummary {
-        try setHidden(false, window: id)
-    }
-
-    // MARK: looking
-
-    public func list(includeHidden: Bool = true, level: Level? = nil) -> WindowList {
-        catchUp()
-        let shown = stack.fromTop().filter { window in
-            (includeHidden || !window.isHidden) && (level == nil || window.level == level)
-        }
-        return WindowList(key: keyWindow, windows: shown.map { summary(of: $0) })
-    }
-
-    public func details(window id: WindowID) throws(PickerError) -> WindowDetails {
-        catchUp()
-        let window = try openWindow(id)
-        return WindowDetails(
-            summary: summary(of: window), message: window.message, options: window.picker.options,
-            value: window.value.flatMap { window.picker.redact($0) }, owner: window.owner.peer)
-    }
-
-    /// Whether a window is open, dismissed with a retained outcome, or unknown.
-    public func lookup(_ id: WindowID) -> WindowLookup {
-        catchUp()
-        if let window = windows[id] { return .open(summary(of: window)) }
-        if let outcome = archive[id] { return .dismissed(outcome) }
-        return .unknown
-    }
-
-    // MARK: persistence
-
-    /// What a store keeps of an open window (nil when it is not open).
-    public func record(of id: WindowID) -> WindowRecord? {
-        guard let window = windows[id] else { return nil }
-        return WindowRecord(
-            id: window.id, kind: window.kind, title: window.title, message: window.message, level: window.level,
-            position: window.position, isHidden: window.isHidden, options: window.picker.options,
-            value: window.value.flatMap { window.picker.redact($0) },
-            defaultValue: window.defaultValue.flatMap { window.picker.redact($0) }, tag: window.tag,
-            owner: window.owner.peer, onDisconnect: window.onDisconnect, createdAt: window.createdAt,
-            deadline: window.deadline)
-    }
-
-    public var persistentCounters: ModelCounters {
-        ModelCounters(
-            nextWindowNumber: nextWindowNumber, nextTopPosition: nextTopPosition, nextBottomPosition: nextBottomPosition,
-            incarnation: incarnation)
-    }
-
-    /// Brings back a stored state: windows in their places, outcomes for `wait`
-    /// and `history`, and counters so ids never repeat. Windows whose owner had
-    /// them dismissed on disconnect end now (their connections died with the
-    /// daemon); deadlines that passed meanwhile fire at the next call. A window
-    /// whose kind no longer exists is dismissed. Returns the ids dismissed here.
-    @discardableResult
-    public func restore(windows records: [WindowRecord], outcomes: [RecordedOutcome], counters: ModelCounters) -> [WindowID] {
-        let now = clock.now()
-        nextWindowNumber = max(nextWindowNumber, counters.nextWindowNumber)
-        incarnation = counters.incarnation
-        nextTopPosition = max(nextTopPosition, counters.nextTopPosition)
-        nextBottomPosition = min(nextBottomPosition, counters.nextBottomPosition)
-        for outcome in outcomes.sorted(by: { $0.at < $1.at }) {
-            archive.add(outcome)
-        }
-        var ended: [WindowID] = []
-        for record in records {
-            nextWindowNumber = max(nextWindowNumber, (record.id.number ?? 0) + 1)
-            nextTopPosition = max(nextTopPosition, record.position + 1)
-            nextBottomPosition = min(nextBottomPosition, record.position - 1)
-            let context = pluginContext(now: record.createdAt)
-            guard let plugin = plugins.plugin(for: record.kind), let options = record.options.objectValue,
-                let picker = try? plugin.prepare(options: options, context: context)
-            else {
-                // Dismissed like any other window, so the store forgets it too.
-                let outcome = RecordedOutcome(window: record.id, reason: .dismissed, value: nil, visibleValue: nil, by: nil, at: now, owner: record.owner)
-                archive.add(outcome)
-                self.counters.byReason[.dismissed, default: 0] += 1
-                emit(.dismissed, window: record.id, fields: outcome.wire(revealingValue: false).fields(includingWindow: false), outcome: outcome)
-                ended.append(record.id)
-                continue
-            }
-            var request = PresentRequest(kind: record.kind, message: record.message, level: record.level, tag: record.tag)
-            request.isHidden = record.isHidden
-            request.onDisconnect = record.onDisconnect
-            let window = Window(
-                id: record.id, request: request, title: record.title, picker: picker, defaultValue: record.defaultValue,
-                owner: Owner(peer: record.owner, connection: nil), createdAt: record.createdAt, deadline: record.deadline,
-                position: record.position)
-            if let value = record.value { window.value = value }
-            add(window)
-            if let deadline = window.deadline {
-                deadlines.schedule(.init(at: deadline, window: window.id, purpose: .timeout))
-                liveDeadlineCount += 1
-            }
-            if record.onDisconnect == .dismiss {
-                end(window, reason: .ownerGone, value: nil, by: nil, at: now)
-                ended.append(record.id)
-            } else if configuration.ownerGraceMilliseconds > 0 {
-                let grace = now.adding(milliseconds: configuration.ownerGraceMilliseconds)
-                window.ownerGraceDeadline = grace
-                deadlines.schedule(.init(at: grace, window: window.id, purpose: .ownerGrace))
-                liveDeadlineCount += 1
-            }
-        }
-        refreshKey()
-        return ended
-    }
-
-    /// Who presented an open window.
-    public func owner(of id: WindowID) -> Owner? {
-        windows[id]?.owner
-    }
-
-    /// Whether `value`, given for the open window, holds anything its kind
-    /// keeps secret (secure text, a form's secure field): what redaction
-    /// would leave out.
-    public func holdsSecret(_ value: JSON, window id: WindowID) -> Bool {
-        guard let window = windows[id] else { return false }
-        return window.picker.redact(value) != value
-    }
-
-    /// Who presented a window, open or ended with its outcome retained: its
-    /// rights outlive the window as long as the outcome does.
-    public func presenter(of id: WindowID) -> Peer? {
-        windows[id]?.owner.peer ?? archive[id]?.owner
-    }
-
     /// Refuses a new window of `uid` past `maxWindows`, or for an owner outside
     /// `exemptUIDs`, past nine tenths of it or past `maxWindowsPerUser`.
-    private func checkWindowQuota(of uid: UInt32) throws(PickerError) {
+    func checkWindowQuota(of uid: UInt32) throws(PickerError) {
         let total = configuration.maxWindows
         if configuration.exemptUIDs.contains(uid) {
             guard windows.count < total else {
@@ -390,50 +235,12 @@ public final class PickerModel {
         }
     }
 
-    /// Retained outcomes, newest first.
-    public func history(limit: Int = 50, window: WindowID? = nil) -> [RecordedOutcome] {
-        catchUp()
-        return archive.newestFirst(limit: limit, window: window)
-    }
-
-    public var visibleCount: Int { stack.visibleCount }
-    public var hiddenCount: Int { windows.count - stack.visibleCount }
-
-    // MARK: time and events
-
-    /// When `fireDueTimers()` next has work: a timeout, a grace period or an
-    /// outcome's retention ending.
-    public var nextWakeup: Timestamp? {
-        switch (deadlines.earliest, archive.nextExpiry) {
-        case (let deadline?, let retention?): return min(deadline, retention)
-        case (let deadline, nil): return deadline
-        case (nil, let retention): return retention
-        }
-    }
-
-    /// Ends windows whose deadline has passed and forgets expired outcomes.
-    public func fireDueTimers() {
-        catchUp()
-    }
-
-    /// Outcomes dropped since the last call because their owner, or everyone,
-    /// kept too many (`OutcomeArchive`); expired ones are not listed.
-    public func takeDroppedOutcomes() -> [WindowID] {
-        archive.takeDropped()
-    }
-
-    /// The events since the last call, oldest first.
-    public func takeEvents() -> [PickerEvent] {
-        defer { pendingEvents.removeAll(keepingCapacity: true) }
-        return pendingEvents
-    }
-
     // MARK: internals
 
     /// Every public operation starts here, so a deadline that has passed takes
     /// effect before anything else can happen to the window.
     @discardableResult
-    private func catchUp() -> Timestamp {
+    func catchUp() -> Timestamp {
         let now = clock.now()
         guard let earliest = deadlines.earliest, earliest <= now else {
             archive.purge(now: now)
@@ -464,24 +271,24 @@ public final class PickerModel {
         return now
     }
 
-    private func pluginContext(now: Timestamp) -> PluginContext {
+    func pluginContext(now: Timestamp) -> PluginContext {
         PluginContext(now: now, timeZone: configuration.timeZone, registry: plugins)
     }
 
     /// Puts a new or restored window into the index and the stack.
-    private func add(_ window: Window) {
+    func add(_ window: Window) {
         windows[window.id] = window
         windowCountByOwner[window.owner.peer.uid, default: 0] += 1
         stack.insert(window, at: window.stackKey, isVisible: !window.isHidden)
     }
 
-    private func takeTopPosition() -> Int64 {
+    func takeTopPosition() -> Int64 {
         defer { nextTopPosition += 1 }
         return nextTopPosition
     }
 
     /// The open window `id` names, or the key window when `id` is nil.
-    private func openWindow(_ id: WindowID?) throws(PickerError) -> Window {
+    func openWindow(_ id: WindowID?) throws(PickerError) -> Window {
         guard let id else {
             guard let key = keyWindow, let window = windows[key] else { throw .noSuchWindow(nil) }
             return window
@@ -491,7 +298,7 @@ public final class PickerModel {
         throw .noSuchWindow(id)
     }
 
-    private func normalize(_ value: JSON, for window: Window, now: Timestamp) throws(PickerError) -> JSON {
+    func normalize(_ value: JSON, for window: Window, now: Timestamp) throws(PickerError) -> JSON {
         do {
             return try window.picker.normalize(value, context: pluginContext(now: now))
         } catch {
@@ -502,7 +309,7 @@ public final class PickerModel {
     /// Takes the window out of the stack with its one outcome. The caller
     /// refreshes the key afterwards (once, however many windows it ended).
     @discardableResult
-    private func end(
+    func end(
         _ window: Window, reason: OutcomeReason, value: JSON?, by peer: Peer?, at now: Timestamp
     ) -> RecordedOutcome {
         stack.remove(at: window.stackKey)
@@ -524,7 +331,7 @@ public final class PickerModel {
         return outcome
     }
 
-    private func dismissEach(
+    func dismissEach(
         _ doomed: [Window], reason: OutcomeReason, by peer: Peer?, at now: Timestamp
     ) -> [WindowID] {
         for window in doomed {
@@ -534,34 +341,7 @@ public final class PickerModel {
         return doomed.map(\.id)
     }
 
-    private func move(_ id: WindowID, _ change: (PickerModel, Window) -> Void) throws(PickerError) -> WindowSummary {
-        catchUp()
-        let window = try openWindow(id)
-        stack.remove(at: window.stackKey)
-        change(self, window)
-        stack.insert(window, at: window.stackKey, isVisible: !window.isHidden)
-        var fields = JSONObject()
-        fields["level"] = .integer(Int64(window.level.value))
-        if let name = levels.name(of: window.level) { fields["level_name"] = .string(name) }
-        emit(.reordered, window: window.id, fields: fields)
-        refreshKey()
-        return summary(of: window)
-    }
-
-    private func setHidden(_ hidden: Bool, window id: WindowID) throws(PickerError) -> WindowSummary {
-        catchUp()
-        let window = try openWindow(id)
-        guard window.isHidden != hidden else { return summary(of: window) }
-        stack.remove(at: window.stackKey)
-        window.isHidden = hidden
-        stack.insert(window, at: window.stackKey, isVisible: !hidden)
-        emit(hidden ? .hidden : .shown, window: window.id)
-        refreshKey()
-        return summary(of: window)
-    }
-
-    /// Emits `window.resigned_key` then `window.key` when the topmost visible window changed.
-    private func refreshKey() {
+    func refreshKey() {
         let newKey = stack.topmostVisible?.id
         guard newKey != keyWindow else { return }
         if let old = keyWindow { emit(.resignedKey, window: old) }
@@ -569,12 +349,12 @@ public final class PickerModel {
         if let newKey { emit(.key, window: newKey) }
     }
 
-    private func emit(_ kind: PickerEvent.Kind, window: WindowID, fields: JSONObject = JSONObject(), outcome: RecordedOutcome? = nil) {
+    func emit(_ kind: PickerEvent.Kind, window: WindowID, fields: JSONObject = JSONObject(), outcome: RecordedOutcome? = nil) {
         pendingEvents.append(PickerEvent(seq: nextSequence, kind: kind, window: window, fields: fields, outcome: outcome))
         nextSequence += 1
     }
 
-    private func summary(of window: Window, isKey: Bool? = nil) -> WindowSummary {
+    func summary(of window: Window, isKey: Bool? = nil) -> WindowSummary {
         WindowSummary(
             window: window.id, kind: window.kind, base: plugins.plugin(for: window.kind)?.base, title: window.title,
             level: window.level,

@@ -35,7 +35,7 @@ extension DaemonCore {
                         reply?.deliver(.success(answer))
                     } catch {
                         // A lying plugin: what it calls normal is not a value of its kind.
-                        if case .invalidParams(let message, _) = error {
+                        if case .invalidParams = error {
                             reply?.deliver(
                                 .failure(RPCError(.internalError, "the \(plugin.kind) plugin answered a value its base kind refuses; the plugin is at fault")))
                         } else {
@@ -124,5 +124,9 @@ extension DaemonCore {
             "connections": .integer(Int64(connections.count)), "subscriptions": .integer(Int64(subscriptions.count)),
             "counters": model.counters.json,
         ]
+    }
+
+    func storedHistory(limit: Int, window: WindowID?) throws -> [RecordedOutcome]? {
+        try store.history(limit: limit, window: window, now: model.clock.now())
     }
 }

@@ -1,0 +1,84 @@
+import PickerJSON
+import PickerProtocol
+
+/// What the store saves of the model, and bringing it back at start.
+extension PickerModel {
+    // MARK: persistence
+
+    /// What a store keeps of an open window (nil when it is not open).
+    public func record(of id: WindowID) -> WindowRecord? {
+        guard let window = windows[id] else { return nil }
+        return WindowRecord(
+            id: window.id, kind: window.kind, title: window.title, message: window.message, level: window.level,
+            position: window.position, isHidden: window.isHidden, options: window.picker.options,
+            value: window.value.flatMap { window.picker.redact($0) },
+            defaultValue: window.defaultValue.flatMap { window.picker.redact($0) }, tag: window.tag,
+            owner: window.owner.peer, onDisconnect: window.onDisconnect, createdAt: window.createdAt,
+            deadline: window.deadline)
+    }
+
+    public var persistentCounters: ModelCounters {
+        ModelCounters(
+            nextWindowNumber: nextWindowNumber, nextTopPosition: nextTopPosition, nextBottomPosition: nextBottomPosition,
+            incarnation: incarnation)
+    }
+
+    /// Brings back a stored state: windows in their places, outcomes for `wait`
+    /// and `history`, and counters so ids never repeat. Windows whose owner had
+    /// them dismissed on disconnect end now (their connections died with the
+    /// daemon); deadlines that passed meanwhile fire at the next call. A window
+    /// whose kind no longer exists is dismissed. Returns the ids dismissed here.
+    @discardableResult
+    public func restore(windows records: [WindowRecord], outcomes: [RecordedOutcome], counters: ModelCounters) -> [WindowID] {
+        let now = clock.now()
+        nextWindowNumber = max(nextWindowNumber, counters.nextWindowNumber)
+        incarnation = counters.incarnation
+        nextTopPosition = max(nextTopPosition, counters.nextTopPosition)
+        nextBottomPosition = min(nextBottomPosition, counters.nextBottomPosition)
+        for outcome in outcomes.sorted(by: { $0.at < $1.at }) {
+            archive.add(outcome)
+        }
+        var ended: [WindowID] = []
+        for record in records {
+            nextWindowNumber = max(nextWindowNumber, (record.id.number ?? 0) + 1)
+            nextTopPosition = max(nextTopPosition, record.position + 1)
+            nextBottomPosition = min(nextBottomPosition, record.position - 1)
+            let context = pluginContext(now: record.createdAt)
+            guard let plugin = plugins.plugin(for: record.kind), let options = record.options.objectValue,
+                let picker = try? plugin.prepare(options: options, context: context)
+            else {
+                // Dismissed like any other window, so the store forgets it too.
+                let outcome = RecordedOutcome(window: record.id, reason: .dismissed, value: nil, visibleValue: nil, by: nil, at: now, owner: record.owner)
+                archive.add(outcome)
+                self.counters.byReason[.dismissed, default: 0] += 1
+                emit(.dismissed, window: record.id, fields: outcome.wire(revealingValue: false).fields(includingWindow: false), outcome: outcome)
+                ended.append(record.id)
+                continue
+            }
+            var request = PresentRequest(kind: record.kind, message: record.message, level: record.level, tag: record.tag)
+            request.isHidden = record.isHidden
+            request.onDisconnect = record.onDisconnect
+            let window = Window(
+                id: record.id, request: request, title: record.title, picker: picker, defaultValue: record.defaultValue,
+                owner: Owner(peer: record.owner, connection: nil), createdAt: record.createdAt, deadline: record.deadline,
+                position: record.position)
+            if let value = record.value { window.value = value }
+            add(window)
+            if let deadline = window.deadline {
+                deadlines.schedule(.init(at: deadline, window: window.id, purpose: .timeout))
+                liveDeadlineCount += 1
+            }
+            if record.onDisconnect == .dismiss {
+                end(window, reason: .ownerGone, value: nil, by: nil, at: now)
+                ended.append(record.id)
+            } else if configuration.ownerGraceMilliseconds > 0 {
+                let grace = now.adding(milliseconds: configuration.ownerGraceMilliseconds)
+                window.ownerGraceDeadline = grace
+                deadlines.schedule(.init(at: grace, window: window.id, purpose: .ownerGrace))
+                liveDeadlineCount += 1
+            }
+        }
+        refreshKey()
+        return ended
+    }
+}

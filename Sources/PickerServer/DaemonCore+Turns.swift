@@ -1,0 +1,130 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Logging
+import NIOCore
+import PickerCore
+import PickerJSON
+import PickerProtocol
+
+/// Group commit: every change of an event-loop turn is stored before its
+/// answers go out; then events reach subscribers and outcomes their waiters.
+extension DaemonCore {
+    // MARK: group commit
+
+
+    /// Group commit: every line read in one event-loop turn, on any connection,
+    /// is answered into the socket buffers but not flushed; a task that NIO runs
+    /// after the turn's reads commits all their changes in one transaction and
+    /// only then flushes the held answers. Nothing is acknowledged before it is
+    /// stored, and a burst of requests costs one commit instead of one each.
+    func beginTurn() {
+        guard !isHoldingWrites else { return }
+        isHoldingWrites = true
+        eventLoop.assumeIsolated().execute { [self] in endTurn() }
+    }
+
+    func endTurn() {
+        isHoldingWrites = false
+        // Commits, then releases what the turn held with what it delivers.
+        afterChange()
+    }
+
+    func releaseHeldWrites() {
+        isHoldingWrites = false
+        let held = heldConnections
+        heldConnections = []
+        for connection in held { connection.releaseHeldWrites() }
+    }
+
+    /// Runs work that changes the model outside a request's line (an external
+    /// plugin's answer) as a turn of its own: committed before answers go out.
+    func runAsTurn(_ body: () -> Void) {
+        beginTurn()
+        body()
+    }
+
+    /// A connection wrote while the turn holds writes; `releaseHeldWrites` follows.
+    func hold(_ connection: ConnectionHandler) {
+        heldConnections.append(connection)
+    }
+
+    // MARK: after every change
+
+    /// Sends the model's new events to subscribers and waiters, logs windows
+    /// coming and going, and re-arms the timer.
+    func afterChange() {
+        // What is delivered here is written held and flushed at the end: a
+        // flush can reach back into a connection (NIO reads, then closes, a
+        // socket whose write failed), which must not happen in the middle of
+        // delivering, nor before the commit.
+        let ownsTheHold = !isHoldingWrites
+        if ownsTheHold { isHoldingWrites = true }
+        defer { if ownsTheHold { releaseHeldWrites() } }
+        let events = model.takeEvents()
+        let forgotten = model.takeDroppedOutcomes()
+        if !events.isEmpty || !forgotten.isEmpty {
+            do {
+                try store.commit(events, droppedOutcomes: forgotten, of: model)
+            } catch {
+                // Nothing written since the last commit has been flushed to a
+                // client, so stopping here acknowledges nothing that was lost.
+                let advice =
+                    (error as? SQLiteDatabase.Failure)?.isDiskFull == true
+                    ? "; the disk holding the state directory is full: free some space and start pickerd again" : ""
+                logger.critical("cannot save the daemon's state, stopping without acknowledging it: \(error)\(advice)")
+                exit(70)
+            }
+        }
+        for event in events {
+            switch event.kind {
+            case .presented:
+                logPresented(event)
+            case .dismissed:
+                logger.info(
+                    "window \(event.window) dismissed: \(event.fields["reason"]?.stringValue ?? "?")\(describeActor(event.fields["by"]))"
+                )
+                // From the event, not the archive: the outcome may already have
+                // left it (retention 0, or dropped for a count in this turn).
+                if let outcome = event.outcome {
+                    for waiter in waiters.resolve(window: event.window) {
+                        waiter.reply.deliver(.success(outcome.json(for: waiter.uid)))
+                    }
+                }
+            default:
+                break
+            }
+            subscriptions.deliver(event, limit: configuration.limits.maxEventQueue, to: connections)
+        }
+        scheduleWakeup()
+        scheduleStatusUpdate()
+    }
+
+    func logPresented(_ event: PickerEvent) {
+        let kind = event.fields["kind"]?.stringValue ?? "?"
+        let level = event.fields["level_name"]?.stringValue ?? event.fields["level"].map(\.description) ?? "?"
+        var owner = ""
+        if let peer = model.owner(of: event.window)?.peer { owner = " by uid \(peer.uid) pid \(peer.pid)" }
+        logger.info("window \(event.window) presented: \(kind) at level \(level)\(owner)")
+    }
+
+    func describeActor(_ by: JSON?) -> String {
+        guard let uid = by?["uid"], let pid = by?["pid"] else { return "" }
+        return " by uid \(uid) pid \(pid)"
+    }
+
+    func scheduleWakeup() {
+        let next = model.nextWakeup
+        guard next != wakeup?.at else { return }
+        wakeup?.task.cancel()
+        wakeup = nil
+        guard let next else { return }
+        let delay = max(0, next.milliseconds - model.clock.now().milliseconds)
+        let task = eventLoop.assumeIsolated().scheduleTask(in: .milliseconds(delay)) { [self] in
+            wakeup = nil
+            model.fireDueTimers()
+            afterChange()
+        }
+        wakeup = (next, task)
+    }
+}
