@@ -14,8 +14,8 @@ final class ClientConnection: Sendable {
         var nextID: Int64 = 1
         var calls: [Int64: CheckedContinuation<Result<JSON, RPCError>, any Error>] = [:]
         /// Streams of subscriptions whose `subscribe` is still unanswered, by request id.
-        var pendingStreams: [Int64: AsyncStream<ClientEvent>.Continuation] = [:]
-        var streams: [String: AsyncStream<ClientEvent>.Continuation] = [:]
+        var pendingStreams: [Int64: AsyncStream<Event>.Continuation] = [:]
+        var streams: [String: AsyncStream<Event>.Continuation] = [:]
         var ended: PickerClientError?
         /// The last error the daemon sent without an id (why it may close).
         var lastUnaddressedError: RPCError?
@@ -54,7 +54,7 @@ final class ClientConnection: Sendable {
 
     // MARK: calls
 
-    func call(_ method: String, _ params: JSONObject, stream: AsyncStream<ClientEvent>.Continuation? = nil)
+    func call(_ method: String, _ params: JSONObject, stream: AsyncStream<Event>.Continuation? = nil)
         async throws(PickerClientError) -> JSON
     {
         let id = state.withLock { state in
@@ -147,7 +147,7 @@ final class ClientConnection: Sendable {
 
     private func route(_ message: JSON) {
         if message["method"] == "event", let params = message["params"]?.objectValue {
-            guard let event = ClientEvent(params: params) else { return }
+            guard let event = Event(params: params) else { return }
             let stream = state.withLock { $0.streams[event.subscription] }
             stream?.yield(event)
             return

@@ -57,7 +57,7 @@ public final class PickerClient: Sendable {
 
     // MARK: asking
 
-    public func hello(client: String? = nil) async throws(PickerClientError) -> JSON {
+    public func hello(client: String? = nil) async throws(PickerClientError) -> HelloReply {
         try await send(Hello(client: client, protocolVersion: PickerProtocolVersion.current))
     }
 
@@ -155,7 +155,7 @@ public final class PickerClient: Sendable {
         try await send(History(limit: limit, window: window))
     }
 
-    public func status() async throws(PickerClientError) -> JSON {
+    public func status() async throws(PickerClientError) -> DaemonStatus {
         try await send(Status())
     }
 
@@ -165,7 +165,7 @@ public final class PickerClient: Sendable {
 
     /// Events from now on, filtered by type prefix (`window.`) and window id.
     public func subscribe(events: [String] = [], windows: [WindowID] = []) async throws(PickerClientError) -> EventSubscription {
-        let (stream, continuation) = AsyncStream<ClientEvent>.makeStream(bufferingPolicy: .unbounded)
+        let (stream, continuation) = AsyncStream<Event>.makeStream(bufferingPolicy: .unbounded)
         let request = Subscribe(events: events, windows: windows)
         // The stream is registered before the request goes out, so no event is missed.
         let result = try await connection.call(Subscribe.name, request.params, stream: continuation)

@@ -41,10 +41,7 @@ extension PickerModel {
         stack.remove(at: window.stackKey)
         change(self, window)
         stack.insert(window, at: window.stackKey, isVisible: !window.isHidden)
-        var fields = JSONObject()
-        fields["level"] = .integer(Int64(window.level.value))
-        if let name = levels.name(of: window.level) { fields["level_name"] = .string(name) }
-        emit(.reordered, window: window.id, fields: fields)
+        emit(.reordered, window: window.id, payload: .reordered(level: window.level, levelName: levels.name(of: window.level)))
         refreshKey()
         return summary(of: window)
     }

@@ -51,7 +51,7 @@ extension PickerModel {
                 let outcome = RecordedOutcome(window: record.id, reason: .dismissed, value: nil, visibleValue: nil, by: nil, at: now, owner: record.owner)
                 archive.add(outcome)
                 self.counters.byReason[.dismissed, default: 0] += 1
-                emit(.dismissed, window: record.id, fields: outcome.wire(revealingValue: false).fields(includingWindow: false), outcome: outcome)
+                emit(.dismissed, window: record.id, payload: .dismissed(outcome.wire(revealingValue: false)), outcome: outcome)
                 ended.append(record.id)
                 continue
             }

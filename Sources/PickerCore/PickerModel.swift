@@ -129,7 +129,7 @@ public final class PickerModel {
         counters.presented += 1
 
         let becomesKey = stack.topmostVisible?.id == id
-        emit(.presented, window: id, fields: summary(of: window, isKey: becomesKey).fields.removing("window"))
+        emit(.presented, window: id, payload: .presented(summary(of: window, isKey: becomesKey)))
         refreshKey()
         return summary(of: window)
     }
@@ -142,9 +142,7 @@ public final class PickerModel {
         let window = try openWindow(id)
         let normalized = try normalize(value, for: window, now: now)
         window.value = normalized
-        var fields = JSONObject()
-        if let visible = window.picker.redact(normalized) { fields["value"] = visible }
-        emit(.changed, window: window.id, fields: fields)
+        emit(.changed, window: window.id, payload: .changed(value: window.picker.redact(normalized)))
         return summary(of: window)
     }
 
@@ -327,7 +325,7 @@ public final class PickerModel {
             by: peer, at: now, owner: window.owner.peer)
         archive.add(outcome)
         counters.byReason[reason, default: 0] += 1
-        emit(.dismissed, window: window.id, fields: outcome.wire(revealingValue: false).fields(includingWindow: false), outcome: outcome)
+        emit(.dismissed, window: window.id, payload: .dismissed(outcome.wire(revealingValue: false)), outcome: outcome)
         return outcome
     }
 
@@ -349,8 +347,8 @@ public final class PickerModel {
         if let newKey { emit(.key, window: newKey) }
     }
 
-    func emit(_ kind: PickerEvent.Kind, window: WindowID, fields: JSONObject = JSONObject(), outcome: RecordedOutcome? = nil) {
-        pendingEvents.append(PickerEvent(seq: nextSequence, kind: kind, window: window, fields: fields, outcome: outcome))
+    func emit(_ kind: PickerEvent.Kind, window: WindowID, payload: EventPayload = .none, outcome: RecordedOutcome? = nil) {
+        pendingEvents.append(PickerEvent(seq: nextSequence, kind: kind, window: window, payload: payload, outcome: outcome))
         nextSequence += 1
     }
 

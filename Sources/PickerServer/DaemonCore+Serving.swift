@@ -48,16 +48,13 @@ extension DaemonCore {
     }
 
     /// `hello`'s answer for this connection.
-    func hello(for connection: ConnectionHandler) -> JSON {
-        var limits = JSONObject(Limit.allCases.map { ($0.key, JSON.integer(Int64(configuration.limits[$0]))) })
-        limits["max_timeout_ms"] = .integer(configuration.maxTimeoutMilliseconds)
-        let levels = JSONObject(model.levels.levelsByName.sorted { $0.value < $1.value }.map { ($0.key, JSON.integer(Int64($0.value.value))) })
-        return [
-            "server": "pickerd", "version": .string(PickerdVersion.current), "protocol": .integer(PickerProtocolVersion.current),
-            "levels": .object(levels), "kinds": .array(model.plugins.kinds.map(JSON.string)),
-            "permissions": .array(permissions(of: connection).sorted().map { .string($0.rawValue) }),
-            "limits": .object(limits),
-        ]
+    func hello(for connection: ConnectionHandler) -> HelloReply {
+        var limits = Limit.allCases.map { HelloReply.Named($0.key, Int64(configuration.limits[$0])) }
+        limits.append(HelloReply.Named("max_timeout_ms", configuration.maxTimeoutMilliseconds))
+        let levels = model.levels.levelsByName.sorted { $0.value < $1.value }.map { HelloReply.Named($0.key, Int64($0.value.value)) }
+        return HelloReply(
+            server: "pickerd", version: PickerdVersion.current, protocolVersion: PickerProtocolVersion.current, levels: levels,
+            kinds: model.plugins.kinds, permissions: permissions(of: connection).sorted(), limits: limits)
     }
 
     func present(_ request: Present, _ call: MethodCall) throws -> Served<Present.Result> {
@@ -116,14 +113,11 @@ extension DaemonCore {
         return subscriptionsAdd(connection: connection.id, uid: peer.uid, kinds: kinds, windows: Set(request.windows))
     }
 
-    var status: JSON {
-        [
-            "version": .string(PickerdVersion.current), "uptime_ms": .integer(uptimeMilliseconds),
-            "windows": ["visible": .integer(Int64(model.visibleCount)), "hidden": .integer(Int64(model.hiddenCount))],
-            "key": model.keyWindow.map { .string($0.rawValue) } ?? .null,
-            "connections": .integer(Int64(connections.count)), "subscriptions": .integer(Int64(subscriptions.count)),
-            "counters": model.counters.json,
-        ]
+    var status: DaemonStatus {
+        DaemonStatus(
+            version: PickerdVersion.current, uptimeMilliseconds: uptimeMilliseconds, visibleWindows: model.visibleCount,
+            hiddenWindows: model.hiddenCount, key: model.keyWindow, connections: connections.count,
+            subscriptions: subscriptions.count, counters: model.counters)
     }
 
     func storedHistory(limit: Int, window: WindowID?) throws -> [RecordedOutcome]? {

@@ -82,7 +82,7 @@ extension DaemonCore {
                 logPresented(event)
             case .dismissed:
                 logger.info(
-                    "window \(event.window) dismissed: \(event.fields["reason"]?.stringValue ?? "?")\(describeActor(event.fields["by"]))"
+                    "window \(event.window) dismissed: \(event.outcome?.reason.rawValue ?? "?")\(describeActor(event.outcome?.by))"
                 )
                 // From the event, not the archive: the outcome may already have
                 // left it (retention 0, or dropped for a count in this turn).
@@ -101,16 +101,17 @@ extension DaemonCore {
     }
 
     func logPresented(_ event: PickerEvent) {
-        let kind = event.fields["kind"]?.stringValue ?? "?"
-        let level = event.fields["level_name"]?.stringValue ?? event.fields["level"].map(\.description) ?? "?"
+        guard case .presented(let summary) = event.payload else { return }
+        let kind = summary.kind
+        let level = summary.levelName ?? summary.level.description
         var owner = ""
         if let peer = model.owner(of: event.window)?.peer { owner = " by uid \(peer.uid) pid \(peer.pid)" }
         logger.info("window \(event.window) presented: \(kind) at level \(level)\(owner)")
     }
 
-    func describeActor(_ by: JSON?) -> String {
-        guard let uid = by?["uid"], let pid = by?["pid"] else { return "" }
-        return " by uid \(uid) pid \(pid)"
+    func describeActor(_ by: Peer?) -> String {
+        guard let by else { return "" }
+        return " by uid \(by.uid) pid \(by.pid)"
     }
 
     func scheduleWakeup() {

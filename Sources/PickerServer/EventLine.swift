@@ -21,12 +21,9 @@ enum EventLine {
     }
 
     static func body(of event: PickerEvent) -> [UInt8] {
-        var params: JSONObject = [
-            "seq": .integer(Int64(event.seq)), "type": .string(event.kind.rawValue), "window": .string(event.window.rawValue),
-        ]
-        for member in event.fields { params[member.key] = member.value }
+        let members = Event.members(seq: event.seq, type: event.kind, window: event.window, payload: event.payload)
         var bytes: [UInt8] = []
-        JSON.object(params).serialize(into: &bytes)
+        JSON.object(members).serialize(into: &bytes)
         bytes.removeFirst()
         bytes.append(contentsOf: "}\n".utf8)
         return bytes

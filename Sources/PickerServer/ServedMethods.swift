@@ -6,7 +6,7 @@ import PickerProtocol
 // has read its params and checked its permission.
 
 extension Hello: ServedMethod {
-    func serve(_ core: DaemonCore, _ call: MethodCall) throws -> Served<JSON> {
+    func serve(_ core: DaemonCore, _ call: MethodCall) throws -> Served<HelloReply> {
         if let protocolVersion, protocolVersion != PickerProtocolVersion.current {
             throw RPCError.invalidParams(
                 "protocol \(protocolVersion) is not supported; this daemon speaks protocol \(PickerProtocolVersion.current)",
@@ -145,7 +145,7 @@ extension History: ServedMethod {
 }
 
 extension Status: ServedMethod {
-    func serve(_ core: DaemonCore, _ call: MethodCall) throws -> Served<JSON> { .result(core.status) }
+    func serve(_ core: DaemonCore, _ call: MethodCall) throws -> Served<DaemonStatus> { .result(core.status) }
 }
 
 extension Reload: ServedMethod {

@@ -14,7 +14,7 @@ public final class TerminalApp {
         case bytes([UInt8])
         case tick
         case connected(PickerClient)
-        case event(ClientEvent)
+        case event(Event)
         case disconnected(String)
     }
 

@@ -69,10 +69,13 @@ struct WatchCommand: AsyncParsableCommand {
                     printJSON(JSON.object(event.params))
                 } else {
                     var details = ""
-                    if let reason = event.params["reason"]?.stringValue { details += " " + reason }
-                    if let value = event.params["value"] { details += " " + value.serialized() }
-                    if let title = event.params["title"]?.stringValue, event.type == "window.presented" { details += " " + title }
-                    printVisibleLine("\(event.seq) \(event.type) \(event.window)\(details)")
+                    switch event.payload {
+                    case .presented(let summary): details = " " + summary.title
+                    case .changed(let value?): details = " " + value.serialized()
+                    case .dismissed(let outcome): details = " " + outcome.reason.rawValue + (outcome.value.map { " " + $0.serialized() } ?? "")
+                    case .none, .changed(nil), .reordered: break
+                    }
+                    printVisibleLine("\(event.seq) \(event.type.rawValue) \(event.window)\(details)")
                 }
             }
             throw CommandFailure(status: ExitStatus.unreachable, "pickerd closed the connection")
@@ -117,16 +120,16 @@ struct StatusCommand: AsyncParsableCommand {
         try await withClient(global) { client in
             let status = try await client.status()
             if json {
-                printJSON(status)
+                printJSON(status.json)
                 return ExitStatus.submitted
             }
-            func number(_ json: JSON?) -> Int64 { json?.integerValue ?? 0 }
-            let counters = status["counters"]
-            printVisibleLine("pickerd \(status["version"]?.stringValue ?? "?"), up \(Timestamps.span(seconds: number(status["uptime_ms"]) / 1000))")
-            printVisibleLine("windows: \(number(status["windows"]?["visible"])) visible, \(number(status["windows"]?["hidden"])) hidden; key \(status["key"]?.stringValue ?? "none")")
-            printLine("connections: \(number(status["connections"])), subscriptions: \(number(status["subscriptions"]))")
-            let names = ["presented", "submitted", "cancelled", "timeout", "dismissed", "owner_gone"]
-            printLine(names.map { "\($0) \(number(counters?[$0]))" }.joined(separator: ", "))
+            printVisibleLine("pickerd \(status.version), up \(Timestamps.span(seconds: status.uptimeMilliseconds / 1000))")
+            printVisibleLine(
+                "windows: \(status.visibleWindows) visible, \(status.hiddenWindows) hidden; key \(status.key?.rawValue ?? "none")")
+            printLine("connections: \(status.connections), subscriptions: \(status.subscriptions)")
+            let counts = ["presented \(status.counters.presented)"]
+                + OutcomeCounters.countedReasons.map { "\($0.rawValue) \(status.counters[$0])" }
+            printLine(counts.joined(separator: ", "))
             return ExitStatus.submitted
         }
     }
@@ -182,8 +185,7 @@ struct BadgeCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await withClient(global) { client in
-            let windows = try await client.status()["windows"]
-            let count = (windows?["visible"]?.integerValue ?? 0) + (windows?["hidden"]?.integerValue ?? 0)
+            let count = try await client.status().openWindows
             printLine(count > 99 ? "99+" : String(count))
             return ExitStatus.submitted
         }

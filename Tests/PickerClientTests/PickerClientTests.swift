@@ -11,7 +11,7 @@ import Testing
         let client = try PickerClient.connect(socketPath: daemon.socketPath)
         defer { client.close() }
         let hello = try await client.hello(client: "tests")
-        #expect(hello["server"] == "pickerd")
+        #expect(hello.server == "pickerd")
         try await client.ping()
         #expect(try await client.plugins().count == 5)
     }
@@ -42,13 +42,13 @@ import Testing
         let window = try await client.present(Presentation(kind: "text", level: "alert"))
         #expect(window.isKey && window.levelName == "alert")
         _ = try await client.submit(window: window.window, value: "done")
-        var received: [ClientEvent] = []
+        var received: [Event] = []
         for await event in events {
             received.append(event)
-            if event.type == "window.resigned_key" { break }
+            if event.type == .resignedKey { break }
         }
-        #expect(received.map(\.type) == ["window.presented", "window.key", "window.dismissed", "window.resigned_key"])
-        #expect(received.allSatisfy { $0.window == window.window.rawValue && $0.subscription == events.id })
+        #expect(received.map(\.type.rawValue) == ["window.presented", "window.key", "window.dismissed", "window.resigned_key"])
+        #expect(received.allSatisfy { $0.window == window.window && $0.subscription == events.id })
         #expect(zip(received, received.dropFirst()).allSatisfy { $1.seq == $0.seq + 1 })
         #expect(received[2].params["value"] == "done")
         try await watcher.unsubscribe(events)
@@ -103,7 +103,7 @@ import Testing
         #expect(try await client.dismiss(level: "normal") == [b.window])
         #expect(try await client.cancel().reason == .cancelled)
         #expect(try await client.history().map(\.window) == [a.window, b.window])
-        #expect(try await client.status()["counters"]?["cancelled"] == 1)
+        #expect(try await client.status().counters[.cancelled] == 1)
         #expect(try await client.dismissAll().isEmpty)
         try await client.reload()
     }
@@ -113,7 +113,7 @@ import Testing
         let client = try PickerClient.connect(socketPath: daemon.socketPath)
         let events = try await client.subscribe()
         async let waiting = client.presentAndWait(Presentation(kind: "text"))
-        for await event in events where event.type == "window.key" { break }
+        for await event in events where event.type == .key { break }
         daemon.stop()
         let outcome = try await waiting
         #expect(outcome.reason == .shutdown, "memory state: the window ends with the daemon")

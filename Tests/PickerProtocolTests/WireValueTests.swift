@@ -50,4 +50,34 @@ import Testing
         #expect(WindowList(json: list.json) == list)
         #expect(WindowList(json: ["key": .null, "windows": []]) == WindowList(key: nil, windows: []))
     }
+
+    @Test func eventsReadBackWithTheirPayloads() throws {
+        let summary = WindowSummary(
+            window: WindowID("w2"), kind: "target", base: "custom", title: "T", level: .statusBar, levelName: "statusBar",
+            state: .visible, isKey: true, tag: nil, deadline: nil, createdAt: Self.at)
+        let outcome = Outcome(window: WindowID("w2"), reason: .submitted, value: ["a"], by: Peer(uid: 1, pid: 2), at: Self.at)
+        let payloads: [(EventType, EventPayload)] = [
+            (.presented, .presented(summary)), (.changed, .changed(value: ["a"])), (.changed, .changed(value: nil)),
+            (.reordered, .reordered(level: .alert, levelName: "alert")), (.dismissed, .dismissed(outcome)), (.key, .none),
+        ]
+        for (type, payload) in payloads {
+            let event = Event(subscription: "s3", seq: 7, type: type, window: WindowID("w2"), payload: payload)
+            #expect(Event(params: event.params) == event, "\(type)")
+            #expect(event.params.map(\.key).prefix(4) == ["subscription", "seq", "type", "window"])
+        }
+        #expect(Event(params: ["subscription": "s1", "seq": 1, "type": "window.teleported", "window": "w1"]) == nil)
+    }
+
+    @Test func statusAndHelloReadBack() throws {
+        let status = DaemonStatus(
+            version: "1.0", uptimeMilliseconds: 5, visibleWindows: 2, hiddenWindows: 1, key: WindowID("w1"), connections: 3,
+            subscriptions: 0, counters: OutcomeCounters(presented: 4, byReason: [.submitted: 1, .cancelled: 0, .timeout: 0, .dismissed: 0, .ownerGone: 1]))
+        #expect(DaemonStatus(json: status.json) == status)
+        #expect(status.json["counters"]?["owner_gone"] == 1 && status.openWindows == 3)
+        let hello = HelloReply(
+            server: "pickerd", version: "1.0", protocolVersion: 1, levels: [.init("normal", 0), .init("alert", 2000)],
+            kinds: ["date", "text"], permissions: [.present, .observe], limits: [.init("max_windows", 10_000)])
+        #expect(HelloReply(json: hello.json) == hello)
+        #expect(hello[limit: "max_windows"] == 10_000)
+    }
 }

@@ -8,11 +8,14 @@ import Testing
 /// for one subscriber.
 @Suite struct EventLineTests {
     @Test func headAndSharedBodyAreTheWholeEventLine() throws {
-        let event = PickerEvent(
-            seq: 42, kind: .dismissed, window: WindowID("w7"),
-            fields: ["reason": "submitted", "value": ["a", "\u{1}\n"], "by": ["uid": 0, "pid": 1], "at": "2026-11-21T22:31:07Z"])
-        var params: JSONObject = ["subscription": "s12", "seq": 42, "type": "window.dismissed", "window": "w7"]
-        for member in event.fields { params[member.key] = member.value }
+        let outcome = Outcome(
+            window: WindowID("w7"), reason: .submitted, value: ["a", "\u{1}\n"], by: Peer(uid: 0, pid: 1),
+            at: Timestamp(rfc3339: "2026-11-21T22:31:07Z")!)
+        let event = PickerEvent(seq: 42, kind: .dismissed, window: WindowID("w7"), payload: .dismissed(outcome))
+        let params: JSONObject = [
+            "subscription": "s12", "seq": 42, "type": "window.dismissed", "window": "w7",
+            "reason": "submitted", "value": ["a", "\u{1}\n"], "by": ["uid": 0, "pid": 1], "at": "2026-11-21T22:31:07Z",
+        ]
         var expected: [UInt8] = []
         RPCResponse.event(params).serialize(into: &expected)
         expected.append(0x0A)

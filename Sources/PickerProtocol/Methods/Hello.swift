@@ -3,7 +3,7 @@ import PickerJSON
 /// `hello`: who the daemon is, the protocol it speaks, its levels, kinds and
 /// limits, and what this connection may do.
 public struct Hello: PickerMethod {
-    public typealias Result = JSON
+    public typealias Result = HelloReply
     public static let name = "hello"
     public static let paramNames = ["client", "protocol"]
     public static let permission: Permission? = nil
@@ -29,4 +29,7 @@ public struct Hello: PickerMethod {
         if let protocolVersion { params["protocol"] = .integer(protocolVersion) }
         return params
     }
+
+    public static func encode(_ result: HelloReply) -> JSON { result.json }
+    public static func decode(_ json: JSON) -> HelloReply? { HelloReply(json: json) }
 }

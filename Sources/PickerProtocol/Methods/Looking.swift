@@ -80,8 +80,11 @@ public struct History: PickerMethod {
 
 /// `status`: the daemon's version, uptime, counts and counters.
 public struct Status: ParameterlessMethod {
-    public typealias Result = JSON
+    public typealias Result = DaemonStatus
     public static let name = "status"
     public static let permission: Permission? = .observe
     public init() {}
+
+    public static func encode(_ result: DaemonStatus) -> JSON { result.json }
+    public static func decode(_ json: JSON) -> DaemonStatus? { DaemonStatus(json: json) }
 }

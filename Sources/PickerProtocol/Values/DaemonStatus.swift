@@ -1,0 +1,53 @@
+import PickerJSON
+
+/// `status`'s answer: `{version, uptime_ms, windows: {visible, hidden}, key,
+/// connections, subscriptions, counters}`.
+public struct DaemonStatus: Sendable, Equatable {
+    public var version: String
+    public var uptimeMilliseconds: Int64
+    public var visibleWindows: Int
+    public var hiddenWindows: Int
+    public var key: WindowID?
+    public var connections: Int
+    public var subscriptions: Int
+    public var counters: OutcomeCounters
+
+    public init(
+        version: String, uptimeMilliseconds: Int64, visibleWindows: Int, hiddenWindows: Int, key: WindowID?, connections: Int,
+        subscriptions: Int, counters: OutcomeCounters
+    ) {
+        self.version = version
+        self.uptimeMilliseconds = uptimeMilliseconds
+        self.visibleWindows = visibleWindows
+        self.hiddenWindows = hiddenWindows
+        self.key = key
+        self.connections = connections
+        self.subscriptions = subscriptions
+        self.counters = counters
+    }
+
+    public var openWindows: Int { visibleWindows + hiddenWindows }
+
+    public var json: JSON {
+        [
+            "version": .string(version), "uptime_ms": .integer(uptimeMilliseconds),
+            "windows": ["visible": .integer(Int64(visibleWindows)), "hidden": .integer(Int64(hiddenWindows))],
+            "key": key.map { .string($0.rawValue) } ?? .null,
+            "connections": .integer(Int64(connections)), "subscriptions": .integer(Int64(subscriptions)),
+            "counters": counters.json,
+        ]
+    }
+
+    public init?(json: JSON) {
+        func count(_ value: JSON?) -> Int? { value?.integerValue.flatMap(Int.init(exactly:)) }
+        guard let version = json["version"]?.stringValue, let uptime = json["uptime_ms"]?.integerValue,
+            let visible = count(json["windows"]?["visible"]), let hidden = count(json["windows"]?["hidden"]),
+            let connections = count(json["connections"]), let subscriptions = count(json["subscriptions"]),
+            let counters = json["counters"].flatMap(OutcomeCounters.init(json:))
+        else { return nil }
+        self.init(
+            version: version, uptimeMilliseconds: uptime, visibleWindows: visible, hiddenWindows: hidden,
+            key: json["key"]?.stringValue.map(WindowID.init), connections: connections, subscriptions: subscriptions,
+            counters: counters)
+    }
+}

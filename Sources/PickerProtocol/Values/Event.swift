@@ -1,0 +1,45 @@
+import PickerJSON
+
+/// An event notification's params: `{subscription, seq, type, window, …}`
+/// with the payload's members after them.
+public struct Event: Sendable, Equatable {
+    public var subscription: String
+    /// Rises by exactly one per event across the daemon.
+    public var seq: UInt64
+    public var type: EventType
+    public var window: WindowID
+    public var payload: EventPayload
+
+    public init(subscription: String, seq: UInt64, type: EventType, window: WindowID, payload: EventPayload) {
+        self.subscription = subscription
+        self.seq = seq
+        self.type = type
+        self.window = window
+        self.payload = payload
+    }
+
+    /// The whole params object.
+    public var params: JSONObject {
+        var params: JSONObject = ["subscription": .string(subscription)]
+        for member in Self.members(seq: seq, type: type, window: window, payload: payload) { params[member.key] = member.value }
+        return params
+    }
+
+    /// Everything after `subscription`: what the daemon serializes once for
+    /// every subscriber of an event.
+    public static func members(seq: UInt64, type: EventType, window: WindowID, payload: EventPayload) -> JSONObject {
+        var members: JSONObject = ["seq": .integer(Int64(seq)), "type": .string(type.rawValue), "window": .string(window.rawValue)]
+        for member in payload.fields { members[member.key] = member.value }
+        return members
+    }
+
+    public init?(params: JSONObject) {
+        guard let subscription = params["subscription"]?.stringValue,
+            let seq = params["seq"]?.integerValue.flatMap(UInt64.init(exactly:)),
+            let type = params["type"]?.stringValue.flatMap(EventType.init(rawValue:)),
+            let window = params["window"]?.stringValue.map(WindowID.init),
+            let payload = EventPayload(type: type, window: window, params: params)
+        else { return nil }
+        self.init(subscription: subscription, seq: seq, type: type, window: window, payload: payload)
+    }
+}

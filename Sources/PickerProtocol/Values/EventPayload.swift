@@ -1,0 +1,57 @@
+import PickerJSON
+
+/// What an event carries beside its `seq`, `type` and `window`.
+public enum EventPayload: Sendable, Equatable {
+    /// `window.shown`, `window.hidden`, `window.key`, `window.resigned_key`.
+    case none
+    /// `window.presented`: the new window's summary.
+    case presented(WindowSummary)
+    /// `window.changed`: the live value, nil when it is secret.
+    case changed(value: JSON?)
+    /// `window.reordered`: the window's level now.
+    case reordered(level: Level, levelName: String?)
+    /// `window.dismissed`: the outcome (a secret value left out).
+    case dismissed(Outcome)
+
+    /// The members it adds to the event's params.
+    public var fields: JSONObject {
+        switch self {
+        case .none:
+            return JSONObject()
+        case .presented(let summary):
+            var fields = summary.fields
+            fields["window"] = nil
+            return fields
+        case .changed(let value):
+            guard let value else { return JSONObject() }
+            return ["value": value]
+        case .reordered(let level, let levelName):
+            var fields: JSONObject = ["level": .integer(Int64(level.value))]
+            if let levelName { fields["level_name"] = .string(levelName) }
+            return fields
+        case .dismissed(let outcome):
+            return outcome.fields(includingWindow: false)
+        }
+    }
+
+    /// Reads the payload of an event of `type` on `window` from its params.
+    public init?(type: EventType, window: WindowID, params: JSONObject) {
+        var withWindow = params
+        withWindow["window"] = .string(window.rawValue)
+        switch type {
+        case .shown, .hidden, .key, .resignedKey:
+            self = .none
+        case .presented:
+            guard let summary = WindowSummary(json: .object(withWindow)) else { return nil }
+            self = .presented(summary)
+        case .changed:
+            self = .changed(value: params["value"])
+        case .reordered:
+            guard let value = params["level"]?.integerValue, let level = Int(exactly: value).flatMap(Level.init) else { return nil }
+            self = .reordered(level: level, levelName: params["level_name"]?.stringValue)
+        case .dismissed:
+            guard let outcome = Outcome(json: .object(withWindow)) else { return nil }
+            self = .dismissed(outcome)
+        }
+    }
+}
