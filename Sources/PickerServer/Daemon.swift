@@ -50,28 +50,65 @@ public struct Daemon: Service {
     public func run() async throws {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let loop = group.next()
-        let options = options
-        let logger = logger
         let notifier = SystemdNotifier(environment: options.environment)
-        let store: any StateStore
+        let (losses, lossReported) = AsyncStream<StateLoss>.makeStream()
         let activated: SocketActivation.Activated?
+        let core: NIOLoopBound<DaemonCore>
+        let server: any Channel
         do {
             activated = try SocketActivation.adopt(environment: options.environment)
-            store = try Self.openStore(options)
+            core = try await startCore(on: loop, notifier: notifier, onStateLoss: { lossReported.yield($0) })
+            server = try await listen(group: group, core: core, activated: activated)
         } catch {
             try? await group.shutdownGracefully()
             throw error
         }
-        let core = try await loop.submit {
+        let listeningOn = activated.map { "\($0.path) (from systemd)" } ?? options.socketPath
+        logger.notice("pickerd \(PickerdVersion.current) listening on \(listeningOn)")
+        let reloads = await reloadOnHangup(core, on: loop)
+        try await loop.submit { core.value.announceReady() }.get()
+        pingWatchdog(from: loop, notifier: notifier)
+
+        let loss = await gracefulShutdownOrStateLoss(losses)
+        if loss == nil { logger.notice("shutting down") }
+        notifier.stopping()
+        reloads.cancel()
+        try? await server.close()
+        if activated == nil { unlink(options.socketPath) }
+        if let loss {
+            // Nothing more is answered or saved: what was not stored was never acknowledged.
+            try await group.shutdownGracefully()
+            throw loss
+        }
+        try? await loop.submit { core.value.shutdown() }.get()
+        await letLastAnswersGo(core, on: loop)
+        try await group.shutdownGracefully()
+    }
+
+    // MARK: the steps of run
+
+    /// The core on its loop, with the state restored.
+    private func startCore(
+        on loop: any EventLoop, notifier: SystemdNotifier, onStateLoss: @escaping @Sendable (StateLoss) -> Void
+    ) async throws -> NIOLoopBound<DaemonCore> {
+        let options = options
+        let logger = logger
+        let store = try Self.openStore(options)
+        return try await loop.submit {
             let core = try DaemonCore(
                 eventLoop: loop, configuration: options.configuration, configPath: options.configPath,
                 systemTimeZone: options.systemTimeZone, daemonUID: getuid(), clock: SystemClock(), store: store,
                 notifier: notifier, logger: logger, offLoop: { work in Task.detached { work() } })
+            core.onStateLoss = onStateLoss
             try core.restore()
             return NIOLoopBound(core, eventLoop: loop)
         }.get()
+    }
 
-        let server: any Channel
+    /// The listening socket: systemd's, or bound at the configured path.
+    private func listen(
+        group: MultiThreadedEventLoopGroup, core: NIOLoopBound<DaemonCore>, activated: SocketActivation.Activated?
+    ) async throws -> any Channel {
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 4096)
             // Out of file descriptors (EMFILE), accepting waits a moment instead
@@ -92,55 +129,62 @@ public struct Daemon: Service {
                     try channel.pipeline.syncOperations.addHandler(connection)
                 }
             }
-        do {
-            if let activated {
-                // systemd owns this socket: it is used as it is and never unlinked.
-                server = try await bootstrap.withBoundSocket(activated.descriptor).get()
-            } else {
-                try SocketPreparation.prepare(
-                    path: options.socketPath, directoryMode: options.configuration.socketDirectoryMode)
-                // The socket accepts connections from the moment it is bound, so it is
-                // created with its mode rather than given it afterwards.
-                let previousMask = umask(mode_t(~options.configuration.socketMode & 0o777))
-                defer { umask(previousMask) }
-                server = try await bootstrap.bind(unixDomainSocketPath: options.socketPath).get()
-                try SocketPreparation.setMode(of: options.socketPath, to: options.configuration.socketMode)
-            }
-        } catch {
-            try? await group.shutdownGracefully()
-            throw error
+        if let activated {
+            // systemd owns this socket: it is used as it is and never unlinked.
+            return try await bootstrap.withBoundSocket(activated.descriptor).get()
         }
-        let listeningOn = activated.map { "\($0.path) (from systemd)" } ?? options.socketPath
-        logger.notice("pickerd \(PickerdVersion.current) listening on \(listeningOn)")
-        // SIGHUP is handled from here on; READY=1 may bring a reload at once.
+        let configuration = options.configuration
+        try SocketPreparation.prepare(path: options.socketPath, directoryMode: configuration.socketDirectoryMode)
+        // The socket accepts connections from the moment it is bound, so it is
+        // created with its mode rather than given it afterwards.
+        let previousMask = umask(mode_t(~configuration.socketMode & 0o777))
+        defer { umask(previousMask) }
+        let server = try await bootstrap.bind(unixDomainSocketPath: options.socketPath).get()
+        try SocketPreparation.setMode(of: options.socketPath, to: configuration.socketMode)
+        return server
+    }
+
+    /// SIGHUP re-reads the config from here on (READY=1 may bring one at once).
+    private func reloadOnHangup(_ core: NIOLoopBound<DaemonCore>, on loop: any EventLoop) async -> Task<Void, Never> {
         let hangups = await UnixSignalsSequence(trapping: .sighup)
-        let reloads = Task {
+        let logger = logger
+        return Task {
             for await _ in hangups {
                 logger.info("SIGHUP: reloading the config")
                 try? await loop.submit { core.value.reload() }.get()
             }
         }
-        try await loop.submit { core.value.announceReady() }.get()
-        if let interval = SystemdNotifier.watchdogInterval(environment: options.environment) {
-            // Pinged from the event loop itself, so a stuck loop stops the pings.
-            loop.scheduleRepeatedTask(initialDelay: .zero, delay: .microseconds(interval)) { _ in notifier.watchdog() }
+    }
+
+    /// Pings systemd's watchdog from the event loop itself, so a stuck loop stops the pings.
+    private func pingWatchdog(from loop: any EventLoop, notifier: SystemdNotifier) {
+        guard let interval = SystemdNotifier.watchdogInterval(environment: options.environment) else { return }
+        loop.scheduleRepeatedTask(initialDelay: .zero, delay: .microseconds(interval)) { _ in notifier.watchdog() }
+    }
+
+    /// Waits for SIGTERM or SIGINT, or for the core to lose its state (which it reports).
+    private func gracefulShutdownOrStateLoss(_ losses: AsyncStream<StateLoss>) async -> StateLoss? {
+        await withTaskGroup(of: StateLoss?.self) { tasks in
+            tasks.addTask {
+                try? await gracefulShutdown()
+                return nil
+            }
+            tasks.addTask {
+                for await loss in losses { return loss }
+                return nil
+            }
+            let first = await tasks.next() ?? nil
+            tasks.cancelAll()
+            return first
         }
+    }
 
-        try? await gracefulShutdown()
-
-        logger.notice("shutting down")
-        notifier.stopping()
-        reloads.cancel()
-        try? await server.close()
-        if activated == nil { unlink(options.socketPath) }
-        try? await loop.submit { core.value.shutdown() }.get()
-        // Give the last answers a moment to reach their clients.
+    /// Gives the last answers a moment to reach their clients.
+    private func letLastAnswersGo(_ core: NIOLoopBound<DaemonCore>, on loop: any EventLoop) async {
         for _ in 0..<100 {
-            let open = try await loop.submit { core.value.connections.count }.get()
-            if open == 0 { break }
-            try await Task.sleep(for: .milliseconds(10))
+            guard let open = try? await loop.submit({ core.value.connections.count }).get(), open > 0 else { return }
+            try? await Task.sleep(for: .milliseconds(10))
         }
-        try await group.shutdownGracefully()
     }
 
     private static func openStore(_ options: DaemonOptions) throws -> any StateStore {

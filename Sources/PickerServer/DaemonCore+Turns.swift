@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Logging
 import NIOCore
 import PickerCore
@@ -11,7 +8,6 @@ import PickerProtocol
 /// answers go out; then events reach subscribers and outcomes their waiters.
 extension DaemonCore {
     // MARK: group commit
-
 
     /// Group commit: every line read in one event-loop turn, on any connection,
     /// is answered into the socket buffers but not flushed; a task that NIO runs
@@ -28,6 +24,17 @@ extension DaemonCore {
         isHoldingWrites = false
         // Commits, then releases what the turn held with what it delivers.
         afterChange()
+    }
+
+    /// The state could not be saved: nothing written since the last commit
+    /// may reach a client, and nothing more is done. Every connection is
+    /// dropped with what it holds, and `onStateLoss` tells `Daemon.run`,
+    /// which stops the daemon with `StateLoss`.
+    func stop(becauseStateIsLost reason: String) {
+        stateLoss = StateLoss(reason: reason)
+        heldConnections = []
+        for connection in connections.values { connection.abandon() }
+        onStateLoss(stateLoss!)
     }
 
     func releaseHeldWrites() {
@@ -58,6 +65,7 @@ extension DaemonCore {
         // flush can reach back into a connection (NIO reads, then closes, a
         // socket whose write failed), which must not happen in the middle of
         // delivering, nor before the commit.
+        guard stateLoss == nil else { return }
         let ownsTheHold = !isHoldingWrites
         if ownsTheHold { isHoldingWrites = true }
         defer { if ownsTheHold { releaseHeldWrites() } }
@@ -72,8 +80,10 @@ extension DaemonCore {
                 let advice =
                     (error as? SQLiteDatabase.Failure)?.isDiskFull == true
                     ? "; the disk holding the state directory is full: free some space and start pickerd again" : ""
-                logger.critical("cannot save the daemon's state, stopping without acknowledging it: \(error)\(advice)")
-                exit(70)
+                let reason = "cannot save the daemon's state, stopping without acknowledging it: \(error)\(advice)"
+                logger.critical("\(reason)")
+                stop(becauseStateIsLost: reason)
+                return
             }
         }
         for event in events {

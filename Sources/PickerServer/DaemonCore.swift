@@ -47,6 +47,10 @@ final class DaemonCore {
     /// Answers written during the current turn wait for its commit here (`DaemonCore+Turns`).
     var heldConnections: [ConnectionHandler] = []
     var isHoldingWrites = false
+    /// Set once the state could not be saved; the daemon then does nothing more.
+    var stateLoss: StateLoss?
+    /// Told, on the loop, when the state could not be saved (`Daemon.run` stops).
+    var onStateLoss: (StateLoss) -> Void = { _ in }
     /// Presets' external programs, by kind; started on first use.
     var externalPlugins: [String: ExternalPlugin] = [:]
     /// Runs their programs: processes, or scripted ones in the fuzz target.
@@ -126,6 +130,7 @@ final class DaemonCore {
     /// Runs one line: a request, a notification or a batch. Its changes are
     /// committed with the rest of the event-loop turn's (see `beginTurn`).
     func handle(line: [UInt8], from connection: ConnectionHandler) {
+        guard stateLoss == nil else { return }
         beginTurn()
         let message: JSON
         do {

@@ -109,6 +109,9 @@ struct PickerdCommand: AsyncParsableCommand {
             try await group.run()
         } catch let error as StartupError {
             throw Failure(error.description)
+        } catch is StateLoss {
+            // Logged already; EX_SOFTWARE, as systemd and scripts expect of a daemon that had to stop.
+            throw ExitCode(70)
         } catch {
             throw Failure("stopped: \(error)")
         }

@@ -90,8 +90,10 @@ import Testing
         // Nothing more is acknowledged: the daemon stops instead.
         client.send(line: #"{"jsonrpc":"2.0","id":2,"method":"present","params":{"kind":"text"}}"#)
         #expect(client.closes(within: 10), "the present is not acknowledged")
+        #expect(client.others.isEmpty, "answered: \(client.others)")
         for _ in 0..<500 where daemon.isRunning { usleep(10_000) }
         #expect(!daemon.isRunning)
+        #expect(daemon.stop() == 70, "EX_SOFTWARE")
         #expect(daemon.log.contains("was deleted or replaced while pickerd ran"), "\(daemon.log)")
         // The next start has a new database, and new ids.
         daemon = try DaemonProcess(home: home)
@@ -111,8 +113,10 @@ import Testing
         unlink(daemon.stateDirectory + "/state.db-wal")
         client.send(line: #"{"jsonrpc":"2.0","id":2,"method":"present","params":{"kind":"text"}}"#)
         #expect(client.closes(within: 10), "the present is not acknowledged")
+        #expect(client.others.isEmpty, "answered: \(client.others)")
         for _ in 0..<500 where daemon.isRunning { usleep(10_000) }
         #expect(!daemon.isRunning)
+        #expect(daemon.stop() == 70, "EX_SOFTWARE")
         #expect(daemon.log.contains("state.db-wal was deleted or replaced while pickerd ran"), "\(daemon.log)")
     }
 
