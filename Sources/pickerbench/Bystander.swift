@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import PickerProtocol
 
 /// A connection of the daemon's own user that pings every 10 ms, on a thread
 /// of its own, while an attack runs: what an attack costs everyone else is the
@@ -27,7 +28,7 @@ final class Bystander: Sendable {
 
     init(socketPath: String) throws {
         connection = try LoadConnection(socketPath: socketPath)
-        _ = try connection.call(#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#)
+        _ = try connection.call(TypedRequest.line(Ping()))
     }
 
     func start() {

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import PickerProtocol
 
 /// Load made of present + submit cycles, the way automation floods pickerd:
 /// each connection keeps `depth` cycles in flight, sending a window's submit as
@@ -8,7 +9,8 @@ struct CycleLoad {
     var connections = 8
     var depth = 8
 
-    private static let present = Array(#"{"jsonrpc":"2.0","id":1,"method":"present","params":{"kind":"text"}}"#.utf8) + [0x0A]
+    private static let present = TypedRequest.bytes(Present(kind: "text"), id: 1)
+    private static let submit = TypedRequest.submitAround(value: "x", id: 2)
     private static let answerPrefix = Array(#"{"jsonrpc":"2.0","id":"#.utf8)
     private static let windowField = Array(#""result":{"window":""#.utf8)
 
@@ -30,7 +32,7 @@ struct CycleLoad {
             switch try answeredID(line) {
             case UInt8(ascii: "1"):
                 guard let window = windowID(in: line) else { throw BenchmarkFailure("present gave no window: \(String(decoding: line, as: UTF8.self))") }
-                connection.send(raw: Array(#"{"jsonrpc":"2.0","id":2,"method":"submit","params":{"window":""#.utf8) + window + Array(#"","value":"x"}}"#.utf8) + [0x0A])
+                connection.send(raw: submit.before + window + submit.after)
             default:
                 submitted += 1
                 if presented < count {

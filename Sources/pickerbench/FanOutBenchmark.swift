@@ -1,4 +1,5 @@
 import Synchronization
+import PickerProtocol
 
 /// Event fan-out: 100 subscribers, each reading on a thread of its own, while
 /// one client presents and dismisses windows. Every subscriber must see every
@@ -28,7 +29,7 @@ struct FanOutBenchmark {
     private func round(_ socket: String) throws -> Double {
         let listeners = try (0..<subscribers).map { _ in try LoadConnection(socketPath: socket) }
         for listener in listeners {
-            _ = try listener.call(#"{"jsonrpc":"2.0","id":1,"method":"subscribe","params":{"events":["window."]}}"#)
+            _ = try listener.call(TypedRequest.line(Subscribe(events: ["window."])))
         }
         let producer = try LoadConnection(socketPath: socket)
         let counts = Mutex<[Int]>([])
@@ -37,11 +38,11 @@ struct FanOutBenchmark {
         try onThreads([producer] + listeners) { connection in
             if connection === producer {
                 for _ in 0..<windows {
-                    _ = try connection.call(#"{"jsonrpc":"2.0","id":1,"method":"present","params":{"kind":"text"}}"#)
-                    _ = try connection.call(#"{"jsonrpc":"2.0","id":2,"method":"dismiss","params":{"all":true}}"#)
+                    _ = try connection.call(TypedRequest.line(Present(kind: "text")))
+                    _ = try connection.call(TypedRequest.line(Dismiss(.all), id: 2))
                 }
                 // A marker: the last event of the run, which every subscriber waits for.
-                _ = try connection.call(#"{"jsonrpc":"2.0","id":3,"method":"present","params":{"kind":"text","title":"end"}}"#)
+                _ = try connection.call(TypedRequest.line(Present(kind: "text", title: "end"), id: 3))
                 return
             }
             var first: Int64?

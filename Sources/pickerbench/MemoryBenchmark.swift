@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+import PickerProtocol
 #endif
 
 /// Resident memory from /proc: an idle daemon (memory and durable state) and
@@ -16,7 +17,7 @@ struct MemoryBenchmark {
             for durability in ["memory", "durable"] {
                 let daemon = try BenchDaemon(
                     config: #"{"state": {"durability": "\#(durability)"}, "limits": {"max_windows": 1000000, "max_windows_per_connection": 1000000}}"#)
-                _ = try LoadConnection(socketPath: daemon.socketPath).call(#"{"jsonrpc":"2.0","id":1,"method":"hello"}"#)
+                _ = try LoadConnection(socketPath: daemon.socketPath).call(TypedRequest.line(Hello()))
                 usleep(300_000)
                 let before = daemon.probe.residentBytes()
                 try CycleLoad.fill(socket: daemon.socketPath, windows: openWindows)

@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+import PickerProtocol
 #endif
 
 /// `pickerctl ping` as a script runs it, one process per request, against
@@ -21,7 +22,7 @@ struct OneShotBenchmark {
         let requestFile = daemon.directory.appendingPathComponent("ping.json").path
         requestFile.withCString { path in
             let file = fopen(path, "w")
-            fputs(#"{"jsonrpc":"2.0","id":1,"method":"ping"}"# + "\n", file)
+            fputs(TypedRequest.line(Ping()) + "\n", file)
             fclose(file)
         }
         var times = (socat: Sample(), pickerctl: Sample())

@@ -1,3 +1,4 @@
+import PickerProtocol
 /// `ping` against pickerd and the C floor, side by side: pipelined throughput
 /// (64 requests in flight) and one-in-flight latency, in alternating rounds.
 struct PingBenchmark {
@@ -6,7 +7,7 @@ struct PingBenchmark {
     var depth = 64
     var latencyRequests = 5_000
 
-    static let request = Array(#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#.utf8) + [0x0A]
+    static let request = TypedRequest.bytes(Ping())
 
     func run() throws {
         print("ping: pickerd (memory state) vs pickerfloor, a minimal C server on json-c")

@@ -1,4 +1,5 @@
 import PickerJSON
+import PickerProtocol
 
 /// 1,000 connections each waiting on `present` with `wait: true`, all answered
 /// by one other client: the wall time until the last waiter has its outcome,
@@ -27,17 +28,17 @@ struct WaitersBenchmark {
         let answerer = try LoadConnection(socketPath: socket)
         let start = ContinuousClock.now
         for (index, connection) in connections.enumerated() {
-            connection.send(#"{"jsonrpc":"2.0","id":1,"method":"present","params":{"kind":"text","title":"c\#(index)","wait":true}}"#)
+            connection.send(TypedRequest.line(Present(kind: "text", title: "c\(index)", wait: true)))
         }
         var answered = Set<String>()
         while answered.count < waiters {
-            let list = try JSON.parse(try answerer.call(#"{"jsonrpc":"2.0","id":1,"method":"list"}"#))
+            let list = try JSON.parse(try answerer.call(TypedRequest.line(List())))
             let windows = list["result"]?["windows"]?.arrayValue ?? []
             var submits: [UInt8] = []
             for window in windows {
                 guard let id = window["window"]?.stringValue, let title = window["title"]?.stringValue, !answered.contains(id) else { continue }
                 answered.insert(id)
-                submits += Array(#"{"jsonrpc":"2.0","id":2,"method":"submit","params":{"window":"\#(id)","value":"\#(title)"}}"#.utf8) + [0x0A]
+                submits += TypedRequest.bytes(Submit(window: WindowID(id), value: .string(title)), id: 2)
             }
             answerer.send(raw: submits)
             for _ in 0..<(submits.count(where: { $0 == 0x0A })) { _ = try answerer.readLineBytes() }
