@@ -67,6 +67,9 @@ import Testing
             #expect(ProcessInfoFile.isAlive(background))
 
             kill(first.pid, SIGKILL)
+            // Until the killed daemon is reaped its listening socket may still
+            // take connections, which the next daemon would take for a live one.
+            #expect(PluginFixture.eventually("the daemon was reaped") { !first.isRunning })
             #expect(PluginFixture.eventually("the plugin died with the daemon") { !ProcessInfoFile.isAlive(pid) })
             // The background child outlives both (nothing is left to kill it) but
             // holds none of the daemon's descriptors, so a new daemon can listen.
