@@ -1,10 +1,13 @@
-/// The limits and defaults the model enforces (from the daemon's config).
+import PickerProtocol
+
+/// The limits and defaults the model enforces (from the daemon's config);
+/// the limits default to the `limits` table's (`Limits`).
 public struct ModelConfiguration: Sendable, Equatable {
     /// Open windows at most; `present` past it is refused. Owners other than
     /// `exemptUIDs` may fill only nine tenths of it, so those always have room.
-    public var maxWindows = 1_000_000
+    public var maxWindows = Limits().maxWindows
     /// Open windows one owner outside `exemptUIDs` may hold.
-    public var maxWindowsPerUser = 1_000_000
+    public var maxWindowsPerUser = Limits().maxWindowsPerUser
     /// Owners no per-user quota applies to: the daemon's own user and root.
     public var exemptUIDs: Set<UInt32> = []
     /// Applied when `present` gives no `timeout_ms`; nil for no timeout.
@@ -16,7 +19,7 @@ public struct ModelConfiguration: Sendable, Equatable {
     /// Outcomes kept at most, oldest dropped first.
     public var maxOutcomes = 10_000
     /// Outcomes kept of one owner outside `exemptUIDs`.
-    public var maxOutcomesPerUser = 10_000
+    public var maxOutcomesPerUser = Limits().maxOutcomesPerUser
     /// How long a `keep` window outlives its owner's connection; 0 keeps it forever.
     public var ownerGraceMilliseconds: Int64 = 0
     /// The daemon's IANA time zone, the default of date pickers.

@@ -12,7 +12,7 @@ public enum PickerError: Error, Sendable, Equatable {
     /// No plugin for the kind (-32007).
     case unknownKind(String, known: [String])
     /// A configured limit was reached (-32006); `limit` is its config key.
-    case limitReached(String, limit: String)
+    case limitReached(String, limit: Limit)
 
     /// One sentence a person can act on.
     public var message: String {

@@ -216,20 +216,20 @@ public final class PickerModel {
         let total = configuration.maxWindows
         if configuration.exemptUIDs.contains(uid) {
             guard windows.count < total else {
-                throw .limitReached("the daemon already holds \(total) windows, its limit (limits.max_windows); dismiss some first", limit: "max_windows")
+                throw .limitReached("the daemon already holds \(total) windows, its limit (limits.max_windows); dismiss some first", limit: .maxWindows)
             }
             return
         }
         let perUser = configuration.maxWindowsPerUser
         guard openWindowCount(ownedBy: uid) < perUser else {
             throw .limitReached(
-                "uid \(uid) already has \(perUser) open windows, its limit (limits.max_windows_per_user); dismiss some first", limit: "max_windows_per_user")
+                "uid \(uid) already has \(perUser) open windows, its limit (limits.max_windows_per_user); dismiss some first", limit: .maxWindowsPerUser)
         }
         let shared = total - total / 10
         guard windows.count < shared else {
             throw .limitReached(
                 "the daemon already holds \(windows.count) windows, nine tenths of its limit of \(total) (limits.max_windows), the rest kept for its own user and root; dismiss some first",
-                limit: "max_windows")
+                limit: .maxWindows)
         }
     }
 

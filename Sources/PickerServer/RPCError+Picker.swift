@@ -20,12 +20,8 @@ extension RPCError {
     }
 
     /// -32006, naming the config key of the limit in `data.limit`.
-    static func limitReached(_ message: String, limit: String) -> RPCError {
-        RPCError(.limitReached, message, data: ["limit": .string(limit)])
-    }
-
     static func limitReached(_ message: String, limit: Limit) -> RPCError {
-        limitReached(message, limit: limit.key)
+        RPCError(.limitReached, message, data: ["limit": .string(limit.key)])
     }
 
     static func permissionDenied(_ permission: Permission, peer: PeerCredentials) -> RPCError {

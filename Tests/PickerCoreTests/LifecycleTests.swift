@@ -132,7 +132,7 @@ import Testing
         }
         try fixture.present()
         try fixture.present()
-        #expect(throws: PickerError.limitReached("the daemon already holds 2 windows, its limit (limits.max_windows); dismiss some first", limit: "max_windows")) {
+        #expect(throws: PickerError.limitReached("the daemon already holds 2 windows, its limit (limits.max_windows); dismiss some first", limit: .maxWindows)) {
             try fixture.present()
         }
     }

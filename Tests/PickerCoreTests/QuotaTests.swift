@@ -19,7 +19,7 @@ import Testing
         #expect(
             throws: PickerError.limitReached(
                 "uid 1000 already has 2 open windows, its limit (limits.max_windows_per_user); dismiss some first",
-                limit: "max_windows_per_user")
+                limit: .maxWindowsPerUser)
         ) { try fixture.present() }
         try fixture.present(owner: Self.carol)
         for _ in 0..<5 { try fixture.present(owner: Self.root) }
