@@ -44,10 +44,20 @@ let package = Package(
                 "PickerCore", "PickerPlugins", "PickerProtocol", "PickerJSON", "CPickerSystem", "CSQLite",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            ]
+        ),
+        // The daemon's core without sockets or threads, for the fuzz target and
+        // in-process tests; pickerd itself does not link NIOEmbedded.
+        .target(
+            name: "PickerServerTesting",
+            dependencies: [
+                "PickerServer", "PickerCore", "PickerProtocol", "PickerJSON",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(
@@ -69,7 +79,7 @@ let package = Package(
         .executableTarget(name: "pickerfloor", dependencies: ["CJSONC"]),
         .executableTarget(
             name: "pickerfuzz",
-            dependencies: ["PickerServer", "PickerJSON", .product(name: "NIOCore", package: "swift-nio")]),
+            dependencies: ["PickerServer", "PickerServerTesting", "PickerJSON", .product(name: "NIOCore", package: "swift-nio")]),
         .executableTarget(
             name: "pickerbench", dependencies: ["CPickerSystem", "PickerCore", "PickerPlugins", "PickerJSON", "PickerProtocol"]),
         .target(name: "CPickerTestSupport", path: "Tests/CPickerTestSupport"),

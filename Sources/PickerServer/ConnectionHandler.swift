@@ -15,10 +15,10 @@ import Glibc
 /// A peer that does not read its answers is not read either: once more is
 /// queued for it than the kernel takes (the channel is not writable), its
 /// remaining lines wait and no more bytes are read, until it catches up.
-final class ConnectionHandler: ChannelDuplexHandler {
-    typealias InboundIn = ByteBuffer
-    typealias OutboundIn = ByteBuffer
-    typealias OutboundOut = ByteBuffer
+package final class ConnectionHandler: ChannelDuplexHandler {
+    package typealias InboundIn = ByteBuffer
+    package typealias OutboundIn = ByteBuffer
+    package typealias OutboundOut = ByteBuffer
 
     let id: ConnectionID
     private let core: DaemonCore
@@ -69,18 +69,18 @@ final class ConnectionHandler: ChannelDuplexHandler {
         idleTimeout = limits.idleTimeoutMilliseconds > 0 ? .milliseconds(Int64(limits.idleTimeoutMilliseconds)) : nil
     }
 
-    func handlerAdded(context: ChannelHandlerContext) {
+    package func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
     }
 
     /// The context holds this handler: keeping it past removal would keep both,
     /// and the channel, alive for every connection ever made.
-    func handlerRemoved(context: ChannelHandlerContext) {
+    package func handlerRemoved(context: ChannelHandlerContext) {
         self.context = nil
         cancelTimers()
     }
 
-    func channelActive(context: ChannelHandlerContext) {
+    package func channelActive(context: ChannelHandlerContext) {
         defer { context.fireChannelActive() }
         if let presetPeer {
             credentialsArrived(presetPeer, context: context)
@@ -111,7 +111,7 @@ final class ConnectionHandler: ChannelDuplexHandler {
         runBufferedLines(context: context)
     }
 
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    package func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         // Closing, what more the peer sends is dropped, not kept unbounded.
         guard !isClosing else { return }
         let buffer = unwrapInboundIn(data)
@@ -120,13 +120,13 @@ final class ConnectionHandler: ChannelDuplexHandler {
         if peer != nil { processLines() }
     }
 
-    func channelReadComplete(context: ChannelHandlerContext) {
+    package func channelReadComplete(context: ChannelHandlerContext) {
         isReading = false
         flushIfNeeded(context: context)
         context.fireChannelReadComplete()
     }
 
-    func read(context: ChannelHandlerContext) {
+    package func read(context: ChannelHandlerContext) {
         guard !isClosing else { return }
         guard context.channel.isWritable else {
             readWithheld = true
@@ -135,7 +135,7 @@ final class ConnectionHandler: ChannelDuplexHandler {
         context.read()
     }
 
-    func channelWritabilityChanged(context: ChannelHandlerContext) {
+    package func channelWritabilityChanged(context: ChannelHandlerContext) {
         if context.channel.isWritable {
             if heldBatchBytes == 0 { core.forgetBacklog(of: self) }
             // Not from inside whatever flushed (possibly the core delivering
@@ -145,14 +145,14 @@ final class ConnectionHandler: ChannelDuplexHandler {
         context.fireChannelWritabilityChanged()
     }
 
-    func channelInactive(context: ChannelHandlerContext) {
+    package func channelInactive(context: ChannelHandlerContext) {
         cancelTimers()
         isClosing = true
         if peer != nil { core.connectionClosed(self) }
         context.fireChannelInactive()
     }
 
-    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+    package func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         if let event = event as? ChannelEvent, event == .inputClosed {
             // The peer will send nothing more: answer what it sent, including
             // lines still waiting and answers that come later, then close.
@@ -162,7 +162,7 @@ final class ConnectionHandler: ChannelDuplexHandler {
         context.fireUserInboundEventTriggered(event)
     }
 
-    func errorCaught(context: ChannelHandlerContext, error: Error) {
+    package func errorCaught(context: ChannelHandlerContext, error: Error) {
         core.logger.debug("connection \(id.rawValue) failed: \(error)")
         close()
     }

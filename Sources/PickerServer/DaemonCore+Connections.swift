@@ -12,7 +12,7 @@ import PickerProtocol
 extension DaemonCore {
     // MARK: connections
 
-    func makeConnection(peer: PeerCredentials? = nil) -> ConnectionHandler {
+    package func makeConnection(peer: PeerCredentials? = nil) -> ConnectionHandler {
         defer { nextConnectionNumber += 1 }
         return ConnectionHandler(id: ConnectionID(nextConnectionNumber), core: self, limits: configuration.limits, peer: peer)
     }

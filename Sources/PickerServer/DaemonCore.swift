@@ -12,11 +12,11 @@ import PickerProtocol
 /// The daemon's one owner of state: the model, connections, waiters,
 /// subscriptions and the timer. It lives on one event loop and is only touched
 /// there; connections call it directly, so there are no locks.
-final class DaemonCore {
+package final class DaemonCore {
     let eventLoop: any EventLoop
     var configuration: DaemonConfiguration
     var policy: PermissionPolicy
-    let model: PickerModel
+    package let model: PickerModel
     var logger: Logger
     let configPath: String?
     let systemTimeZone: String
@@ -56,7 +56,7 @@ final class DaemonCore {
     /// Runs their programs: processes, or scripted ones in the fuzz target.
     let pluginLauncher: any PluginProgramLauncher
 
-    init(
+    package init(
         eventLoop: any EventLoop, configuration: DaemonConfiguration, configPath: String?, systemTimeZone: String,
         daemonUID: UInt32, clock: any PickerClock, store: any StateStore, notifier: SystemdNotifier, logger: Logger,
         offLoop: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void = { $0() },
@@ -84,7 +84,7 @@ final class DaemonCore {
 
     /// Brings back what the store kept, then commits what the restore changed
     /// (deadlines that passed while the daemon was down fire here).
-    func restore() throws(StartupError) {
+    package func restore() throws(StartupError) {
         let stored = try store.load()
         let ended = model.restore(windows: stored.windows, outcomes: stored.outcomes, counters: stored.counters)
         model.fireDueTimers()
@@ -215,7 +215,7 @@ final class DaemonCore {
     /// With memory state, dismisses every window (`shutdown`) and answers their
     /// waiters; durable windows stay for the next start. Then closes every
     /// connection once its answers are written.
-    func shutdown() {
+    package func shutdown() {
         if !store.keepsWindows {
             let ended = model.dismissAll(by: nil, reason: .shutdown)
             if !ended.isEmpty { logger.info("shutting down: \(ended.count) windows dismissed") }

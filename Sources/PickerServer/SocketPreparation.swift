@@ -8,7 +8,7 @@ import Glibc
 public struct StartupError: Error, Sendable, CustomStringConvertible {
     public var description: String
 
-    init(_ description: String) {
+    package init(_ description: String) {
         self.description = description
     }
 }

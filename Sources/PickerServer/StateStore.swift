@@ -7,7 +7,7 @@ import PickerProtocol
 /// read completes, and waiters and subscribers are told only after the commit.
 /// A store that cannot commit throws, and the daemon stops rather than
 /// acknowledge what it could not keep.
-protocol StateStore: AnyObject, Sendable {
+package protocol StateStore: AnyObject, Sendable {
     /// Whether windows outlive the daemon (else they end with `shutdown`).
     var keepsWindows: Bool { get }
     /// What was kept when the daemon last stopped.
@@ -21,7 +21,7 @@ protocol StateStore: AnyObject, Sendable {
     func history(limit: Int, window: WindowID?, now: Timestamp) throws -> [RecordedOutcome]?
 }
 
-struct StoredState {
+package struct StoredState {
     var windows: [WindowRecord]
     var outcomes: [RecordedOutcome]
     var counters: ModelCounters
@@ -29,23 +29,23 @@ struct StoredState {
 
 /// `state.durability: memory`: the model in memory is all the state there is,
 /// so there is nothing more to write.
-final class MemoryStateStore: StateStore {
+package final class MemoryStateStore: StateStore {
     /// Each start's ids carry a new one; nil: none (`w1`, for in-process tests).
     private let incarnation: String
 
-    init(incarnation: String? = ModelCounters.newIncarnation()) {
+    package init(incarnation: String? = ModelCounters.newIncarnation()) {
         self.incarnation = incarnation ?? ""
     }
 
-    var keepsWindows: Bool { false }
+    package var keepsWindows: Bool { false }
 
-    func load() -> StoredState {
+    package func load() -> StoredState {
         StoredState(
             windows: [], outcomes: [],
             counters: ModelCounters(nextWindowNumber: 1, nextTopPosition: 1, nextBottomPosition: 0, incarnation: incarnation))
     }
 
-    func commit(_ changes: [PickerEvent], droppedOutcomes: [WindowID], of model: PickerModel) throws {}
-    func setRetention(milliseconds: Int64) {}
-    func history(limit: Int, window: WindowID?, now: Timestamp) -> [RecordedOutcome]? { nil }
+    package func commit(_ changes: [PickerEvent], droppedOutcomes: [WindowID], of model: PickerModel) throws {}
+    package func setRetention(milliseconds: Int64) {}
+    package func history(limit: Int, window: WindowID?, now: Timestamp) -> [RecordedOutcome]? { nil }
 }

@@ -7,11 +7,11 @@ import Glibc
 /// systemd's notify protocol, written out: one datagram per message to the
 /// Unix socket named by `$NOTIFY_SOCKET` (a leading `@` means the abstract
 /// namespace). Does nothing when the variable is unset.
-final class SystemdNotifier: Sendable {
+package final class SystemdNotifier: Sendable {
     private let address: [UInt8]?
     private let descriptor: Int32
 
-    init(environment: [String: String]) {
+    package init(environment: [String: String]) {
         guard let path = environment["NOTIFY_SOCKET"], !path.isEmpty, path.utf8.count <= UnixSocket.maxPathBytes,
             path.hasPrefix("/") || path.hasPrefix("@")
         else {

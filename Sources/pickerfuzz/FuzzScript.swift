@@ -1,5 +1,6 @@
 import PickerJSON
 import PickerServer
+import PickerServerTesting
 
 /// One fuzz input, read as a script for an EmbeddedDaemon with three
 /// connections (0 and 1 as the daemon's own user, 2 as uid 65534, who may do

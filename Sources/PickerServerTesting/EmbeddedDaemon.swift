@@ -3,6 +3,7 @@ import NIOCore
 import NIOEmbedded
 import PickerCore
 import PickerJSON
+import PickerServer
 
 #if canImport(Glibc)
 import Glibc
