@@ -94,7 +94,9 @@ let package = Package(
         .testTarget(name: "PickerPluginsTests", dependencies: ["PickerPlugins", "PickerCore", "PickerProtocol", "PickerJSON"]),
         .testTarget(
             name: "PickerServerTests",
-            dependencies: ["PickerServer", "PickerProtocol", "PickerJSON", "PickerTestSupport", "pickerd", "pickerfuzz"]
+            dependencies: [
+                "PickerServer", "PickerServerTesting", "PickerProtocol", "PickerJSON", "PickerTestSupport", "pickerd", "pickerfuzz",
+            ]
         ),
         .testTarget(
             name: "PickerClientTests",

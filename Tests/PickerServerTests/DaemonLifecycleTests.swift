@@ -47,31 +47,7 @@ import Testing
         #expect(result.status != 0 && result.output.contains("\(file) exists and is not a socket"))
     }
 
-    @Test func onDisconnectDismissEndsTheWindowWhenItsOwnerLeaves() throws {
-        let daemon = try DaemonProcess()
-        let watcher = try TestClient(socketPath: daemon.socketPath)
-        let owner = try TestClient(socketPath: daemon.socketPath)
-        let gone = try owner.result("present", ["kind": "text", "on_disconnect": "dismiss"])["window"]!
-        let kept = try owner.result("present", ["kind": "text"])["window"]!
-        owner.close()
-        var outcome: Result<JSON, RPCError>?
-        for _ in 0..<100 {
-            outcome = try watcher.call("wait", ["window": gone, "timeout_ms": 100])
-            if case .success = outcome { break }
-        }
-        #expect(try outcome?.get()["reason"] == "owner_gone")
-        #expect(try watcher.result("get", ["window": kept])["state"] == "visible", "keep (with no grace period) keeps it")
-    }
-
-    @Test func theOwnerGracePeriodEndsKeptWindows() throws {
-        let daemon = try DaemonProcess(config: #"{"windows": {"owner_grace_ms": 300}}"#)
-        let owner = try TestClient(socketPath: daemon.socketPath)
-        let window = try owner.result("present", ["kind": "text"])["window"]!
-        owner.close()
-        let watcher = try TestClient(socketPath: daemon.socketPath)
-        let outcome = try watcher.result("wait", ["window": window, "timeout_ms": 5000])
-        #expect(outcome["reason"] == "owner_gone")
-    }
+    // on_disconnect and the owner's grace period: InProcessTests, on a manual clock.
 
     @Test func sigtermWithMemoryStateAnswersWaitersRemovesTheSocketAndExitsZero() throws {
         let daemon = try DaemonProcess(config: #"{"state": {"durability": "memory"}}"#)
