@@ -12,11 +12,11 @@ public enum ConfigFile {
     public static func read(_ path: String) -> Result<String, ConfigProblems> {
         guard let file = fopen(path, "r") else {
             let reason = String(cString: strerror(errno))
-            return .failure(ConfigProblems([ConfigProblem(path: path, message: "cannot be read: \(reason)")]))
+            return .failure(ConfigProblems([ConfigProblem(path: path, message: "cannot be read: \(reason)")], concernTheFile: true))
         }
         defer { fclose(file) }
         if let distrust = distrust(of: fileno(file)) {
-            return .failure(ConfigProblems([ConfigProblem(path: path, message: distrust)]))
+            return .failure(ConfigProblems([ConfigProblem(path: path, message: distrust)], concernTheFile: true))
         }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
@@ -25,12 +25,12 @@ public enum ConfigFile {
             if count > 0 { bytes.append(contentsOf: chunk[0..<count]) }
             if count < chunk.count {
                 if ferror(file) != 0 {
-                    return .failure(ConfigProblems([ConfigProblem(path: path, message: "cannot be read: \(String(cString: strerror(errno)))")]))
+                    return .failure(ConfigProblems([ConfigProblem(path: path, message: "cannot be read: \(String(cString: strerror(errno)))")], concernTheFile: true))
                 }
                 break
             }
             if bytes.count > 16 << 20 {
-                return .failure(ConfigProblems([ConfigProblem(path: path, message: "is larger than 16 MiB; is it the right file?")]))
+                return .failure(ConfigProblems([ConfigProblem(path: path, message: "is larger than 16 MiB; is it the right file?")], concernTheFile: true))
             }
         }
         return .success(String(decoding: bytes, as: UTF8.self))

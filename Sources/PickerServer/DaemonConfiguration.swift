@@ -96,9 +96,12 @@ public struct ConfigProblem: Sendable, Equatable, CustomStringConvertible {
 
 public struct ConfigProblems: Error, Sendable, Equatable, CustomStringConvertible {
     public var problems: [ConfigProblem]
+    /// The file itself could not be read or trusted (`ConfigFile`); nothing in it was looked at.
+    public var concernTheFile: Bool
 
-    init(_ problems: [ConfigProblem]) {
+    init(_ problems: [ConfigProblem], concernTheFile: Bool = false) {
         self.problems = problems
+        self.concernTheFile = concernTheFile
     }
 
     public var description: String { problems.map(\.description).joined(separator: "\n") }

@@ -57,21 +57,14 @@ struct PickerdCommand: AsyncParsableCommand {
         // /proc/PID/mem for other processes of its user.
         picker_make_undumpable()
         let source = config ?? "the built-in default config"
-        let text: String
-        if let config {
-            switch ConfigFile.read(config) {
-            case .success(let read): text = read
-            case .failure(let problems):
-                let reason = problems.problems.first.map { ": " + $0.message.replacingPrefix("cannot be read: ") } ?? ""
-                throw Failure("cannot read the config file \(config)\(reason)")
-            }
-        } else {
-            text = DaemonConfiguration.defaultText
-        }
         var configuration: DaemonConfiguration
-        switch DaemonConfiguration.read(text) {
+        // The same load as a reload's.
+        switch DaemonConfiguration.load(from: config) {
         case .success(let read):
             configuration = read
+        case .failure(let problems) where problems.concernTheFile:
+            let reason = problems.problems.first.map { ": " + $0.message.replacingPrefix("cannot be read: ") } ?? ""
+            throw Failure("cannot read the config file \(source)\(reason)")
         case .failure(let problems):
             var standardError = StandardError()
             print("pickerd: \(source) has \(problems.problems.count) problem\(problems.problems.count == 1 ? "" : "s"):", to: &standardError)
