@@ -32,16 +32,18 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"])]
         ),
         .target(name: "PickerJSON", dependencies: ["CJSONC"], linkerSettings: [.linkedLibrary("m")]),
+        // Whole files, whole writes, the environment, errno's sentence: the system calls every part wraps alike.
+        .target(name: "PickerSystem"),
         .target(name: "PickerCore", dependencies: ["PickerProtocol", "PickerJSON"]),
-        .target(name: "PickerPlugins", dependencies: ["PickerCore", "PickerProtocol", "PickerJSON"]),
+        .target(name: "PickerPlugins", dependencies: ["PickerCore", "PickerProtocol", "PickerJSON", "PickerSystem"]),
         .target(name: "PickerProtocol", dependencies: ["PickerJSON"]),
         .target(name: "CPickerSystem"),
         .target(name: "PickerClient", dependencies: ["PickerProtocol", "PickerJSON", "CPickerSystem"]),
-        .target(name: "PickerTerminal", dependencies: ["PickerClient", "PickerProtocol", "PickerJSON", "CPickerSystem"]),
+        .target(name: "PickerTerminal", dependencies: ["PickerClient", "PickerProtocol", "PickerJSON", "PickerSystem", "CPickerSystem"]),
         .target(
             name: "PickerServer",
             dependencies: [
-                "PickerCore", "PickerPlugins", "PickerProtocol", "PickerJSON", "CPickerSystem", "CSQLite",
+                "PickerCore", "PickerPlugins", "PickerProtocol", "PickerJSON", "PickerSystem", "CPickerSystem", "CSQLite",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -63,7 +65,7 @@ let package = Package(
         .executableTarget(
             name: "pickerd",
             dependencies: [
-                "PickerServer", "PickerCore", "PickerPlugins", "PickerProtocol", "CPickerSystem",
+                "PickerServer", "PickerCore", "PickerPlugins", "PickerProtocol", "PickerSystem", "CPickerSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -72,16 +74,16 @@ let package = Package(
         .executableTarget(
             name: "pickerctl",
             dependencies: [
-                "PickerClient", "PickerProtocol", "PickerJSON", "PickerTerminal", "CPickerSystem",
+                "PickerClient", "PickerProtocol", "PickerJSON", "PickerTerminal", "PickerSystem", "CPickerSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(name: "pickerfloor", dependencies: ["CJSONC"]),
         .executableTarget(
             name: "pickerfuzz",
-            dependencies: ["PickerServer", "PickerServerTesting", "PickerJSON", .product(name: "NIOCore", package: "swift-nio")]),
+            dependencies: ["PickerServer", "PickerServerTesting", "PickerJSON", "PickerSystem", .product(name: "NIOCore", package: "swift-nio")]),
         .executableTarget(
-            name: "pickerbench", dependencies: ["CPickerSystem", "PickerCore", "PickerPlugins", "PickerJSON", "PickerProtocol"]),
+            name: "pickerbench", dependencies: ["CPickerSystem", "PickerCore", "PickerPlugins", "PickerJSON", "PickerProtocol", "PickerSystem"]),
         .target(name: "CPickerTestSupport", path: "Tests/CPickerTestSupport"),
         .target(
             name: "PickerTestSupport",

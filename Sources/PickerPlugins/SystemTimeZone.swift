@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+import PickerSystem
 #endif
 
 /// The name of the time zone the system runs in, found the way glibc finds it.
@@ -16,13 +17,9 @@ public enum SystemTimeZone {
         if let target = linkTarget("/etc/localtime"), let zone = zoneName(inPath: target), ZoneRules(identifier: zone) != nil {
             return zone
         }
-        if let file = fopen("/etc/timezone", "r") {
-            defer { fclose(file) }
-            var line = [CChar](repeating: 0, count: 128)
-            if fgets(&line, Int32(line.count), file) != nil {
-                let name = String(decoding: line.prefix { $0 != 0 && $0 != 0x0A }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-                if ZoneRules(identifier: name) != nil { return name }
-            }
+        if let text = POSIX.text(of: "/etc/timezone", limit: 4096), let line = text.split(separator: "\n").first {
+            let name = String(line)
+            if ZoneRules(identifier: name) != nil { return name }
         }
         return "UTC"
     }

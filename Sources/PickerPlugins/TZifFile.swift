@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+import PickerSystem
 #endif
 
 /// A compiled IANA time zone (RFC 8536 TZif, as in /usr/share/zoneinfo): its
@@ -90,17 +91,7 @@ struct TZifFile: Sendable {
     }
 
     private static func readFile(_ path: String) -> [UInt8]? {
-        guard let file = fopen(path, "rb") else { return nil }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 8192)
-        while true {
-            let count = fread(&chunk, 1, chunk.count, file)
-            if count <= 0 { break }
-            bytes.append(contentsOf: chunk[0..<count])
-            if bytes.count > 1 << 20 { return nil }
-        }
-        return bytes
+        POSIX.contents(of: path, limit: 1 << 20)
     }
 }
 

@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+import PickerSystem
 #endif
 
 /// Reads a config file's text, or says in one problem why it cannot.
@@ -10,30 +11,19 @@ import Glibc
 /// write, is refused.
 public enum ConfigFile {
     public static func read(_ path: String) -> Result<String, ConfigProblems> {
-        guard let file = fopen(path, "r") else {
-            let reason = String(cString: strerror(errno))
-            return .failure(ConfigProblems([ConfigProblem(path: path, message: "cannot be read: \(reason)")], concernTheFile: true))
+        func problem(_ message: String) -> Result<String, ConfigProblems> {
+            .failure(ConfigProblems([ConfigProblem(path: path, message: message)], concernTheFile: true))
         }
-        defer { fclose(file) }
-        if let distrust = distrust(of: fileno(file)) {
-            return .failure(ConfigProblems([ConfigProblem(path: path, message: distrust)], concernTheFile: true))
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return problem("cannot be read: \(POSIX.message())") }
+        defer { close(descriptor) }
+        // Checked on the open file, so it cannot be swapped between the check and the read.
+        if let distrust = distrust(of: descriptor) { return problem(distrust) }
+        switch POSIX.readAll(from: descriptor, limit: 16 << 20) {
+        case .failure(let failure): return problem("cannot be read: \(failure.message)")
+        case .success(nil): return problem("is larger than 16 MiB; is it the right file?")
+        case .success(let bytes?): return .success(String(decoding: bytes, as: UTF8.self))
         }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = fread(&chunk, 1, chunk.count, file)
-            if count > 0 { bytes.append(contentsOf: chunk[0..<count]) }
-            if count < chunk.count {
-                if ferror(file) != 0 {
-                    return .failure(ConfigProblems([ConfigProblem(path: path, message: "cannot be read: \(String(cString: strerror(errno)))")], concernTheFile: true))
-                }
-                break
-            }
-            if bytes.count > 16 << 20 {
-                return .failure(ConfigProblems([ConfigProblem(path: path, message: "is larger than 16 MiB; is it the right file?")], concernTheFile: true))
-            }
-        }
-        return .success(String(decoding: bytes, as: UTF8.self))
     }
 
     /// Why the open file cannot be trusted, or nil.

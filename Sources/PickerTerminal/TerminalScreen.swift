@@ -2,6 +2,7 @@ import CPickerSystem
 
 #if canImport(Glibc)
 import Glibc
+import PickerSystem
 #endif
 
 /// Draws whole frames with ECMA-48 sequences, one write per frame, each line
@@ -30,13 +31,7 @@ struct TerminalScreen {
             if row < lines.count { output += encode(lines[row]) }
             output += "\u{1B}[0m\u{1B}[K"
         }
-        let bytes = Array(output.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
-            if written <= 0 { return }
-            offset += written
-        }
+        POSIX.writeAll(Array(output.utf8), to: 1)
     }
 
     private func encode(_ line: Line) -> String {

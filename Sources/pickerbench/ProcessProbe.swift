@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+import PickerSystem
 #endif
 
 /// What /proc says about a running server: its resident memory and the CPU
@@ -65,16 +66,7 @@ func ownCPUSeconds() -> Double {
 }
 
 func readText(_ path: String) -> String? {
-    guard let file = fopen(path, "r") else { return nil }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 4096)
-    while true {
-        let count = fread(&chunk, 1, chunk.count, file)
-        if count <= 0 { break }
-        bytes.append(contentsOf: chunk[0..<count])
-    }
-    return String(decoding: bytes, as: UTF8.self)
+    POSIX.text(of: path)
 }
 
 func seconds(since start: ContinuousClock.Instant) -> Double {

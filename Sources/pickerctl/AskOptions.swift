@@ -6,6 +6,7 @@ import Glibc
 import PickerClient
 import PickerJSON
 import PickerProtocol
+import PickerSystem
 
 /// The flags every asking command takes.
 struct AskOptions: ParsableArguments {
@@ -82,14 +83,5 @@ func parseJSONArgument(_ text: String, flag: String) throws -> JSON {
 
 /// A whole text file, or nil when it cannot be read.
 func readTextFile(_ path: String) -> String? {
-    guard let file = fopen(path, "r") else { return nil }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 65536)
-    while true {
-        let count = fread(&chunk, 1, chunk.count, file)
-        bytes.append(contentsOf: chunk[0..<count])
-        if count < chunk.count { break }
-    }
-    return String(decoding: bytes, as: UTF8.self)
+    POSIX.text(of: path)
 }

@@ -6,6 +6,7 @@ import PickerTerminal
 
 #if canImport(Glibc)
 import Glibc
+import PickerSystem
 #endif
 
 /// Exit statuses of DESIGN.md's contract.
@@ -104,12 +105,5 @@ func printLine(_ text: String) {
 }
 
 private func writeAll(_ text: String, to descriptor: Int32) {
-    let bytes = Array(text.utf8)
-    var offset = 0
-    while offset < bytes.count {
-        let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        if written < 0, errno == EINTR { continue }
-        guard written > 0 else { return }
-        offset += written
-    }
+    POSIX.writeAll(Array(text.utf8), to: descriptor)
 }

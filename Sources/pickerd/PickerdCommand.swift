@@ -9,6 +9,7 @@ import ServiceLifecycle
 
 #if canImport(Glibc)
 import Glibc
+import PickerSystem
 #endif
 
 
@@ -77,7 +78,7 @@ struct PickerdCommand: AsyncParsableCommand {
         }
         if let logLevel { configuration.logLevel = Logger.Level(rawValue: logLevel)! }
 
-        let environment = Self.environment()
+        let environment = POSIX.environment()
         let journald = JournalStream.isStderr(environment: environment)
         let level = configuration.logLevel
         LoggingSystem.bootstrap { label in StderrLogHandler(label: label, level: level, journald: journald) }
@@ -110,19 +111,6 @@ struct PickerdCommand: AsyncParsableCommand {
         }
     }
 
-    /// The process environment (without Foundation, which pickerd does not load).
-    private static func environment() -> [String: String] {
-        var result: [String: String] = [:]
-        var cursor = environ
-        while let entry = cursor.pointee {
-            let text = String(decoding: UnsafeRawBufferPointer(start: entry, count: strlen(entry)), as: UTF8.self)
-            if let equals = text.firstIndex(of: "=") {
-                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
-            }
-            cursor += 1
-        }
-        return result
-    }
 
     /// Many clients may connect at once; use the hard limit on open files.
     private func raiseFileLimit() {
@@ -148,12 +136,6 @@ extension String {
 /// stderr as a TextOutputStream for `print(_:to:)`.
 struct StandardError: TextOutputStream {
     mutating func write(_ string: String) {
-        let bytes = Array(string.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.write(2, $0.baseAddress, $0.count) }
-            guard written > 0 else { return }
-            offset += written
-        }
+        POSIX.writeAll(Array(string.utf8), to: 2)
     }
 }

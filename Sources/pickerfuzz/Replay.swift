@@ -1,6 +1,7 @@
 #if !FUZZING
 #if canImport(Glibc)
 import Glibc
+import PickerSystem
 #endif
 
 /// Without libFuzzer, pickerfuzz replays inputs (files, or every file in the
@@ -74,16 +75,7 @@ enum Replay {
     }
 
     static func contents(of path: String) -> [UInt8]? {
-        guard let file = fopen(path, "rb") else { return nil }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = fread(&chunk, 1, chunk.count, file)
-            if count <= 0 { break }
-            bytes.append(contentsOf: chunk[0..<count])
-        }
-        return bytes
+        POSIX.contents(of: path)
     }
 }
 #endif
