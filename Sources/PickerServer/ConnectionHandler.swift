@@ -21,15 +21,15 @@ package final class ConnectionHandler: ChannelDuplexHandler {
     package typealias OutboundOut = ByteBuffer
 
     let id: ConnectionID
-    private let core: DaemonCore
-    private let partialLineTimeout: TimeAmount
-    private let idleTimeout: TimeAmount?
-    private var assembler: LineAssembler
-    private var context: ChannelHandlerContext?
+    let core: DaemonCore
+    let partialLineTimeout: TimeAmount
+    let idleTimeout: TimeAmount?
+    var assembler: LineAssembler
+    var context: ChannelHandlerContext?
     private(set) var peer: PeerCredentials?
-    private var partialLineTimer: Scheduled<Void>?
-    private var idleTimer: Scheduled<Void>?
-    private var lastRequestAt: NIODeadline = .uptimeNanoseconds(0)
+    var partialLineTimer: Scheduled<Void>?
+    var idleTimer: Scheduled<Void>?
+    var lastRequestAt: NIODeadline = .uptimeNanoseconds(0)
     private var isReading = false
     private var needsFlush = false
     /// A read NIO asked for while the peer was behind; done once it catches up.
@@ -227,47 +227,6 @@ package final class ConnectionHandler: ChannelDuplexHandler {
     private func closeIfFinished() {
         guard inputEnded, !isClosing, !linesMayWait, answersOwed == 0 else { return }
         closeAfterFlush()
-    }
-
-    /// A partial line may wait `partial_line_timeout_ms` for its end, counted from
-    /// its first byte, not from the latest. Lines waiting for the peer to read
-    /// its answers are not partial.
-    private func updatePartialLineTimer() {
-        guard assembler.hasPartialLine, !isClosing, context?.channel.isWritable == true else {
-            partialLineTimer?.cancel()
-            partialLineTimer = nil
-            return
-        }
-        guard partialLineTimer == nil, let context else { return }
-        partialLineTimer = context.eventLoop.assumeIsolated().scheduleTask(in: partialLineTimeout) { [self] in
-            core.logger.debug("connection \(id.rawValue) held a partial line too long; closing it")
-            close()
-        }
-    }
-
-    /// Closes the connection once it has gone `idle_timeout_ms` without a
-    /// request while holding nothing the core keeps for it.
-    private func armIdleTimer() {
-        guard let idleTimeout, let context, !isClosing else { return }
-        let due = lastRequestAt + idleTimeout
-        idleTimer = context.eventLoop.assumeIsolated().scheduleTask(deadline: due) { [self] in
-            idleTimer = nil
-            guard let context = self.context, !isClosing else { return }
-            if context.eventLoop.now >= lastRequestAt + idleTimeout, core.holdsNothing(for: self) {
-                core.logger.debug("connection \(id.rawValue) was idle for \(idleTimeout.nanoseconds / 1_000_000) ms (limits.idle_timeout_ms); closing it")
-                close()
-            } else {
-                if context.eventLoop.now >= lastRequestAt + idleTimeout { lastRequestAt = context.eventLoop.now }
-                armIdleTimer()
-            }
-        }
-    }
-
-    private func cancelTimers() {
-        partialLineTimer?.cancel()
-        partialLineTimer = nil
-        idleTimer?.cancel()
-        idleTimer = nil
     }
 
     // MARK: writing
