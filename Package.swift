@@ -37,13 +37,18 @@ let package = Package(
         .target(name: "PickerCore", dependencies: ["PickerProtocol", "PickerJSON"]),
         .target(name: "PickerPlugins", dependencies: ["PickerCore", "PickerProtocol", "PickerJSON", "PickerSystem"]),
         .target(name: "PickerProtocol", dependencies: ["PickerJSON"]),
+        // C helpers, by who uses them: what the daemon and its clients share,
+        // the daemon's own, the terminal's, the benchmark's.
         .target(name: "CPickerSystem"),
+        .target(name: "CPickerServer"),
+        .target(name: "CPickerTerminal"),
+        .target(name: "CPickerBench"),
         .target(name: "PickerClient", dependencies: ["PickerProtocol", "PickerJSON", "CPickerSystem"]),
-        .target(name: "PickerTerminal", dependencies: ["PickerClient", "PickerProtocol", "PickerJSON", "PickerSystem", "CPickerSystem"]),
+        .target(name: "PickerTerminal", dependencies: ["PickerClient", "PickerProtocol", "PickerJSON", "PickerSystem", "CPickerTerminal"]),
         .target(
             name: "PickerServer",
             dependencies: [
-                "PickerCore", "PickerPlugins", "PickerProtocol", "PickerJSON", "PickerSystem", "CPickerSystem", "CSQLite",
+                "PickerCore", "PickerPlugins", "PickerProtocol", "PickerJSON", "PickerSystem", "CPickerSystem", "CPickerServer", "CSQLite",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -65,7 +70,7 @@ let package = Package(
         .executableTarget(
             name: "pickerd",
             dependencies: [
-                "PickerServer", "PickerCore", "PickerPlugins", "PickerProtocol", "PickerSystem", "CPickerSystem",
+                "PickerServer", "PickerCore", "PickerPlugins", "PickerProtocol", "PickerSystem", "CPickerSystem", "CPickerServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -74,7 +79,7 @@ let package = Package(
         .executableTarget(
             name: "pickerctl",
             dependencies: [
-                "PickerClient", "PickerProtocol", "PickerJSON", "PickerTerminal", "PickerSystem", "CPickerSystem",
+                "PickerClient", "PickerProtocol", "PickerJSON", "PickerTerminal", "PickerSystem", "CPickerSystem", "CPickerTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -83,7 +88,7 @@ let package = Package(
             name: "pickerfuzz",
             dependencies: ["PickerServer", "PickerServerTesting", "PickerJSON", "PickerSystem", .product(name: "NIOCore", package: "swift-nio")]),
         .executableTarget(
-            name: "pickerbench", dependencies: ["CPickerSystem", "PickerCore", "PickerPlugins", "PickerJSON", "PickerProtocol", "PickerSystem"]),
+            name: "pickerbench", dependencies: ["CPickerBench", "PickerCore", "PickerPlugins", "PickerJSON", "PickerProtocol", "PickerSystem"]),
         .target(name: "CPickerTestSupport", path: "Tests/CPickerTestSupport"),
         .target(
             name: "PickerTestSupport",

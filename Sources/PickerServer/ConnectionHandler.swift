@@ -1,4 +1,3 @@
-import CPickerSystem
 import NIOCore
 import PickerCore
 import PickerJSON

@@ -1,4 +1,4 @@
-import CPickerSystem
+import CPickerServer
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,4 +1,3 @@
-import CPickerSystem
 import Logging
 #if canImport(Glibc)
 import Glibc

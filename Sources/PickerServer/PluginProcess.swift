@@ -1,4 +1,4 @@
-import CPickerSystem
+import CPickerServer
 import NIOCore
 import NIOPosix
 

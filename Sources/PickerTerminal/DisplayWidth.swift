@@ -1,4 +1,4 @@
-import CPickerSystem
+import CPickerTerminal
 
 /// How many terminal columns text takes: CJK and other wide characters two,
 /// combining marks none (from the C library's `wcwidth` in a UTF-8 locale).

@@ -2,7 +2,7 @@
 import Glibc
 #endif
 
-import CPickerSystem
+import CPickerTerminal
 
 /// Reads stdin on a thread of its own and hands each chunk of bytes on, until
 /// the terminal is left: from then on keys belong to the shell, not to us.

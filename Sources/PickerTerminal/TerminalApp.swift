@@ -1,4 +1,4 @@
-import CPickerSystem
+import CPickerTerminal
 import PickerClient
 import PickerJSON
 import PickerProtocol

@@ -1,4 +1,4 @@
-import CPickerSystem
+import CPickerTerminal
 
 #if canImport(Glibc)
 import Glibc

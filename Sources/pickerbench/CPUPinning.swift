@@ -1,4 +1,4 @@
-import CPickerSystem
+import CPickerBench
 
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,4 @@
-import CPickerSystem
+import CPickerBench
 import Foundation
 import PickerProtocol
 

@@ -1,3 +1,4 @@
+import CPickerServer
 import CPickerSystem
 import ArgumentParser
 import Logging
