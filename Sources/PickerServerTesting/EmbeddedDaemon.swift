@@ -79,6 +79,11 @@ public final class EmbeddedDaemon {
         loop.run()
     }
 
+    /// Whether the daemon has not closed a connection.
+    public func isOpen(_ connection: Int) -> Bool {
+        channels[connection].isActive
+    }
+
     /// The peer goes away.
     public func disconnect(_ connection: Int) {
         let channel = channels[connection]

@@ -63,6 +63,52 @@ import Testing
         #expect(answer.failure?.code == .waitTimedOut)
     }
 
+    @Test func aWaitTimesOutAndTheWindowStays() throws {
+        let daemon = try EmbeddedDaemon()
+        let client = try Connection(daemon)
+        guard case .window(let window) = try client.call(Present(kind: "text")) else { throw TestFailure("no window") }
+        let wait = client.send(Wait(window: window.window, timeoutMilliseconds: 200))
+        daemon.advance(milliseconds: 200)
+        let error = try #require(try client.responses()[wait]?.failure)
+        #expect(error.code == .waitTimedOut)
+        #expect(error.message == "wait timed out after 200 ms; window \(window.window) is still open")
+        #expect(try client.call(Get(window: window.window)).summary.state == .visible)
+    }
+
+    @Test func aTimeoutAppliesTheDefaultAndAnswersWaiters() throws {
+        let daemon = try EmbeddedDaemon()
+        let client = try Connection(daemon)
+        let dated = client.send(Present(kind: "date", timeoutMilliseconds: 300, defaultValue: "2026-01-02", wait: true))
+        let plain = client.send(Present(kind: "text", timeoutMilliseconds: 200, wait: true))
+        daemon.advance(milliseconds: 199)
+        #expect(try client.responses().isEmpty)
+        daemon.advance(milliseconds: 1)
+        var answers = try client.responses()
+        #expect(Present.decode(try #require(answers[plain]).get()) == .outcome(
+            Outcome(window: WindowID("w2"), reason: .timeout, value: nil, by: nil, at: daemon.clock.now())))
+        daemon.advance(milliseconds: 100)
+        answers = try client.responses()
+        guard case .outcome(let outcome)? = Present.decode(try #require(answers[dated]).get()) else {
+            throw TestFailure("no outcome for the date window")
+        }
+        #expect(outcome.reason == .timeout && outcome.value == "2026-01-02")
+    }
+
+    @Test func aPartialLineHeldTooLongClosesTheConnection() throws {
+        let daemon = try EmbeddedDaemon(config: #"{"limits": {"partial_line_timeout_ms": 300}}"#)
+        let partial = try Connection(daemon)
+        let idle = try Connection(daemon)
+        daemon.send(Array(#"{"jsonrpc":"2.0","#.utf8), on: partial.number)
+        daemon.advance(milliseconds: 299)
+        #expect(daemon.isOpen(partial.number))
+        daemon.advance(milliseconds: 1)
+        #expect(!daemon.isOpen(partial.number), "closed 300 ms after the line began")
+        // A connection that is merely idle between lines stays.
+        daemon.advance(milliseconds: 600)
+        #expect(daemon.isOpen(idle.number))
+        #expect(try idle.call(Ping()) == "pong")
+    }
+
     @Test func aKeptWindowEndsWhenItsOwnersGracePeriodDoes() throws {
         let daemon = try EmbeddedDaemon(config: #"{"windows": {"owner_grace_ms": 300000}}"#)
         let owner = try Connection(daemon)

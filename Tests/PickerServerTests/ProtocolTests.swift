@@ -135,16 +135,7 @@ import Testing
         #expect(client.closes(within: 5))
     }
 
-    @Test func aPartialLineHeldTooLongClosesTheConnection() throws {
-        let daemon = try DaemonProcess(config: #"{"limits": {"partial_line_timeout_ms": 300}}"#)
-        let client = try TestClient(socketPath: daemon.socketPath)
-        client.send(raw: Array(#"{"jsonrpc":"2.0","#.utf8))
-        #expect(client.closes(within: 5))
-        // A connection that is merely idle between lines stays.
-        let idle = try TestClient(socketPath: daemon.socketPath)
-        #expect(!idle.closes(within: 0.6))
-        #expect(try idle.result("ping") == "pong")
-    }
+    // A partial line held too long: InProcessTests, on a manual clock.
 
     @Test func statusAndHistory() throws {
         let daemon = try DaemonProcess()

@@ -31,25 +31,7 @@ import Testing
         #expect(try client.error("wait", ["window": "w999"]).code == .noSuchWindow)
     }
 
-    @Test func waitTimesOutAndTheWindowStays() throws {
-        let daemon = try DaemonProcess()
-        let client = try TestClient(socketPath: daemon.socketPath)
-        let window = try client.result("present", ["kind": "text"])["window"]!
-        let error = try client.error("wait", ["window": window, "timeout_ms": 200])
-        #expect(error.code == .waitTimedOut)
-        #expect(error.message == "wait timed out after 200 ms; window \(window.stringValue!) is still open")
-        #expect(try client.result("get", ["window": window])["state"] == "visible")
-    }
-
-    @Test func aTimeoutAppliesTheDefaultAndAnswersWaiters() throws {
-        let daemon = try DaemonProcess()
-        let client = try TestClient(socketPath: daemon.socketPath)
-        let outcome = try client.result(
-            "present", ["kind": "date", "timeout_ms": 300, "default": "2026-01-02", "wait": true])
-        #expect(outcome["reason"] == "timeout" && outcome["value"] == "2026-01-02")
-        let plain = try client.result("present", ["kind": "text", "timeout_ms": 200, "wait": true])
-        #expect(plain["reason"] == "timeout" && plain["value"] == nil)
-    }
+    // A wait's own timeout, and a window's timeout with its default: InProcessTests, on a manual clock.
 
     @Test func aThousandWaitingPresentsAllGetTheirOwnOutcome() async throws {
         let daemon = try DaemonProcess()
