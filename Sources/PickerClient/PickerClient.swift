@@ -55,6 +55,12 @@ public final class PickerClient: Sendable {
         return result
     }
 
+    /// Sends one typed request and returns its result as the daemon wrote it,
+    /// members the types do not know included (for printing it as JSON).
+    public func sendForJSON<Method: PickerMethod>(_ method: Method) async throws(PickerClientError) -> JSON {
+        try await connection.call(Method.name, method.params)
+    }
+
     // MARK: asking
 
     public func hello(client: String? = nil) async throws(PickerClientError) -> HelloReply {

@@ -59,7 +59,7 @@ extension PickerModel {
             request.isHidden = record.isHidden
             request.onDisconnect = record.onDisconnect
             let window = Window(
-                id: record.id, request: request, title: record.title, picker: picker, defaultValue: record.defaultValue,
+                id: record.id, request: request, base: plugin.base, title: record.title, picker: picker, defaultValue: record.defaultValue,
                 owner: Owner(peer: record.owner, connection: nil), createdAt: record.createdAt, deadline: record.deadline,
                 position: record.position)
             if let value = record.value { window.value = value }

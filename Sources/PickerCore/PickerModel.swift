@@ -115,7 +115,7 @@ public final class PickerModel {
         let id = WindowID(number: nextWindowNumber, incarnation: incarnation)
         nextWindowNumber += 1
         let window = Window(
-            id: id, request: request, title: request.title ?? plugin.defaultTitle, picker: picker,
+            id: id, request: request, base: plugin.base, title: request.title ?? plugin.defaultTitle, picker: picker,
             defaultValue: defaultValue, owner: owner, createdAt: now,
             deadline: timeout.map { now.adding(milliseconds: $0) }, position: takeTopPosition())
         add(window)
@@ -354,7 +354,7 @@ public final class PickerModel {
 
     func summary(of window: Window, isKey: Bool? = nil) -> WindowSummary {
         WindowSummary(
-            window: window.id, kind: window.kind, base: plugins.plugin(for: window.kind)?.base, title: window.title,
+            window: window.id, kind: window.kind, base: window.base, title: window.title,
             level: window.level,
             levelName: levels.name(of: window.level), state: window.isHidden ? .hidden : .visible,
             isKey: isKey ?? (window.id == keyWindow), tag: window.tag, deadline: window.deadline,

@@ -6,6 +6,9 @@ import PickerProtocol
 final class Window {
     let id: WindowID
     let kind: String
+    /// The built-in kind a preset kind is made from, as it was when the window
+    /// was presented: a reload that changes the preset does not reshape it.
+    let base: String?
     let title: String
     let message: String?
     let picker: any PreparedPicker
@@ -26,11 +29,12 @@ final class Window {
     var ownerGraceDeadline: Timestamp?
 
     init(
-        id: WindowID, request: PresentRequest, title: String, picker: any PreparedPicker, defaultValue: JSON?,
+        id: WindowID, request: PresentRequest, base: String?, title: String, picker: any PreparedPicker, defaultValue: JSON?,
         owner: Owner, createdAt: Timestamp, deadline: Timestamp?, position: Int64
     ) {
         self.id = id
         kind = request.kind
+        self.base = base
         self.title = title
         message = request.message
         self.picker = picker

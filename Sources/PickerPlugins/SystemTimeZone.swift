@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
-import PickerSystem
 #endif
+import PickerSystem
 
 /// The name of the time zone the system runs in, found the way glibc finds it.
 public enum SystemTimeZone {

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
-import PickerSystem
 #endif
+import PickerSystem
 
 /// A compiled IANA time zone (RFC 8536 TZif, as in /usr/share/zoneinfo): its
 /// transitions and, for instants after the last one, the POSIX TZ rule in the

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
-import PickerSystem
 #endif
+import PickerSystem
 
 /// Reads a config file's text, or says in one problem why it cannot.
 ///

@@ -77,12 +77,15 @@ public struct Daemon: Service {
         if activated == nil { unlink(options.socketPath) }
         if let loss {
             // Nothing more is answered or saved: what was not stored was never acknowledged.
-            try await group.shutdownGracefully()
+            try? await group.shutdownGracefully()
             throw loss
         }
         try? await loop.submit { core.value.shutdown() }.get()
         await letLastAnswersGo(core, on: loop)
+        // Ending the last windows commits too, and that may fail as well.
+        let lostWhileStopping = try? await loop.submit { core.value.stateLoss }.get()
         try await group.shutdownGracefully()
+        if let loss = lostWhileStopping ?? nil { throw loss }
     }
 
     // MARK: the steps of run
@@ -101,6 +104,8 @@ public struct Daemon: Service {
                 notifier: notifier, logger: logger, offLoop: { work in Task.detached { work() } })
             core.onStateLoss = onStateLoss
             try core.restore()
+            // The restore commits what it changed; if that failed, never listen.
+            if let loss = core.stateLoss { throw loss }
             return NIOLoopBound(core, eventLoop: loop)
         }.get()
     }

@@ -9,6 +9,9 @@ struct MethodCall {
     let peer: PeerCredentials
     /// nil for a notification.
     let reply: ResponseSink?
+    /// The window the request acts on, as its permission was checked: an
+    /// omitted `window` is the key window of that moment (`DaemonCore.resolve`).
+    var window: WindowID? = nil
 
     var actor: Peer { Peer(uid: peer.uid, pid: peer.pid) }
 }
@@ -30,7 +33,10 @@ protocol ServedMethod: PickerMethod {
 extension ServedMethod {
     static func run(_ params: JSONObject, _ core: DaemonCore, _ call: MethodCall) throws -> DaemonCore.MethodResult {
         let request = try Self(params: params)
-        try core.authorize(Self.permission, for: request.target, call.peer)
+        let target = core.resolve(request.target)
+        try core.authorize(Self.permission, for: target, call.peer)
+        var call = call
+        if case .window(let window) = target { call.window = window }
         switch try request.serve(core, call) {
         case .result(let result): return .result(encode(result))
         case .deferred: return .deferred
@@ -86,12 +92,21 @@ extension DaemonCore {
     /// retained). An omitted window is the key window.
     func authorize(_ permission: Permission?, for target: MethodTarget, _ peer: PeerCredentials) throws(RPCError) {
         guard let permission else { return }
-        if case .window(let named) = target, let window = named ?? model.keyWindow, model.presenter(of: window)?.uid == peer.uid {
+        if case .window(let window?) = target, model.presenter(of: window)?.uid == peer.uid {
             return
         }
         guard policy.permissions(for: peer).contains(permission) else {
             throw RPCError.permissionDenied(permission, peer: peer)
         }
+    }
+
+    /// An omitted window made concrete: the key window once due timers have
+    /// fired, so the window whose rights are checked is the one acted on
+    /// (a key window timing out in between must not hand the request to the next).
+    func resolve(_ target: MethodTarget) -> MethodTarget {
+        guard case .window(nil) = target else { return target }
+        model.fireDueTimers()
+        return .window(model.keyWindow)
     }
 
     func resolveLevel(_ spec: LevelSpec) throws(RPCError) -> Level {

@@ -3,8 +3,8 @@ import PickerJSON
 
 #if canImport(Glibc)
 import Glibc
-import PickerProtocol
 #endif
+import PickerProtocol
 
 /// `state.durability: durable`: windows, outcomes and id counters in SQLite (WAL).
 ///

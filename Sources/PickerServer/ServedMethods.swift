@@ -50,6 +50,7 @@ extension Wait: ServedMethod {
 
 extension Update: ServedMethod {
     func serve(_ core: DaemonCore, _ call: MethodCall) throws -> Served<WindowSummary> {
+        let window = call.window
         if let external = try core.externalPlugin(of: window) {
             core.check(value, by: external.plugin, window: external.window, reply: call.reply) { normalized throws(PickerError) in
                 try core.model.update(window: external.window, value: normalized).json
@@ -62,7 +63,7 @@ extension Update: ServedMethod {
 
 extension Submit: ServedMethod {
     func serve(_ core: DaemonCore, _ call: MethodCall) throws -> Served<Outcome> {
-        let by = call.actor
+        let (window, by) = (call.window, call.actor)
         if let external = try core.externalPlugin(of: window) {
             core.check(value, by: external.plugin, window: external.window, reply: call.reply) { normalized throws(PickerError) in
                 try core.model.submit(window: external.window, value: normalized, by: by).json(revealingValue: true)
@@ -75,7 +76,7 @@ extension Submit: ServedMethod {
 
 extension Cancel: ServedMethod {
     func serve(_ core: DaemonCore, _ call: MethodCall) throws -> Served<Outcome> {
-        .result(try core.model.cancel(window: window, by: call.actor).wire(for: call.peer.uid))
+        .result(try core.model.cancel(window: call.window, by: call.actor).wire(for: call.peer.uid))
     }
 }
 

@@ -2,8 +2,8 @@ import Logging
 
 #if canImport(Glibc)
 import Glibc
-import PickerProtocol
 #endif
+import PickerProtocol
 
 /// Log lines on stderr. Under journald (`JOURNAL_STREAM` set) each line starts
 /// with its syslog priority, `<6>` for info, which journald reads as the level;

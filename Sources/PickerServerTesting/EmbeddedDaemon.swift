@@ -7,8 +7,8 @@ import PickerServer
 
 #if canImport(Glibc)
 import Glibc
-import PickerProtocol
 #endif
+import PickerProtocol
 
 /// The daemon's whole input path without sockets or threads: a DaemonCore with
 /// memory state on an EmbeddedEventLoop, connections as EmbeddedChannels with

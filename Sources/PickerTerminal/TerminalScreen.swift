@@ -2,8 +2,8 @@ import CPickerTerminal
 
 #if canImport(Glibc)
 import Glibc
-import PickerSystem
 #endif
+import PickerSystem
 
 /// Draws whole frames with ECMA-48 sequences, one write per frame, each line
 /// clipped to the terminal's width by display columns. The text of every run

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
-import PickerProtocol
 #endif
+import PickerProtocol
 
 /// Resident memory from /proc: an idle daemon (memory and durable state) and
 /// the growth per open window with 100,000 windows open. Fresh daemons each round.

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
-import PickerProtocol
 #endif
+import PickerProtocol
 
 /// `pickerctl ping` as a script runs it, one process per request, against
 /// socat sending the same request line: wall time from spawn to exit.

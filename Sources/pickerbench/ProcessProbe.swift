@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
-import PickerSystem
 #endif
+import PickerSystem
 
 /// What /proc says about a running server: its resident memory and the CPU
 /// time it has used, to tell whether a load saturated the server or the client.

@@ -6,8 +6,8 @@ import PickerTerminal
 
 #if canImport(Glibc)
 import Glibc
-import PickerSystem
 #endif
+import PickerSystem
 
 /// Exit statuses of DESIGN.md's contract.
 enum ExitStatus {

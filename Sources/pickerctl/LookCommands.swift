@@ -14,11 +14,11 @@ struct ListCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await withClient(global) { client in
-            let list = try await client.list()
             if json {
-                printJSON(list.json)
+                printJSON(try await client.sendForJSON(List()))
                 return ExitStatus.submitted
             }
+            let list = try await client.list()
             let now = Timestamp.now()
             var rows = [["", "ID", "LEVEL", "KIND", "STATE", "AGE", "DEADLINE", "TITLE"]]
             for window in list.windows {
@@ -45,7 +45,7 @@ struct GetCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await withClient(global) { client in
-            printJSON(try await client.get(window: window).json)
+            printJSON(try await client.sendForJSON(Get(window: window)))
             return ExitStatus.submitted
         }
     }
@@ -118,11 +118,11 @@ struct StatusCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await withClient(global) { client in
-            let status = try await client.status()
             if json {
-                printJSON(status.json)
+                printJSON(try await client.sendForJSON(Status()))
                 return ExitStatus.submitted
             }
+            let status = try await client.status()
             printVisibleLine("pickerd \(status.version), up \(Timestamps.span(seconds: status.uptimeMilliseconds / 1000))")
             printVisibleLine(
                 "windows: \(status.visibleWindows) visible, \(status.hiddenWindows) hidden; key \(status.key?.rawValue ?? "none")")

@@ -10,8 +10,8 @@ import ServiceLifecycle
 
 #if canImport(Glibc)
 import Glibc
-import PickerSystem
 #endif
+import PickerSystem
 
 
 

@@ -1,8 +1,8 @@
 #if !FUZZING
 #if canImport(Glibc)
 import Glibc
-import PickerSystem
 #endif
+import PickerSystem
 
 /// Without libFuzzer, pickerfuzz replays inputs (files, or every file in the
 /// folders given) through the same script, as the regression tests do; a

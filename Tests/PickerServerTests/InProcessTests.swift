@@ -15,10 +15,10 @@ import Testing
         private var nextID: Int64 = 1
         private var unread: [UInt8] = []
 
-        /// A connection of the daemon's own user, who may do everything.
-        init(_ daemon: EmbeddedDaemon) throws {
+        /// A connection of `uid`; by default the daemon's own user, who may do everything.
+        init(_ daemon: EmbeddedDaemon, uid: UInt32? = nil) throws {
             self.daemon = daemon
-            number = try daemon.connect()
+            number = try uid.map { try daemon.connect(uid: $0, gid: $0) } ?? daemon.connect()
         }
 
         /// Sends a request; its id.
@@ -107,6 +107,24 @@ import Testing
         daemon.advance(milliseconds: 600)
         #expect(daemon.isOpen(idle.number))
         #expect(try idle.call(Ping()) == "pong")
+    }
+
+    /// Found in review: the rights were checked on the key window, then the
+    /// model caught up, timed that window out, and answered the next one,
+    /// someone else's, which the caller had no right to answer.
+    @Test func anOmittedWindowIsTheKeyWindowWhoseRightsWereChecked() throws {
+        let daemon = try EmbeddedDaemon(config: #"{"permissions": {"rules": [{"uid": 1000, "allow": ["present"]}]}}"#)
+        let other = try Connection(daemon)
+        guard case .window(let theirs) = try other.call(Present(kind: "text")) else { throw TestFailure("no window") }
+        let user = try Connection(daemon, uid: 1000)
+        guard case .window(let own) = try user.call(Present(kind: "text", timeoutMilliseconds: 1000)) else { throw TestFailure("no window") }
+        #expect(own.isKey)
+        // The model's clock passes the deadline; the loop has not woken it yet.
+        daemon.clock.advance(milliseconds: 1000)
+        let submit = user.send(Submit(value: "mine?"))
+        let answer = try #require(try user.responses()[submit])
+        #expect(answer.failure?.code == .permissionDenied, "\(answer)")
+        #expect(try other.call(Get(window: theirs.window)).summary.state == .visible, "their window is untouched")
     }
 
     @Test func aKeptWindowEndsWhenItsOwnersGracePeriodDoes() throws {

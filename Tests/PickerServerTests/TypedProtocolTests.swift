@@ -1,3 +1,4 @@
+import Foundation
 import PickerJSON
 import PickerProtocol
 import PickerTestSupport
@@ -38,5 +39,24 @@ import Testing
         #expect(try client.send(Wait(window: summary.window)) == outcome)
         #expect(try client.send(History()) == [outcome])
         #expect(try client.send(Dismiss(.all)) == [])
+    }
+
+    /// Found in review: a window's `base` was looked up in the live registry,
+    /// so a reload that removed its preset reshaped an open window as text.
+    @Test func aWindowKeepsItsBaseWhenItsPresetIsRemoved() throws {
+        let daemon = try DaemonProcess.withPresets([
+            "target": #"{"kind": "target", "base": "custom", "options": {"columns": [["prod", "staging"]]}}"#
+        ])
+        let client = try TestClient(socketPath: daemon.socketPath)
+        guard case .window(let summary) = try client.send(Present(kind: "target")) else {
+            Issue.record("present answered an outcome")
+            return
+        }
+        #expect(summary.base == "custom")
+        let preset = URL(fileURLWithPath: daemon.configPath!).deletingLastPathComponent().appendingPathComponent("plugins.d/target.json")
+        try FileManager.default.removeItem(at: preset)
+        #expect(try client.send(Reload()))
+        #expect(try client.error("present", ["kind": "target"]).code == .unknownKind, "the preset is gone")
+        #expect(try client.send(Get(window: summary.window)).summary.base == "custom")
     }
 }

@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #endif
 
 /// A wall-clock instant, in milliseconds since 1970-01-01T00:00:00Z.
