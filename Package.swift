@@ -103,6 +103,7 @@ let package = Package(
             name: "PickerServerTests",
             dependencies: [
                 "PickerServer", "PickerServerTesting", "PickerProtocol", "PickerJSON", "PickerTestSupport", "pickerd", "pickerfuzz",
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOEmbedded", package: "swift-nio"),
             ]
         ),
         .testTarget(

@@ -51,7 +51,7 @@ public struct ActionsPlugin: PickerPlugin {
             guard let object = entry.objectValue else {
                 throw PluginRejection("action \(index) must be an object like {\"label\":\"Save\"}")
             }
-            let fields = try OptionReader(object, kind: "an action", known: ["label", "role"])
+            let fields = try OptionReader(object, at: "actions[\(index)]", kind: "an action", known: ["label", "role"])
             guard let label = try fields.string("label"), !label.isEmpty else {
                 throw PluginRejection("action \(index) needs a non-empty label")
             }

@@ -56,7 +56,7 @@ public struct FormPlugin: PickerPlugin {
             guard let object = entry.objectValue else {
                 throw PluginRejection("field \(index) must be an object like {\"name\":\"when\",\"kind\":\"date\"}")
             }
-            let spec = try OptionReader(object, kind: "a form field", known: ["name", "kind", "label", "required", "options"])
+            let spec = try OptionReader(object, at: "fields[\(index)]", kind: "a form field", known: ["name", "kind", "label", "required", "options"])
             guard let name = try spec.string("name"), !name.isEmpty else {
                 throw PluginRejection("field \(index) needs a non-empty name")
             }

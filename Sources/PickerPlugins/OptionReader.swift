@@ -1,55 +1,31 @@
 import PickerCore
 import PickerJSON
 
-/// Reads a kind's options with one clear sentence for each mistake, and refuses
-/// options the kind does not know (a typo should not pass silently).
-struct OptionReader {
-    let options: JSONObject
-    let kind: String
+/// A kind's options, read with one clear sentence for each mistake. Options
+/// the kind does not know are refused (a typo should not pass silently).
+typealias OptionReader = ObjectReader<PluginRejection>
 
-    init(_ options: JSONObject, kind: String, known: [String]) throws(PluginRejection) {
-        for key in options.keys where !known.contains(key) {
-            throw PluginRejection(
-                "unknown option '\(key)' for \(kind); known options are \(known.joined(separator: ", "))")
+extension ObjectReader where Failure == PluginRejection {
+    /// The options of `kind`, or of one of its parts (like "a form field"),
+    /// which is at `path` among them, like `fields[2]`.
+    init(_ options: JSONObject, at path: String = "", kind: String, known: [String]) throws(PluginRejection) {
+        self.init(options, at: path) { problem in
+            switch problem.kind {
+            case .unknownKey(let known):
+                PluginRejection("unknown option '\(problem.path)' for \(kind); known options are \(known.joined(separator: ", "))")
+            case .missing:
+                PluginRejection("option '\(problem.path)' is needed for \(kind)")
+            case .mistyped(let expected, let found):
+                PluginRejection("option '\(problem.path)' must be \(expected), not \(found)")
+            case .outOfRange(let range, _, _):
+                PluginRejection("option '\(problem.path)' must be an integer from \(range.lowerBound) to \(range.upperBound)")
+            }
         }
-        self.options = options
-        self.kind = kind
-    }
-
-    subscript(key: String) -> JSON? {
-        guard let value = options[key], !value.isNull else { return nil }
-        return value
-    }
-
-    func string(_ key: String) throws(PluginRejection) -> String? {
-        guard let value = self[key] else { return nil }
-        guard let string = value.stringValue else { throw mistyped(key, "a string", value) }
-        return string
-    }
-
-    func bool(_ key: String) throws(PluginRejection) -> Bool? {
-        guard let value = self[key] else { return nil }
-        guard let bool = value.boolValue else { throw mistyped(key, "true or false", value) }
-        return bool
+        try refuseUnknownKeys(known: known)
     }
 
     func integer(_ key: String, in range: ClosedRange<Int>) throws(PluginRejection) -> Int? {
-        guard let value = self[key] else { return nil }
-        guard let integer = value.integerValue, range.contains(Int(integer)) else {
-            throw PluginRejection(
-                "option '\(key)' must be an integer from \(range.lowerBound) to \(range.upperBound)")
-        }
-        return Int(integer)
-    }
-
-    func array(_ key: String) throws(PluginRejection) -> [JSON]? {
-        guard let value = self[key] else { return nil }
-        guard let array = value.arrayValue else { throw mistyped(key, "an array", value) }
-        return array
-    }
-
-    private func mistyped(_ key: String, _ expected: String, _ value: JSON) -> PluginRejection {
-        PluginRejection("option '\(key)' must be \(expected), not \(value.typeDescription)")
+        try integer(key, in: Int64(range.lowerBound)...Int64(range.upperBound)).map(Int.init)
     }
 }
 

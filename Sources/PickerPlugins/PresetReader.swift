@@ -7,6 +7,26 @@ public struct PresetProblems: Error, Sendable {
     public init(_ messages: [String]) { self.messages = messages }
 }
 
+/// One problem of a preset file, as `key.path: sentence`.
+struct PresetProblem: Error {
+    let message: String
+
+    init(_ problem: JSONReadProblem) {
+        switch problem.kind {
+        case .mistyped(let expected, let found) where expected == "an object":
+            message = "\(problem.path): must be an object of options, not \(found)"
+        case .mistyped(let expected, let found):
+            message = "\(problem.path): must be \(expected), not \(found)"
+        case .outOfRange(let range, _, _):
+            message = "\(problem.path): must be an integer from \(range.lowerBound) to \(range.upperBound)"
+        case .missing:
+            message = "\(problem.path): missing"
+        case .unknownKey(let known):
+            message = "\(problem.path): unknown key; known keys are \(known.joined(separator: ", "))"
+        }
+    }
+}
+
 /// Reads one preset file's JSON, reporting every problem with its key.
 public enum PresetReader {
     public static let knownKeys = ["//", "kind", "base", "title", "summary", "options", "defaults", "exec"]
@@ -18,31 +38,32 @@ public enum PresetReader {
     public static func read(_ json: JSON, file: String, bases: PluginRegistry, context: PluginContext) -> Result<Preset, PresetProblems> {
         guard case .object(let object) = json else { return .failure(PresetProblems(["a preset must be a JSON object, not \(json.typeDescription)"])) }
         var problems: [String] = []
-        for member in object where !knownKeys.contains(member.key) {
-            problems.append("\(member.key): unknown key; known keys are kind, base, title, summary, options, defaults, exec")
+        let preset = ObjectReader(object) { problem in PresetProblem(problem) }
+        for key in preset.unknownKeys(known: knownKeys) {
+            problems.append("\(key): unknown key; known keys are kind, base, title, summary, options, defaults, exec")
+        }
+        func read<Value>(_ body: () throws(PresetProblem) -> Value?) -> Value? {
+            do {
+                return try body()
+            } catch {
+                problems.append(error.message)
+                return nil
+            }
         }
         var exec: [String]?
-        if let value = object["exec"] {
-            if case .array(let parts) = value, !parts.isEmpty, parts.allSatisfy({ !($0.stringValue ?? "").isEmpty }) {
-                exec = parts.compactMap(\.stringValue)
+        if preset.has("exec") {
+            if let parts = try? preset.strings("exec"), !parts.isEmpty, parts.allSatisfy({ !$0.isEmpty }) {
+                exec = parts
             } else {
                 problems.append("exec: must be a program and its arguments, like [\"/usr/lib/pickerd/plugins/ticket-check\", \"--strict\"]")
             }
         }
-        func text(_ key: String) -> String? {
-            guard let value = object[key] else { return nil }
-            guard case .string(let string) = value else {
-                problems.append("\(key): must be a string, not \(value.typeDescription)")
-                return nil
-            }
-            return string
-        }
-        let kind = text("kind")
-        let baseName = text("base")
-        let title = text("title")
-        let summary = text("summary")
-        if object["kind"] == nil { problems.append("kind: missing; name the new kind, like \"flavor\"") }
-        if object["base"] == nil { problems.append("base: missing; name a built-in kind: \(bases.kinds.joined(separator: ", "))") }
+        let kind = read { () throws(PresetProblem) in try preset.string("kind") }
+        let baseName = read { () throws(PresetProblem) in try preset.string("base") }
+        let title = read { () throws(PresetProblem) in try preset.string("title") }
+        let summary = read { () throws(PresetProblem) in try preset.string("summary") }
+        if !preset.has("kind") { problems.append("kind: missing; name the new kind, like \"flavor\"") }
+        if !preset.has("base") { problems.append("base: missing; name a built-in kind: \(bases.kinds.joined(separator: ", "))") }
         if let kind, !isKindName(kind) {
             problems.append("kind: '\(kind.prefix(40))' must be 1 to 40 lowercase letters, digits, '-' or '_', starting with a letter")
         } else if let kind, bases.plugin(for: kind) != nil {
@@ -53,18 +74,14 @@ public enum PresetReader {
             problems.append("base: '\(baseName.prefix(40))' is not a built-in kind; use one of \(bases.kinds.joined(separator: ", "))")
         }
         func options(_ key: String) -> JSONObject {
-            guard let value = object[key] else { return [:] }
-            guard case .object(let options) = value else {
-                problems.append("\(key): must be an object of options, not \(value.typeDescription)")
-                return [:]
-            }
+            guard let options = read({ () throws(PresetProblem) in try preset.object(key) }) else { return [:] }
             if let base, case .object(let properties)? = base.optionsSchema["properties"] {
-                for member in options where properties[member.key] == nil {
+                for unknown in options.unknownKeys(known: properties.keys) {
                     let known = properties.map(\.key).joined(separator: ", ")
-                    problems.append("\(key).\(member.key): not an option of \(base.kind); its options are \(known)")
+                    problems.append("\(options.path(of: unknown)): not an option of \(base.kind); its options are \(known)")
                 }
             }
-            return options
+            return options.members
         }
         let fixed = options("options")
         let defaults = options("defaults")

@@ -1,83 +1,42 @@
 import PickerJSON
 
-/// Reads a method's params with one clear sentence per mistake (-32602, with
-/// `data.field`). Unknown params are refused, so a typo never passes silently.
-public struct ParamsReader {
-    public let params: JSONObject
-    public let method: String
+/// A method's params, read with one clear sentence per mistake (-32602, with
+/// `data.field` its key path). Unknown params are refused, so a typo never
+/// passes silently.
+public typealias ParamsReader = ObjectReader<RPCError>
 
+extension ObjectReader where Failure == RPCError {
     public init(_ params: JSONObject, method: String, known: [String]) throws(RPCError) {
-        for key in params.keys where !known.contains(key) {
+        self.init(params) { problem in
+            .invalidParams(Self.sentence(for: problem, method: method, known: known), field: problem.path)
+        }
+        try refuseUnknownKeys(known: known)
+    }
+
+    private static func sentence(for problem: JSONReadProblem, method: String, known: [String]) -> String {
+        switch problem.kind {
+        case .unknownKey:
             let accepted = known.isEmpty ? "it takes none" : "it takes \(known.joined(separator: ", "))"
-            throw .invalidParams("\(method) has no parameter '\(key.prefix(40))'; \(accepted)", field: key)
+            return "\(method) has no parameter '\(problem.path.prefix(40))'; \(accepted)"
+        case .missing:
+            return "\(method) needs the parameter '\(problem.path)'"
+        case .mistyped(let expected, let found):
+            return "\(problem.path) must be \(expected), not \(found)"
+        case .outOfRange(let range, _, _):
+            return "\(problem.path) must be an integer from \(range.lowerBound) to \(range.upperBound)"
         }
-        self.params = params
-        self.method = method
-    }
-
-    public subscript(key: String) -> JSON? {
-        guard let value = params[key], !value.isNull else { return nil }
-        return value
-    }
-
-    public func has(_ key: String) -> Bool { self[key] != nil }
-
-    public func string(_ key: String) throws(RPCError) -> String? {
-        guard let value = self[key] else { return nil }
-        guard let string = value.stringValue else { throw mistyped(key, "a string", value) }
-        return string
-    }
-
-    public func requiredString(_ key: String) throws(RPCError) -> String {
-        guard let string = try string(key) else { throw missing(key) }
-        return string
-    }
-
-    public func bool(_ key: String) throws(RPCError) -> Bool? {
-        guard let value = self[key] else { return nil }
-        guard let bool = value.boolValue else { throw mistyped(key, "true or false", value) }
-        return bool
-    }
-
-    public func integer(_ key: String, in range: ClosedRange<Int64>) throws(RPCError) -> Int64? {
-        guard let value = self[key] else { return nil }
-        guard let integer = value.integerValue, range.contains(integer) else {
-            throw .invalidParams(
-                "\(key) must be an integer from \(range.lowerBound) to \(range.upperBound)", field: key)
-        }
-        return integer
-    }
-
-    public func object(_ key: String) throws(RPCError) -> JSONObject? {
-        guard let value = self[key] else { return nil }
-        guard let object = value.objectValue else { throw mistyped(key, "an object", value) }
-        return object
-    }
-
-    public func strings(_ key: String) throws(RPCError) -> [String]? {
-        guard let value = self[key] else { return nil }
-        guard let array = value.arrayValue else { throw mistyped(key, "an array of strings", value) }
-        let strings = array.compactMap(\.stringValue)
-        guard strings.count == array.count else { throw mistyped(key, "an array of strings", value) }
-        return strings
     }
 
     public func missing(_ key: String) -> RPCError {
-        .invalidParams("\(method) needs the parameter '\(key)'", field: key)
+        problem(key, .missing)
     }
 
-    private func mistyped(_ key: String, _ expected: String, _ value: JSON) -> RPCError {
-        .invalidParams("\(key) must be \(expected), not \(value.typeDescription)", field: key)
-    }
-}
-
-extension ParamsReader {
     /// A level name or integer.
     public func level(_ key: String) throws(RPCError) -> LevelSpec? {
         guard let value = self[key] else { return nil }
         if let name = value.stringValue { return .named(name) }
         if let number = value.integerValue { return .value(Int(clamping: number)) }
-        throw .invalidParams("\(key) must be a level name or an integer, not \(value.typeDescription)", field: key)
+        throw problem(key, .mistyped(expected: "a level name or an integer", found: value.typeDescription))
     }
 
     /// The `window` param, which must be there.

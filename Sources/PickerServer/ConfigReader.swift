@@ -4,195 +4,225 @@ import PickerJSON
 import PickerProtocol
 
 /// Walks a config document, collecting every problem instead of stopping at the
-/// first. Keys named `//` are comments and are skipped; any other unknown key is
-/// a problem.
+/// first. Each key is named once, where it is read: a section's known keys are
+/// the ones read from it, and any other key is a problem, except keys named
+/// `//`, which are comments.
 struct ConfigReader {
     private(set) var problems: [ConfigProblem] = []
 
     mutating func configuration(from json: JSON) -> DaemonConfiguration {
         var configuration = DaemonConfiguration()
-        guard
-            let root = object(
-                json, at: "",
-                known: ["socket", "limits", "levels", "timeouts", "windows", "state", "permissions", "log", "plugins", "time_zone"])
-        else { return configuration }
+        guard let root = section(json, at: "") else { return configuration }
+        defer { finish(root) }
 
-        if let socket = object(root["socket"], at: "socket", known: ["mode", "directory_mode"]) {
-            configuration.socketMode = mode(socket["mode"], at: "socket.mode") ?? configuration.socketMode
-            configuration.socketDirectoryMode =
-                mode(socket["directory_mode"], at: "socket.directory_mode") ?? configuration.socketDirectoryMode
+        if let socket = section("socket", in: root) {
+            configuration.socketMode = mode("mode", in: socket) ?? configuration.socketMode
+            configuration.socketDirectoryMode = mode("directory_mode", in: socket) ?? configuration.socketDirectoryMode
+            finish(socket)
         }
-        readLimits(root["limits"], into: &configuration.limits)
-        if let levels = object(root["levels"], at: "levels", known: nil) {
-            for member in levels where member.key != "//" {
-                let path = "levels.\(member.key)"
-                guard let value = integer(member.value, at: path, in: -100_000...100_000) else { continue }
-                configuration.levels[member.key] = Int(value)
+        if let limits = section("limits", in: root) {
+            for limit in Limit.allCases {
+                let range = Int64(limit.range.lowerBound)...Int64(limit.range.upperBound)
+                if let value = integer(limit.key, in: limits, range) { configuration.limits[limit] = Int(value) }
+            }
+            finish(limits)
+        }
+        if let levels = section("levels", in: root) {
+            for key in levels.object.members.keys where key != "//" {
+                guard let value = integer(key, in: levels, -100_000...100_000) else { continue }
+                configuration.levels[key] = Int(value)
             }
             if case .failure(let error) = Result(catching: { () throws(PickerError) in try LevelTable(extra: configuration.levels) }) {
                 report("levels", error.message)
             }
         }
-        if let timeouts = object(root["timeouts"], at: "timeouts", known: ["default_ms", "max_ms"]) {
+        if let timeouts = section("timeouts", in: root) {
             configuration.defaultTimeoutMilliseconds =
-                integer(timeouts["default_ms"], at: "timeouts.default_ms", in: 0...Int64(Int32.max) * 1000)
-                ?? configuration.defaultTimeoutMilliseconds
+                integer("default_ms", in: timeouts, 0...Int64(Int32.max) * 1000) ?? configuration.defaultTimeoutMilliseconds
             configuration.maxTimeoutMilliseconds =
-                integer(timeouts["max_ms"], at: "timeouts.max_ms", in: 1...Int64(Int32.max) * 1000)
-                ?? configuration.maxTimeoutMilliseconds
+                integer("max_ms", in: timeouts, 1...Int64(Int32.max) * 1000) ?? configuration.maxTimeoutMilliseconds
             if configuration.defaultTimeoutMilliseconds > configuration.maxTimeoutMilliseconds {
-                report("timeouts.default_ms", "must not be greater than timeouts.max_ms")
+                report(timeouts.object.path(of: "default_ms"), "must not be greater than \(timeouts.object.path(of: "max_ms"))")
             }
+            finish(timeouts)
         }
-        if let windows = object(root["windows"], at: "windows", known: ["owner_grace_ms"]) {
+        if let windows = section("windows", in: root) {
             configuration.ownerGraceMilliseconds =
-                integer(windows["owner_grace_ms"], at: "windows.owner_grace_ms", in: 0...Int64(Int32.max) * 1000)
-                ?? configuration.ownerGraceMilliseconds
+                integer("owner_grace_ms", in: windows, 0...Int64(Int32.max) * 1000) ?? configuration.ownerGraceMilliseconds
+            finish(windows)
         }
-        if let state = object(root["state"], at: "state", known: ["durability", "retention_ms", "max_outcomes"]) {
-            if let durability = string(state["durability"], at: "state.durability") {
-                if let value = DaemonConfiguration.Durability(rawValue: durability) {
-                    configuration.durability = value
-                } else {
-                    report("state.durability", "must be durable or memory")
-                }
-            }
+        if let state = section("state", in: root) {
+            configuration.durability = choice("durability", in: state, "must be durable or memory") ?? configuration.durability
             configuration.retentionMilliseconds =
-                integer(state["retention_ms"], at: "state.retention_ms", in: 0...Int64(Int32.max) * 1000)
-                ?? configuration.retentionMilliseconds
-            configuration.maxOutcomes =
-                integer(state["max_outcomes"], at: "state.max_outcomes", in: 0...10_000_000).map(Int.init)
-                ?? configuration.maxOutcomes
+                integer("retention_ms", in: state, 0...Int64(Int32.max) * 1000) ?? configuration.retentionMilliseconds
+            configuration.maxOutcomes = integer("max_outcomes", in: state, 0...10_000_000).map(Int.init) ?? configuration.maxOutcomes
+            finish(state)
         }
-        if let permissions = object(root["permissions"], at: "permissions", known: ["rules"]) {
-            configuration.permissionRules = readRules(permissions["rules"])
+        if let permissions = section("permissions", in: root) {
+            configuration.permissionRules = readRules(permissions)
+            finish(permissions)
         }
-        if let log = object(root["log"], at: "log", known: ["level"]), let level = string(log["level"], at: "log.level") {
-            if let value = Logger.Level(rawValue: level) {
-                configuration.logLevel = value
-            } else {
-                report("log.level", "must be one of trace, debug, info, notice, warning, error, critical")
-            }
+        if let log = section("log", in: root) {
+            configuration.logLevel =
+                choice("level", in: log, "must be one of trace, debug, info, notice, warning, error, critical") ?? configuration.logLevel
+            finish(log)
         }
-        if let plugins = object(root["plugins"], at: "plugins", known: ["presets_dir", "timeout_ms"]) {
-            configuration.presetsDirectory = string(plugins["presets_dir"], at: "plugins.presets_dir")
+        if let plugins = section("plugins", in: root) {
+            configuration.presetsDirectory = string("presets_dir", in: plugins)
             configuration.pluginTimeoutMilliseconds =
-                integer(plugins["timeout_ms"], at: "plugins.timeout_ms", in: 1...600_000) ?? configuration.pluginTimeoutMilliseconds
+                integer("timeout_ms", in: plugins, 1...600_000) ?? configuration.pluginTimeoutMilliseconds
+            finish(plugins)
         }
-        if let zone = string(root["time_zone"], at: "time_zone") {
-            configuration.timeZone = zone
-        }
+        configuration.timeZone = string("time_zone", in: root) ?? configuration.timeZone
         return configuration
     }
 
-    private mutating func readLimits(_ json: JSON?, into limits: inout Limits) {
-        guard let object = object(json, at: "limits", known: Limit.allCases.map(\.key)) else { return }
-        for limit in Limit.allCases {
-            let range = Int64(limit.range.lowerBound)...Int64(limit.range.upperBound)
-            if let value = integer(object[limit.key], at: "limits.\(limit.key)", in: range) { limits[limit] = Int(value) }
-        }
-    }
-
-    private mutating func readRules(_ json: JSON?) -> [PermissionPolicy.Rule] {
-        guard let json, !json.isNull else { return [] }
-        guard let list = json.arrayValue else {
-            report("permissions.rules", "expected an array of rules")
-            return []
-        }
-        var rules: [PermissionPolicy.Rule] = []
+    private mutating func readRules(_ permissions: ConfigSection) -> [PermissionPolicy.Rule] {
+        let rules = read(permissions, "rules") { object, key throws(ConfigProblem) in try object.array(key) }
+        guard let list = rules else { return [] }
+        var parsed: [PermissionPolicy.Rule] = []
         for (index, entry) in list.enumerated() {
-            let path = "permissions.rules[\(index)]"
-            guard let rule = object(entry, at: path, known: ["user", "group", "uid", "gid", "allow"]) else { continue }
-            let selectors = ["user", "group", "uid", "gid"].filter { rule[$0] != nil }
-            guard selectors.count == 1 else {
-                report(path, "needs exactly one of user, group, uid or gid")
+            guard let rule = section(entry, at: permissions.object.path(of: "rules[\(index)]")) else { continue }
+            defer { finish(rule) }
+            let subjectKeys = PermissionPolicy.Rule.SubjectKey.allCases
+            for key in subjectKeys { rule.markRead(key.rawValue) }
+            let subjects = subjectKeys.filter { rule.object.has($0.rawValue) }
+            let allow = permissionNames("allow", in: rule)
+            guard subjects.count == 1 else {
+                report(rule.object.path, "needs exactly one of user, group, uid or gid")
                 continue
             }
-            var subject: PermissionPolicy.Rule.Subject?
-            switch selectors[0] {
-            case "user":
-                if let name = string(rule["user"], at: "\(path).user") {
-                    if let uid = UserDatabase.uid(ofUser: name) { subject = .uid(uid) } else { report("\(path).user", "no user named '\(name)'") }
-                }
-            case "group":
-                if let name = string(rule["group"], at: "\(path).group") {
-                    if let gid = UserDatabase.gid(ofGroup: name) { subject = .gid(gid) } else { report("\(path).group", "no group named '\(name)'") }
-                }
-            case "uid":
-                subject = integer(rule["uid"], at: "\(path).uid", in: 0...Int64(UInt32.max)).map { .uid(UInt32($0)) }
-            default:
-                subject = integer(rule["gid"], at: "\(path).gid", in: 0...Int64(UInt32.max)).map { .gid(UInt32($0)) }
-            }
-            var allow = Set<Permission>()
-            if let names = rule["allow"]?.arrayValue {
-                for (position, name) in names.enumerated() {
-                    switch name.stringValue {
-                    case "all"?: allow.formUnion(Permission.allCases)
-                    case let text? where Permission(rawValue: text) != nil: allow.insert(Permission(rawValue: text)!)
-                    default:
-                        report(
-                            "\(path).allow[\(position)]",
-                            "must be one of present, answer, manage, observe, admin or all")
-                    }
-                }
-            } else {
-                report("\(path).allow", "expected an array of permission names")
-            }
-            if let subject { rules.append(.init(subject: subject, allow: allow)) }
+            if let subject = subject(subjects[0], in: rule), let allow { parsed.append(.init(subject: subject, allow: allow)) }
         }
-        return rules
+        return parsed
     }
 
-    // MARK: typed reads
+    private mutating func subject(_ key: PermissionPolicy.Rule.SubjectKey, in rule: ConfigSection) -> PermissionPolicy.Rule.Subject? {
+        let id: UInt32?
+        switch key {
+        case .user, .group:
+            guard let name = string(key.rawValue, in: rule) else { return nil }
+            id = key == .user ? UserDatabase.uid(ofUser: name) : UserDatabase.gid(ofGroup: name)
+            if id == nil { report(rule.object.path(of: key.rawValue), "no \(key.rawValue) named '\(name)'") }
+        case .uid, .gid:
+            id = integer(key.rawValue, in: rule, 0...Int64(UInt32.max)).map(UInt32.init)
+        }
+        return id.map { key == .user || key == .uid ? .uid($0) : .gid($0) }
+    }
+
+    private mutating func permissionNames(_ key: String, in rule: ConfigSection) -> Set<Permission>? {
+        rule.markRead(key)
+        guard let names = rule.object[key]?.arrayValue else {
+            report(rule.object.path(of: key), "expected an array of permission names")
+            return nil
+        }
+        var allow = Set<Permission>()
+        for (position, name) in names.enumerated() {
+            if name.stringValue == "all" {
+                allow.formUnion(Permission.allCases)
+            } else if let permission = name.stringValue.flatMap(Permission.init(rawValue:)) {
+                allow.insert(permission)
+            } else {
+                report(rule.object.path(of: "\(key)[\(position)]"), "must be one of present, answer, manage, observe, admin or all")
+            }
+        }
+        return allow
+    }
+
+    // MARK: reading, collecting problems
 
     private mutating func report(_ path: String, _ message: String) {
         problems.append(ConfigProblem(path: path.isEmpty ? "(top level)" : path, message: message))
     }
 
-    /// An object (or nil when absent), reporting keys outside `known` (nil: any key).
-    private mutating func object(_ json: JSON?, at path: String, known: [String]?) -> JSONObject? {
-        guard let json, !json.isNull else { return nil }
-        guard let object = json.objectValue else {
-            report(path, "expected an object")
+    /// One read; its problem is kept, and reading goes on.
+    private mutating func read<Value>(
+        _ section: ConfigSection, _ key: String, _ body: (ConfigSection.Object, String) throws(ConfigProblem) -> Value?
+    ) -> Value? {
+        section.markRead(key)
+        do {
+            return try body(section.object, key)
+        } catch {
+            problems.append(error)
             return nil
         }
-        if let known {
-            for key in object.keys where key != "//" && !known.contains(key) {
-                report(path.isEmpty ? key : "\(path).\(key)", "unknown key; known keys here are \(known.joined(separator: ", "))")
-            }
-        }
-        return object
     }
 
-    private mutating func integer(_ json: JSON?, at path: String, in range: ClosedRange<Int64>) -> Int64? {
-        guard let json, !json.isNull else { return nil }
-        guard let value = json.integerValue else {
-            report(path, "expected an integer")
+    private mutating func section(_ json: JSON?, at path: String) -> ConfigSection? {
+        do {
+            return try ConfigSection.Object(json, at: path, failure: ConfigSection.problem).map(ConfigSection.init)
+        } catch {
+            problems.append(error)
             return nil
         }
-        guard range.contains(value) else {
-            report(path, "must be from \(range.lowerBound) to \(range.upperBound)")
-            return nil
-        }
-        return value
     }
 
-    private mutating func string(_ json: JSON?, at path: String) -> String? {
-        guard let json, !json.isNull else { return nil }
-        guard let value = json.stringValue else {
-            report(path, "expected a string")
+    private mutating func section(_ key: String, in parent: ConfigSection) -> ConfigSection? {
+        parent.markRead(key)
+        return section(parent.object[key], at: parent.object.path(of: key))
+    }
+
+    /// Reports the keys of `section` that were not read.
+    private mutating func finish(_ section: ConfigSection) {
+        for key in section.object.unknownKeys(known: section.keysRead + ["//"]) {
+            problems.append(ConfigSection.problem(JSONReadProblem(path: section.object.path(of: key), .unknownKey(known: section.keysRead))))
+        }
+    }
+
+    private mutating func integer(_ key: String, in section: ConfigSection, _ range: ClosedRange<Int64>) -> Int64? {
+        read(section, key) { object, key throws(ConfigProblem) in try object.integer(key, in: range) }
+    }
+
+    private mutating func string(_ key: String, in section: ConfigSection) -> String? {
+        read(section, key) { object, key throws(ConfigProblem) in try object.string(key) }
+    }
+
+    /// A string that must name one of `Choice`'s cases.
+    private mutating func choice<Choice: RawRepresentable<String>>(_ key: String, in section: ConfigSection, _ otherwise: String) -> Choice? {
+        guard let text = string(key, in: section) else { return nil }
+        guard let value = Choice(rawValue: text) else {
+            report(section.object.path(of: key), otherwise)
             return nil
         }
         return value
     }
 
     /// A file mode written as an octal string, `"0600"`.
-    private mutating func mode(_ json: JSON?, at path: String) -> UInt32? {
-        guard let text = string(json, at: path) else { return nil }
+    private mutating func mode(_ key: String, in section: ConfigSection) -> UInt32? {
+        guard let text = string(key, in: section) else { return nil }
         guard let value = UInt32(text, radix: 8), value <= 0o777 else {
-            report(path, "expected an octal file mode like \"0600\"")
+            report(section.object.path(of: key), "expected an octal file mode like \"0600\"")
             return nil
         }
         return value
+    }
+}
+
+/// One object of a config, and the keys read from it so far: those are its
+/// known keys (`ConfigReader.finish`).
+final class ConfigSection {
+    typealias Object = ObjectReader<ConfigProblem>
+    let object: Object
+    private(set) var keysRead: [String] = []
+
+    init(_ object: Object) {
+        self.object = object
+    }
+
+    func markRead(_ key: String) {
+        if !keysRead.contains(key) { keysRead.append(key) }
+    }
+
+    /// A reading mistake in the config's words.
+    static func problem(_ problem: JSONReadProblem) -> ConfigProblem {
+        let message =
+            switch problem.kind {
+            case .unknownKey(let known): "unknown key; known keys here are \(known.joined(separator: ", "))"
+            case .missing: "missing"
+            case .mistyped(let expected, _): "expected \(expected)"
+            case .outOfRange(let range, _, isInteger: true): "must be from \(range.lowerBound) to \(range.upperBound)"
+            case .outOfRange: "expected an integer"
+            }
+        return ConfigProblem(path: problem.path.isEmpty ? "(top level)" : problem.path, message: message)
     }
 }

@@ -130,8 +130,7 @@ public struct Daemon: Service {
             .childChannelOption(.allowRemoteHalfClosure, value: true)
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    let connection = core.value.makeConnection()
-                    try channel.pipeline.syncOperations.addHandler(connection)
+                    try core.value.addConnectionHandlers(to: channel.pipeline.syncOperations)
                 }
             }
         if let activated {

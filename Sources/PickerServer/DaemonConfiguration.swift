@@ -87,7 +87,7 @@ public struct DaemonConfiguration: Sendable, Equatable {
 }
 
 /// One thing wrong in a config, at a key path like `limits.max_line_bytes`.
-public struct ConfigProblem: Sendable, Equatable, CustomStringConvertible {
+public struct ConfigProblem: Error, Sendable, Equatable, CustomStringConvertible {
     public var path: String
     public var message: String
 

@@ -12,14 +12,23 @@ import PickerProtocol
 extension DaemonCore {
     // MARK: connections
 
-    package func makeConnection(peer: PeerCredentials? = nil) -> ConnectionHandler {
+    /// A new connection's pipeline: who its peer is (read from the socket,
+    /// or `peer` when given), its bytes cut into lines, then the connection.
+    package func addConnectionHandlers(to pipeline: ChannelPipeline.SynchronousOperations, peer: PeerCredentials? = nil) throws {
         defer { nextConnectionNumber += 1 }
-        return ConnectionHandler(id: ConnectionID(nextConnectionNumber), core: self, limits: configuration.limits, peer: peer)
+        let limits = configuration.limits
+        let idleTimeout = limits.idleTimeoutMilliseconds > 0 ? TimeAmount.milliseconds(Int64(limits.idleTimeoutMilliseconds)) : nil
+        try pipeline.addHandler(PeerCredentialsHandler(given: peer))
+        try pipeline.addHandler(
+            LineFramingHandler(
+                maxLineBytes: limits.maxLineBytes,
+                partialLineTimeout: .milliseconds(Int64(limits.partialLineTimeoutMilliseconds))))
+        try pipeline.addHandler(ConnectionHandler(id: ConnectionID(nextConnectionNumber), core: self, idleTimeout: idleTimeout))
     }
 
     /// Counts a connection whose credentials arrived, or says why it may not
     /// stay: its user has `max_connections_per_user`, or the daemon is full.
-    func admit(_ connection: ConnectionHandler, peer: PeerCredentials) -> RPCError? {
+    func admit(_ connection: any Connection, peer: PeerCredentials) -> RPCError? {
         if let refusal = connectionQuota.refusal(
             uid: peer.uid, ownCount: connectionsByUser[peer.uid]?.count ?? 0, total: connections.count)
         {
@@ -72,7 +81,7 @@ extension DaemonCore {
     /// Whether the core keeps nothing for the connection (no window presented
     /// over it is open, nothing waits, nothing is subscribed): then it may be
     /// closed when idle.
-    func holdsNothing(for connection: ConnectionHandler) -> Bool {
+    func holdsNothing(for connection: any Connection) -> Bool {
         model.openWindowCount(presentedOver: connection.id) == 0 && waiters.count(of: connection.id) == 0
             && subscriptions.count(of: connection.id) == 0
     }
@@ -86,12 +95,12 @@ extension DaemonCore {
     /// or for the daemon's own user and root, the connection's own. Each
     /// connection's share is what was counted at its last write, so a check
     /// costs the same however many connections the user has.
-    func checkBacklog(of connection: ConnectionHandler, mayClose: Bool) {
+    func checkBacklog(of connection: any Connection, mayClose: Bool) {
         guard let uid = connection.peer?.uid, !connection.isClosing else { return }
         let pending = connection.pendingBytes
-        let total = backlogByUser[uid, default: 0] + pending - connection.countedBacklog
+        let total = backlogByUser[uid, default: 0] + pending - (countedBacklog[connection.id] ?? 0)
         backlogByUser[uid] = total
-        connection.countedBacklog = pending
+        countedBacklog[connection.id] = pending
         let limit = configuration.limits.maxWriteBacklogBytes
         let backlog = quotaExempt.contains(uid) ? pending : total
         guard mayClose, backlog > limit else { return }
@@ -103,14 +112,13 @@ extension DaemonCore {
     }
 
     /// The connection caught up, or is gone: its share leaves its user's backlog.
-    func forgetBacklog(of connection: ConnectionHandler) {
-        guard let uid = connection.peer?.uid, connection.countedBacklog != 0 else { return }
-        let left = backlogByUser[uid, default: 0] - connection.countedBacklog
+    func forgetBacklog(of connection: any Connection) {
+        guard let uid = connection.peer?.uid, let counted = countedBacklog.removeValue(forKey: connection.id) else { return }
+        let left = backlogByUser[uid, default: 0] - counted
         backlogByUser[uid] = left == 0 ? nil : left
-        connection.countedBacklog = 0
     }
 
-    func connectionClosed(_ connection: ConnectionHandler) {
+    func connectionClosed(_ connection: any Connection) {
         guard connections.removeValue(forKey: connection.id) != nil else { return }
         if let uid = connection.peer?.uid {
             connectionsByUser[uid]?.remove(connection.id)
@@ -125,7 +133,7 @@ extension DaemonCore {
         afterChange()
     }
 
-    func permissions(of connection: ConnectionHandler) -> Set<Permission> {
+    func permissions(of connection: any Connection) -> Set<Permission> {
         connection.peer.map(policy.permissions(for:)) ?? []
     }
 }

@@ -48,7 +48,7 @@ extension DaemonCore {
     }
 
     /// `hello`'s answer for this connection.
-    func hello(for connection: ConnectionHandler) -> HelloReply {
+    func hello(for connection: any Connection) -> HelloReply {
         var limits = Limit.allCases.map { HelloReply.Named($0.key, Int64(configuration.limits[$0])) }
         limits.append(HelloReply.Named("max_timeout_ms", configuration.maxTimeoutMilliseconds))
         let levels = model.levels.levelsByName.sorted { $0.value < $1.value }.map { HelloReply.Named($0.key, Int64($0.value.value)) }

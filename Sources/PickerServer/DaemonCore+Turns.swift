@@ -52,7 +52,7 @@ extension DaemonCore {
     }
 
     /// A connection wrote while the turn holds writes; `releaseHeldWrites` follows.
-    func hold(_ connection: ConnectionHandler) {
+    func hold(_ connection: any Connection) {
         heldConnections.append(connection)
     }
 

@@ -18,7 +18,7 @@ extension DaemonCore {
 
     /// Refuses one more waiter past `max_waiters_per_connection`, or for a
     /// user other than the daemon's own and root, past `max_waiters_per_user`.
-    func checkWaiterQuota(_ connection: ConnectionHandler, uid: UInt32) throws(RPCError) {
+    func checkWaiterQuota(_ connection: any Connection, uid: UInt32) throws(RPCError) {
         let limits = configuration.limits
         guard waiters.count(of: connection.id) < limits.maxWaitersPerConnection else {
             throw .limitReached(

@@ -26,10 +26,12 @@ package final class DaemonCore {
     /// Runs work that may block (reading the config, name lookups) away from the loop.
     let offLoop: @Sendable (@escaping @Sendable () -> Void) -> Void
 
-    var connections: [ConnectionID: ConnectionHandler] = [:]
+    var connections: [ConnectionID: any Connection] = [:]
     var connectionsByUser: [UInt32: Set<ConnectionID>] = [:]
     /// Per user, what waits for its connections to read (`checkBacklog`).
     var backlogByUser: [UInt32: Int] = [:]
+    /// Each connection's share of its user's backlog, as last counted.
+    var countedBacklog: [ConnectionID: Int] = [:]
     var memoryRelease: Scheduled<Void>?
     /// When a refusal for each uid was last logged, so a flood logs little.
     var refusalsLogged: [UInt32: NIODeadline] = [:]
@@ -44,7 +46,7 @@ package final class DaemonCore {
     /// The daemon's own user and root: held to totals only, never per-user quotas.
     private(set) lazy var quotaExempt: Set<UInt32> = [0, policy.daemonUID]
     /// Answers written during the current turn wait for its commit here (`DaemonCore+Turns`).
-    var heldConnections: [ConnectionHandler] = []
+    var heldConnections: [any Connection] = []
     var isHoldingWrites = false
     /// Set once the state could not be saved; the daemon then does nothing more.
     var stateLoss: StateLoss?
@@ -128,7 +130,7 @@ package final class DaemonCore {
 
     /// Runs one line: a request, a notification or a batch. Its changes are
     /// committed with the rest of the event-loop turn's (see `beginTurn`).
-    func handle(line: [UInt8], from connection: ConnectionHandler) {
+    func handle(line: [UInt8], from connection: any Connection) {
         guard stateLoss == nil else { return }
         beginTurn()
         let message: JSON
@@ -183,7 +185,7 @@ package final class DaemonCore {
     /// Runs one request; `sink` makes the place its answer goes (nil: nowhere).
     /// `source` is the request's own text, where its id's exact spelling is.
     func run(
-        _ element: JSON, source: UnsafeRawBufferPointer? = nil, from connection: ConnectionHandler,
+        _ element: JSON, source: UnsafeRawBufferPointer? = nil, from connection: any Connection,
         sink: (RPCRequestID) -> ResponseSink?
     ) {
         let request: RPCRequest

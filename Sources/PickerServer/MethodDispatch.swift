@@ -5,7 +5,7 @@ import PickerProtocol
 /// One request on its way through a method: who sent it, and where a
 /// deferred answer goes.
 struct MethodCall {
-    let connection: ConnectionHandler
+    let connection: any Connection
     let peer: PeerCredentials
     /// nil for a notification.
     let reply: ResponseSink?
@@ -62,7 +62,7 @@ extension DaemonCore {
             return (method.name, served)
         })
 
-    func dispatch(_ request: RPCRequest, from connection: ConnectionHandler, reply: ResponseSink?) throws(RPCError)
+    func dispatch(_ request: RPCRequest, from connection: any Connection, reply: ResponseSink?) throws(RPCError)
         -> MethodResult
     {
         guard let peer = connection.peer else { throw RPCError(.internalError, "connection has no credentials yet") }

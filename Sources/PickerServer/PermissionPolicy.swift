@@ -12,6 +12,11 @@ public struct PermissionPolicy: Sendable, Equatable {
             case gid(UInt32)
         }
 
+        /// The keys of a rule in the config that name its subject; a rule has one.
+        enum SubjectKey: String, CaseIterable {
+            case user, group, uid, gid
+        }
+
         public var subject: Subject
         public var allow: Set<Permission>
 

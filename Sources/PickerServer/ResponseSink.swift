@@ -5,17 +5,17 @@ import PickerProtocol
 /// batch's array, which is sent once every request of the batch is answered.
 final class ResponseSink {
     private enum Target {
-        case connection(ConnectionHandler)
+        case connection(any Connection)
         case batch(BatchReply, index: Int)
     }
 
     let id: RPCRequestID
-    let connection: ConnectionHandler
+    let connection: any Connection
     private let target: Target
     private var isDelivered = false
 
     /// Each sink is an answer its connection owes (`answersOwed`) until delivered.
-    init(id: RPCRequestID, connection: ConnectionHandler) {
+    init(id: RPCRequestID, connection: any Connection) {
         self.id = id
         self.connection = connection
         target = .connection(connection)
@@ -58,15 +58,15 @@ final class ResponseSink {
 
 /// The responses of one batch, collected until the last one arrives. They
 /// are kept serialized and count towards the connection's backlog
-/// (`ConnectionHandler.batchBytesChanged`), so a batch whose answers grow too
+/// (`Connection.batchBytesChanged`), so a batch whose answers grow too
 /// large closes its connection as a peer that lets that much pile up would.
 final class BatchReply {
-    let connection: ConnectionHandler
+    let connection: any Connection
     private var responses: [[UInt8]?]
     private var missing: Int
     private var bytes = 0
 
-    init(connection: ConnectionHandler, count: Int) {
+    init(connection: any Connection, count: Int) {
         self.connection = connection
         responses = Array(repeating: nil, count: count)
         missing = count

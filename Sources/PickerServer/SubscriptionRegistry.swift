@@ -72,7 +72,7 @@ struct SubscriptionRegistry {
 
     /// Sends the event to every matching subscription. Its body is serialized
     /// once, on the first match, and shared by all.
-    func deliver(_ event: PickerEvent, limit: Int, to connections: [ConnectionID: ConnectionHandler]) {
+    func deliver(_ event: PickerEvent, limit: Int, to connections: [ConnectionID: any Connection]) {
         guard !subscriptions.isEmpty else { return }
         var body: ByteBuffer?
         for subscription in subscriptions.values where subscription.matches(event) {

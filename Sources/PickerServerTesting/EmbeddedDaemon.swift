@@ -60,9 +60,8 @@ public final class EmbeddedDaemon {
     /// Opens a connection from a peer; returns its number.
     @discardableResult
     public func connect(uid: UInt32 = getuid(), gid: UInt32 = getgid(), pid: Int32 = 4242) throws -> Int {
-        let connection = core.makeConnection(peer: PeerCredentials(uid: uid, gid: gid, pid: pid))
         let channel = EmbeddedChannel(loop: loop)
-        try channel.pipeline.syncOperations.addHandler(connection)
+        try core.addConnectionHandlers(to: channel.pipeline.syncOperations, peer: PeerCredentials(uid: uid, gid: gid, pid: pid))
         try channel.connect(to: SocketAddress(unixDomainSocketPath: "/embedded")).wait()
         channels.append(channel)
         loop.run()

@@ -49,6 +49,15 @@ import Testing
         #expect(harness.optionsError("form", ["fields": [["kind": "text"]]]) == "field 0 needs a non-empty name")
     }
 
+    @Test func aMistakeInAFieldNamesItsKeyPath() {
+        #expect(
+            harness.optionsError("form", ["fields": [["name": "a", "kind": "text"], ["name": "b", "kind": "text", "label": 5]]])
+                == "option 'fields[1].label' must be a string, not an integer")
+        #expect(
+            harness.optionsError("form", ["fields": [["name": "a", "kind": "text", "colour": "red"]]])
+                == "unknown option 'fields[0].colour' for a form field; known options are name, kind, label, required, options")
+    }
+
     @Test func secureFieldsAreRedactedAndInitialValuesCollected() throws {
         let picker = try harness.prepare("form", form)
         #expect(picker.redact(["who": "Ada", "pin": "1234"]) == ["who": "Ada"])

@@ -16,8 +16,8 @@ import Testing
         let text = #"""
             {"limits": {"max_line_bytes": "big", "max_depht": 3}, "socket": {"mode": "rw"},
              "levels": {"alert": 5, "critical": 200000}, "state": {"durability": "tape"},
-             "permissions": {"rules": [{"user": "no-such-user-here", "allow": ["observe", "fly"]}, {"allow": []}]},
-             "log": {"level": "loud"}, "colour": true}
+             "permissions": {"rules": [{"user": "no-such-user-here", "allow": ["observe", "fly"]}, {"allow": []}, {"uid": 7, "allow": [], "gruop": 1}]},
+             "log": {"level": "loud"}, "colour": true, "plugins": {"timeout_ms": 0, "presets": "/x"}}
             """#
         guard case .failure(let problems) = DaemonConfiguration.read(text) else {
             Issue.record("a bad config was accepted")
@@ -33,7 +33,10 @@ import Testing
             "permissions.rules[0].user: no user named 'no-such-user-here'",
             "permissions.rules[0].allow[1]: must be one of present, answer, manage, observe, admin or all",
             "permissions.rules[1]: needs exactly one of user, group, uid or gid",
+            "permissions.rules[2].gruop: unknown key; known keys here are user, group, uid, gid, allow",
             "log.level: must be one of trace, debug, info, notice, warning, error, critical",
+            "plugins.timeout_ms: must be from 1 to 600000",
+            "plugins.presets: unknown key; known keys here are presets_dir, timeout_ms",
             "colour: unknown key; known keys here are socket, limits, levels, timeouts, windows, state, permissions, log, plugins, time_zone",
         ] {
             #expect(lines.contains(expected), "missing: \(expected)\nhave:\n\(lines.joined(separator: "\n"))")

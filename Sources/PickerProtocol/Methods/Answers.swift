@@ -14,7 +14,7 @@ extension ValueMethod {
 
     public init(reading reader: ParamsReader) throws(RPCError) {
         let window = try reader.optionalWindow()
-        guard let value = reader.params["value"] else { throw reader.missing("value") }
+        guard let value = reader.members["value"] else { throw reader.missing("value") }
         self.init(window: window, value: value)
     }
 

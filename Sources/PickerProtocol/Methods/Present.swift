@@ -51,7 +51,7 @@ public struct Present: PickerMethod {
         title = try reader.string("title")
         message = try reader.string("message")
         level = try reader.level("level")
-        options = try reader.object("options") ?? JSONObject()
+        options = try reader.object("options")?.members ?? JSONObject()
         timeoutMilliseconds = try reader.integer("timeout_ms", in: 1...Int64.max)
         defaultValue = reader["default"]
         tag = try reader.string("tag")

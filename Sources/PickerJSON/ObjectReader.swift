@@ -1,0 +1,130 @@
+/// Reads the members of one JSON object by name, the same way wherever a
+/// document is read: method params, a kind's options, the config file and
+/// preset files. A member that is absent or `null` reads as nil. A mistake is
+/// a `JSONReadProblem` naming where it is (its key path, like
+/// `plugins.timeout_ms`), which `failure` turns into the reader's own error
+/// type and wording: one sentence saying what is wrong.
+public struct ObjectReader<Failure: Error> {
+    public let members: JSONObject
+    /// Where this object is in its document: "" for the top, else like
+    /// `permissions.rules[0]`.
+    public let path: String
+    public let failure: (JSONReadProblem) -> Failure
+
+    public init(_ members: JSONObject, at path: String = "", failure: @escaping (JSONReadProblem) -> Failure) {
+        self.members = members
+        self.path = path
+        self.failure = failure
+    }
+
+    /// Reads `json` as an object at `path`: nil when absent or `null`.
+    public init?(_ json: JSON?, at path: String, failure: @escaping (JSONReadProblem) -> Failure) throws(Failure) {
+        guard let json, !json.isNull else { return nil }
+        guard let members = json.objectValue else {
+            throw failure(JSONReadProblem(path: path, .mistyped(expected: "an object", found: json.typeDescription)))
+        }
+        self.init(members, at: path, failure: failure)
+    }
+
+    /// The key path of one of this object's members.
+    public func path(of key: String) -> String {
+        path.isEmpty ? key : "\(path).\(key)"
+    }
+
+    public subscript(key: String) -> JSON? {
+        guard let value = members[key], !value.isNull else { return nil }
+        return value
+    }
+
+    public func has(_ key: String) -> Bool { self[key] != nil }
+
+    /// The members not in `known`, in the document's order.
+    public func unknownKeys(known: some Collection<String>) -> [String] {
+        members.keys.filter { !known.contains($0) }
+    }
+
+    /// Fails on the first member not in `known`.
+    public func refuseUnknownKeys(known: [String]) throws(Failure) {
+        if let key = unknownKeys(known: known).first {
+            throw failure(JSONReadProblem(path: path(of: key), .unknownKey(known: known)))
+        }
+    }
+
+    public func problem(_ key: String, _ kind: JSONReadProblem.Kind) -> Failure {
+        failure(JSONReadProblem(path: path(of: key), kind))
+    }
+
+    public func string(_ key: String) throws(Failure) -> String? {
+        try typed(key, "a string", \.stringValue)
+    }
+
+    public func requiredString(_ key: String) throws(Failure) -> String {
+        guard let string = try string(key) else { throw problem(key, .missing) }
+        return string
+    }
+
+    public func bool(_ key: String) throws(Failure) -> Bool? {
+        try typed(key, "true or false", \.boolValue)
+    }
+
+    public func integer(_ key: String, in range: ClosedRange<Int64>) throws(Failure) -> Int64? {
+        guard let value = self[key] else { return nil }
+        guard let integer = value.integerValue, range.contains(integer) else {
+            throw problem(key, .outOfRange(range, found: value.typeDescription, isInteger: value.integerValue != nil))
+        }
+        return integer
+    }
+
+    public func array(_ key: String) throws(Failure) -> [JSON]? {
+        try typed(key, "an array", \.arrayValue)
+    }
+
+    public func strings(_ key: String) throws(Failure) -> [String]? {
+        guard let value = self[key] else { return nil }
+        guard let array = value.arrayValue, array.allSatisfy({ $0.stringValue != nil }) else {
+            throw problem(key, .mistyped(expected: "an array of strings", found: value.typeDescription))
+        }
+        return array.compactMap(\.stringValue)
+    }
+
+    /// A member that is an object, read the same way, its path extended.
+    public func object(_ key: String) throws(Failure) -> ObjectReader? {
+        guard let members = try typed(key, "an object", \.objectValue) else { return nil }
+        return ObjectReader(members, at: path(of: key), failure: failure)
+    }
+
+    private func typed<Value>(_ key: String, _ expected: String, _ read: (JSON) -> Value?) throws(Failure) -> Value? {
+        guard let value = self[key] else { return nil }
+        guard let typed = read(value) else {
+            throw problem(key, .mistyped(expected: expected, found: value.typeDescription))
+        }
+        return typed
+    }
+}
+
+/// One mistake in a document, and where it is.
+public struct JSONReadProblem: Error, Equatable, Sendable {
+    public enum Kind: Equatable, Sendable {
+        /// The member has another type than `expected` (like "a string").
+        case mistyped(expected: String, found: String)
+        /// Not an integer in `range`; `found` is what it is.
+        case outOfRange(ClosedRange<Int64>, found: String, isInteger: Bool)
+        case missing
+        /// A key that is not one of `known`.
+        case unknownKey(known: [String])
+    }
+
+    /// The key path: `plugins.timeout_ms`, `permissions.rules[0].uid`.
+    public let path: String
+    public let kind: Kind
+
+    public init(path: String, _ kind: Kind) {
+        self.path = path
+        self.kind = kind
+    }
+
+    /// The last key of the path.
+    public var key: String {
+        String(path[(path.lastIndex(of: ".").map(path.index(after:)) ?? path.startIndex)...])
+    }
+}

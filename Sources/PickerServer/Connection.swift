@@ -1,0 +1,38 @@
+import NIOCore
+import PickerCore
+import PickerJSON
+
+/// A client connection as the core sees it: who is on the other end, how
+/// answers and events reach it, and how it ends. `ConnectionHandler` is the
+/// one over a socket; the core never touches its channel.
+protocol Connection: AnyObject {
+    var id: ConnectionID { get }
+    /// Known once the connection is admitted; nil before.
+    var peer: PeerCredentials? { get }
+    /// Closing: nothing more is written or read.
+    var isClosing: Bool { get }
+    /// Whether more was ever queued for the peer than it took.
+    var fellBehind: Bool { get }
+    /// Bytes waiting for the peer: written and not yet taken, and batch
+    /// answers collected but not yet written.
+    var pendingBytes: Int { get }
+    /// Requests with an id not answered yet (`ResponseSink`); once the peer
+    /// has shut its sending side, the connection closes when this is zero.
+    var answersOwed: Int { get set }
+
+    /// Writes one message as a line.
+    func send(_ message: JSON)
+    /// Writes one serialized line, its newline included.
+    func send(line: [UInt8])
+    /// Writes an event line (`EventLine`), unless more than `limit` events
+    /// wait unread: then the subscriber is told why and disconnected.
+    func sendEvent(head: ByteBuffer, body: ByteBuffer, limit: Int)
+    /// A batch's answers grew by `bytes` (negative once written or dropped).
+    func batchBytesChanged(by bytes: Int, answersSoFar: Int)
+    /// The turn's changes are committed: what was written during it may go out.
+    func releaseHeldWrites()
+    /// Closes at the next turn, dropping what is queued.
+    func abandon()
+    /// Closes once what was written so far has gone out.
+    func closeAfterFlush()
+}
