@@ -6,19 +6,15 @@ struct CycleBenchmark {
     var cycles = 10_000
     var openWindows = 100_000
 
-    private static func config(_ durability: String) -> String {
-        #"{"state": {"durability": "\#(durability)"}, "limits": {"max_windows": 1000000, "max_windows_per_connection": 1000000}}"#
-    }
-
     func run() throws {
         let load = CycleLoad()
         print("present + submit cycles: \(load.connections) connections, \(load.depth) cycles in flight on each")
         print("(\(rounds) alternating rounds of \(cycles) cycles; requests per second, medians, min–max)\n")
         let floor = try BenchDaemon.floor()
-        let durable = try BenchDaemon(config: Self.config("durable"))
-        let durableFull = try BenchDaemon(config: Self.config("durable"))
-        let memory = try BenchDaemon(config: Self.config("memory"))
-        let memoryFull = try BenchDaemon(config: Self.config("memory"))
+        let durable = try BenchDaemon(config: Durability.durable.config(manyWindows: true))
+        let durableFull = try BenchDaemon(config: Durability.durable.config(manyWindows: true))
+        let memory = try BenchDaemon(config: Durability.memory.config(manyWindows: true))
+        let memoryFull = try BenchDaemon(config: Durability.memory.config(manyWindows: true))
         print("opening \(openWindows) windows in two of the daemons…")
         try CycleLoad.fill(socket: durableFull.socketPath, windows: openWindows)
         try CycleLoad.fill(socket: memoryFull.socketPath, windows: openWindows)

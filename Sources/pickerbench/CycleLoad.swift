@@ -24,21 +24,16 @@ struct CycleLoad {
     }
 
     private static func cycle(_ connection: LoadConnection, count: Int, depth: Int) throws {
-        var presented = min(depth, count)
-        connection.send(raw: [UInt8]((0..<presented).map { _ in present }.joined()))
-        var submitted = 0
-        while submitted < count {
+        // A cycle finishes, and lets the next present go, when its submit is answered.
+        var cycles = Pipeline(present, total: count, depth: depth, on: connection)
+        while !cycles.isDone {
             let line = try connection.readLineBytes()
             switch try answeredID(line) {
             case UInt8(ascii: "1"):
                 guard let window = windowID(in: line) else { throw BenchmarkFailure("present gave no window: \(String(decoding: line, as: UTF8.self))") }
                 connection.send(raw: submit.before + window + submit.after)
             default:
-                submitted += 1
-                if presented < count {
-                    presented += 1
-                    connection.send(raw: present)
-                }
+                cycles.finish(1)
             }
         }
     }
@@ -46,14 +41,10 @@ struct CycleLoad {
     /// Presents `count` text windows that stay open (256 in flight).
     static func fill(socket: String, windows count: Int) throws {
         let connection = try LoadConnection(socketPath: socket)
-        var sent = min(256, count)
-        connection.send(raw: [UInt8]((0..<sent).map { _ in present }.joined()))
-        for _ in 0..<count {
+        var presents = Pipeline(present, total: count, depth: 256, on: connection)
+        while !presents.isDone {
             _ = try answeredID(try connection.readLineBytes())
-            if sent < count {
-                sent += 1
-                connection.send(raw: present)
-            }
+            presents.finish(1)
         }
     }
 

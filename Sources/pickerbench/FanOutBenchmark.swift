@@ -12,16 +12,8 @@ struct FanOutBenchmark {
     func run() throws {
         let events = windows * 3  // presented, key changed, dismissed
         print("event fan-out: \(subscribers) subscribers, \(windows) windows presented and dismissed (\(rounds) rounds)\n")
-        var rate = (memory: Sample(), durable: Sample())
-        for _ in 0..<rounds {
-            for durability in ["memory", "durable"] {
-                let daemon = try BenchDaemon(config: #"{"state": {"durability": "\#(durability)"}}"#)
-                let perSecond = try round(daemon.socketPath)
-                if durability == "memory" { rate.memory.add(perSecond) } else { rate.durable.add(perSecond) }
-            }
-        }
-        ComparisonTable(first: "memory state", second: "durable state", ratio: "durable/memory")
-            .row("events delivered per second", rate.memory, rate.durable)
+        let rate = try DurabilitySamples(rounds: rounds) { try round($0.socketPath) }
+        ComparisonTable.byDurability().row("events delivered per second", rate)
         print("\nEach round, every subscriber received all events in order (about \(events) each).")
     }
 

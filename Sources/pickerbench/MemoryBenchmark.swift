@@ -11,30 +11,20 @@ struct MemoryBenchmark {
 
     func run() throws {
         print("memory: VmRSS of pickerd (\(rounds) rounds, fresh daemons; medians, min–max)\n")
-        var idle = (memory: Sample(), durable: Sample())
-        var perWindow = (memory: Sample(), durable: Sample())
-        for _ in 0..<rounds {
-            for durability in ["memory", "durable"] {
-                let daemon = try BenchDaemon(
-                    config: #"{"state": {"durability": "\#(durability)"}, "limits": {"max_windows": 1000000, "max_windows_per_connection": 1000000}}"#)
-                _ = try LoadConnection(socketPath: daemon.socketPath).call(TypedRequest.line(Hello()))
-                usleep(300_000)
-                let before = daemon.probe.residentBytes()
-                try CycleLoad.fill(socket: daemon.socketPath, windows: openWindows)
-                usleep(300_000)
-                let growth = (daemon.probe.residentBytes() - before) / Double(openWindows)
-                if durability == "memory" {
-                    idle.memory.add(before / 1_048_576)
-                    perWindow.memory.add(growth)
-                } else {
-                    idle.durable.add(before / 1_048_576)
-                    perWindow.durable.add(growth)
-                }
-            }
+        var idle = DurabilitySamples()
+        var perWindow = DurabilitySamples()
+        try Durability.alternate(rounds: rounds, manyWindows: true) { durability, daemon in
+            _ = try LoadConnection(socketPath: daemon.socketPath).call(TypedRequest.line(Hello()))
+            usleep(300_000)
+            let before = daemon.probe.residentBytes()
+            try CycleLoad.fill(socket: daemon.socketPath, windows: openWindows)
+            usleep(300_000)
+            idle[durability].add(before / 1_048_576)
+            perWindow[durability].add((daemon.probe.residentBytes() - before) / Double(openWindows))
         }
-        let table = ComparisonTable(first: "memory state", second: "durable state", ratio: "durable/memory")
-        table.row("idle daemon, MiB", idle.memory, idle.durable, decimals: 1)
-        table.row("per open window, bytes", perWindow.memory, perWindow.durable)
+        let table = ComparisonTable.byDurability()
+        table.row("idle daemon, MiB", idle, decimals: 1)
+        table.row("per open window, bytes", perWindow)
         print("\nTargets: idle under 20 MiB; under 2,048 bytes per open window.")
     }
 }

@@ -85,17 +85,9 @@ struct PingBenchmark {
     }
 
     private static func pipeline(_ connection: LoadConnection, requests: Int, depth: Int) throws {
-        var sent = min(depth, requests)
-        connection.send(raw: [UInt8]((0..<sent).map { _ in request }.joined()))
-        var received = 0
-        while received < requests {
-            let answered = try connection.readLineEnds()
-            received += answered
-            let more = min(answered, requests - sent)
-            if more > 0 {
-                connection.send(raw: [UInt8]((0..<more).map { _ in request }.joined()))
-                sent += more
-            }
+        var pings = Pipeline(request, total: requests, depth: depth, on: connection)
+        while !pings.isDone {
+            pings.finish(try connection.readLineEnds())
         }
     }
 

@@ -10,16 +10,8 @@ struct WaitersBenchmark {
 
     func run() throws {
         print("\(waiters) concurrent connections, each waiting on a present (\(rounds) rounds, memory and durable)\n")
-        var wall = (memory: Sample(), durable: Sample())
-        for _ in 0..<rounds {
-            for durability in ["memory", "durable"] {
-                let daemon = try BenchDaemon(config: #"{"state": {"durability": "\#(durability)"}}"#)
-                let milliseconds = try round(daemon.socketPath)
-                if durability == "memory" { wall.memory.add(milliseconds) } else { wall.durable.add(milliseconds) }
-            }
-        }
-        ComparisonTable(first: "memory state", second: "durable state", ratio: "durable/memory")
-            .row("all \(waiters) answered, ms", wall.memory, wall.durable, decimals: 1)
+        let wall = try DurabilitySamples(rounds: rounds) { try round($0.socketPath) }
+        ComparisonTable.byDurability().row("all \(waiters) answered, ms", wall, decimals: 1)
         print("\nEvery waiter got its own value in every round: none lost, none crossed.")
     }
 

@@ -5,6 +5,8 @@ import PickerProtocol
 
 /// VALUE arguments shaped by the window's kind, as `submit` and `update` take them.
 struct ValueArguments: ParsableArguments {
+    @OptionGroup var global: GlobalOptions
+
     @Option(help: ArgumentHelp("The window (default: the key window).", valueName: "id"))
     var window: WindowID?
 
@@ -28,17 +30,18 @@ struct ValueArguments: ParsableArguments {
         if json, values.count > 1 { throw ValidationError("--json takes exactly one VALUE") }
     }
 
-    /// Resolves the window and value, then hands them to `action`.
-    func send(
-        through global: GlobalOptions, _ action: (PickerClient, WindowID, JSON) async throws -> Void
-    ) async throws {
+    /// Resolves the window and value, then submits or updates.
+    func send(_ action: ValueAction) async throws {
         try await runCommand {
             // Read before connecting: a person typing a secret takes the time they need.
             let values = stdin ? [try StandardInputValue.read()] : values
             let client = try global.connect()
             defer { client.close() }
             let (window, value) = try await resolve(values, with: client)
-            try await action(client, window, value)
+            switch action {
+            case .submit: _ = try await client.submit(window: window, value: value)
+            case .update: _ = try await client.update(window: window, value: value)
+            }
             return ExitStatus.submitted
         }
     }
@@ -75,152 +78,103 @@ struct ValueArguments: ParsableArguments {
     }
 }
 
-struct SubmitCommand: AsyncParsableCommand {
+/// What `submit` and `update` do with the value, which is all that tells them apart.
+enum ValueAction {
+    case submit, update
+}
+
+/// submit and update.
+protocol ValueCommand: AsyncParsableCommand {
+    static var action: ValueAction { get }
+    var arguments: ValueArguments { get }
+}
+
+extension ValueCommand {
+    func run() async throws {
+        try await arguments.send(Self.action)
+    }
+}
+
+struct SubmitCommand: ValueCommand {
     static let configuration = CommandConfiguration(
         commandName: "submit", abstract: "Answer a window (default: the key window); a rejected value exits 65.")
 
-    @OptionGroup var global: GlobalOptions
-    @OptionGroup var arguments: ValueArguments
+    static let action = ValueAction.submit
 
-    func run() async throws {
-        try await arguments.send(through: global) { client, window, value in
-            _ = try await client.submit(window: window, value: value)
-        }
-    }
+    @OptionGroup var arguments: ValueArguments
 }
 
-struct UpdateCommand: AsyncParsableCommand {
+struct UpdateCommand: ValueCommand {
     static let configuration = CommandConfiguration(
         commandName: "update", abstract: "Set a window's live selection without submitting it.")
 
-    @OptionGroup var global: GlobalOptions
-    @OptionGroup var arguments: ValueArguments
+    static let action = ValueAction.update
 
-    func run() async throws {
-        try await arguments.send(through: global) { client, window, value in
-            _ = try await client.update(window: window, value: value)
-        }
-    }
+    @OptionGroup var arguments: ValueArguments
 }
 
-struct CancelCommand: AsyncParsableCommand {
+struct CancelCommand: ClientCommand {
     static let configuration = CommandConfiguration(commandName: "cancel", abstract: "Cancel a window (default: the key window).")
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: ArgumentHelp("The window.", valueName: "id"))
-    var window: WindowID?
+    @OptionGroup var target: OptionalWindowArgument
 
-    func run() async throws {
-        try await withClient(global) { client in
-            _ = try await client.cancel(window: window)
-            return ExitStatus.submitted
-        }
+    func run(with client: PickerClient) async throws {
+        _ = try await client.cancel(window: target.window)
     }
 }
 
-struct DismissCommand: AsyncParsableCommand {
+struct DismissCommand: ClientCommand {
     static let configuration = CommandConfiguration(
         commandName: "dismiss", abstract: "Dismiss a window, all windows, or a level's windows; prints their ids.")
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: ArgumentHelp("The window.", valueName: "id"))
-    var window: WindowID?
+    @OptionGroup var target: OptionalWindowArgument
     @Flag(help: "Dismiss every open window.")
     var all = false
     @Option(help: ArgumentHelp("Dismiss every window at this level.", valueName: "level"))
     var level: String?
 
     func validate() throws {
-        if [window != nil, all, level != nil].filter({ $0 }).count != 1 {
+        if [target.window != nil, all, level != nil].filter({ $0 }).count != 1 {
             throw ValidationError("give one of: a window id, --all, or --level")
         }
     }
 
-    func run() async throws {
-        try await withClient(global) { client in
-            let dismissed: [WindowID]
-            if let window {
-                dismissed = try await client.dismiss(window: window)
-            } else if let level {
-                dismissed = try await client.dismiss(level: LevelSpec(level))
-            } else {
-                dismissed = try await client.dismissAll()
-            }
-            for id in dismissed { printLine(id.rawValue) }
-            return ExitStatus.submitted
+    func run(with client: PickerClient) async throws {
+        let dismissed: [WindowID]
+        if let window = target.window {
+            dismissed = try await client.dismiss(window: window)
+        } else if let level {
+            dismissed = try await client.dismiss(level: LevelSpec(level))
+        } else {
+            dismissed = try await client.dismissAll()
         }
+        for id in dismissed { printLine(id.rawValue) }
     }
 }
 
-/// raise, lower, hide and show: one window, no output.
-protocol ArrangeCommand: AsyncParsableCommand {
-    var global: GlobalOptions { get }
-    var window: WindowID { get }
-    static func arrange(_ client: PickerClient, _ window: WindowID) async throws -> WindowSummary
-}
-
-extension ArrangeCommand {
-    func run() async throws {
-        try await withClient(global) { client in
-            _ = try await Self.arrange(client, window)
-            return ExitStatus.submitted
-        }
-    }
-}
-
-struct RaiseCommand: ArrangeCommand {
-    static let configuration = CommandConfiguration(commandName: "raise", abstract: "Put a window on top of its level.")
-    @OptionGroup var global: GlobalOptions
-    @Argument(help: ArgumentHelp("The window.", valueName: "id")) var window: WindowID
-    static func arrange(_ client: PickerClient, _ window: WindowID) async throws -> WindowSummary { try await client.raise(window: window) }
-}
-
-struct LowerCommand: ArrangeCommand {
-    static let configuration = CommandConfiguration(commandName: "lower", abstract: "Put a window at the bottom of its level.")
-    @OptionGroup var global: GlobalOptions
-    @Argument(help: ArgumentHelp("The window.", valueName: "id")) var window: WindowID
-    static func arrange(_ client: PickerClient, _ window: WindowID) async throws -> WindowSummary { try await client.lower(window: window) }
-}
-
-struct HideCommand: ArrangeCommand {
-    static let configuration = CommandConfiguration(commandName: "hide", abstract: "Hide a window; it keeps its place.")
-    @OptionGroup var global: GlobalOptions
-    @Argument(help: ArgumentHelp("The window.", valueName: "id")) var window: WindowID
-    static func arrange(_ client: PickerClient, _ window: WindowID) async throws -> WindowSummary { try await client.hide(window: window) }
-}
-
-struct ShowCommand: ArrangeCommand {
-    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show a hidden window again.")
-    @OptionGroup var global: GlobalOptions
-    @Argument(help: ArgumentHelp("The window.", valueName: "id")) var window: WindowID
-    static func arrange(_ client: PickerClient, _ window: WindowID) async throws -> WindowSummary { try await client.show(window: window) }
-}
-
-struct SetLevelCommand: AsyncParsableCommand {
+struct SetLevelCommand: ClientCommand {
     static let configuration = CommandConfiguration(
         commandName: "set-level", abstract: "Move a window to the top of another level.")
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: ArgumentHelp("The window.", valueName: "id"))
-    var window: WindowID
+    @OptionGroup var target: WindowArgument
     @Argument(help: ArgumentHelp("A level name or an integer.", valueName: "level"))
     var level: String
 
-    func run() async throws {
-        try await withClient(global) { client in
-            _ = try await client.setLevel(window: window, to: LevelSpec(level))
-            return ExitStatus.submitted
-        }
+    func run(with client: PickerClient) async throws {
+        _ = try await client.setLevel(window: target.window, to: LevelSpec(level))
     }
 }
 
+/// Unlike the others here, its exit status is the outcome's.
 struct WaitCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "wait", abstract: "Wait for a window to end and print its value, as the asking commands do.")
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: ArgumentHelp("The window.", valueName: "id"))
-    var window: WindowID
+    @OptionGroup var target: WindowArgument
     @Option(help: ArgumentHelp("Give up after this long (exit 124; the window stays).", valueName: "duration"))
     var timeout: DurationArgument?
     @Flag(help: "Print the whole outcome as JSON.")
@@ -230,7 +184,7 @@ struct WaitCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await withClient(global) { client in
-            let outcome = try await client.wait(window: window, timeoutMilliseconds: timeout?.milliseconds)
+            let outcome = try await client.wait(window: target.window, timeoutMilliseconds: timeout?.milliseconds)
             return OutcomePrinting.finish(outcome, kind: nil, json: json, separator: ValueFormatting.unescape(separator))
         }
     }

@@ -6,7 +6,6 @@ struct DateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "date", abstract: "Ask for a date, a time, or both; prints 2026-03-04, 14:30 or RFC 3339.")
 
-    @OptionGroup var global: GlobalOptions
     @OptionGroup var common: AskOptions
 
     @Option(help: ArgumentHelp("date (default), time or datetime.", valueName: "mode"))
@@ -33,7 +32,7 @@ struct DateCommand: AsyncParsableCommand {
         if let minuteInterval { options["minute_interval"] = .integer(Int64(minuteInterval)) }
         if let timeZone { options["time_zone"] = .string(timeZone) }
         if let locale { options["locale"] = .string(locale) }
-        try await ask(kind: "date", options: options, common: common, global: global)
+        try await common.ask(kind: "date", options: options)
     }
 }
 
@@ -46,7 +45,6 @@ struct CustomCommand: AsyncParsableCommand {
             Dependent columns: --tree '{"Zhejiang":["Hangzhou","Ningbo"],"Jiangsu":["Nanjing"]}'
             """)
 
-    @OptionGroup var global: GlobalOptions
     @OptionGroup var common: AskOptions
 
     @Option(help: ArgumentHelp("A column of choices, comma-separated; repeat for more columns.", valueName: "a,b,c"))
@@ -79,7 +77,7 @@ struct CustomCommand: AsyncParsableCommand {
         }
         if !label.isEmpty { options["labels"] = .array(label.map(JSON.string)) }
         let separator = ValueFormatting.unescape(separator)
-        try await ask(kind: "custom", options: options, common: common, global: global, separator: separator) { text in
+        try await common.ask(kind: "custom", options: options, separator: separator) { text in
             .array(text.split(separator: separator, omittingEmptySubsequences: false).map { .string(String($0)) })
         }
     }
@@ -88,7 +86,6 @@ struct CustomCommand: AsyncParsableCommand {
 struct TextCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "text", abstract: "Ask for a line of text (or several).")
 
-    @OptionGroup var global: GlobalOptions
     @OptionGroup var common: AskOptions
 
     @Option(help: "Shown while the text is empty.")
@@ -118,7 +115,7 @@ struct TextCommand: AsyncParsableCommand {
         if secure { options["secure"] = true }
         if multiline { options["multiline"] = true }
         if trim { options["trim"] = true }
-        try await ask(kind: "text", options: options, common: common, global: global)
+        try await common.ask(kind: "text", options: options)
     }
 }
 
@@ -128,7 +125,6 @@ struct ActionsCommand: AsyncParsableCommand {
         abstract: "Ask for one of several actions; prints its label (a cancel-role action exits 1).",
         discussion: "Example: --action Deploy:default --action 'Roll back:destructive' --action Cancel:cancel")
 
-    @OptionGroup var global: GlobalOptions
     @OptionGroup var common: AskOptions
 
     @Option(help: ArgumentHelp("An action, with an optional role; repeat for each.", valueName: "label[:default|cancel|destructive]"))
@@ -145,7 +141,7 @@ struct ActionsCommand: AsyncParsableCommand {
             }
             return ["label": .string(text)]
         }
-        try await ask(kind: "actions", options: ["actions": .array(actions)], common: common, global: global)
+        try await common.ask(kind: "actions", options: ["actions": .array(actions)])
     }
 }
 
@@ -158,7 +154,6 @@ struct FormCommand: AsyncParsableCommand {
             or --spec FILE holding {"fields":[{"name":…,"kind":…,"options":…}]}
             """)
 
-    @OptionGroup var global: GlobalOptions
     @OptionGroup var common: AskOptions
 
     @Option(help: ArgumentHelp("A field; repeat for each.", valueName: "name:kind[:options-json]"))
@@ -204,7 +199,7 @@ struct FormCommand: AsyncParsableCommand {
             }
             options = ["fields": .array(fields)]
         }
-        try await ask(kind: "form", options: options, common: common, global: global) { text in
+        try await common.ask(kind: "form", options: options) { text in
             try parseJSONArgument(text, flag: "--default")
         }
     }
@@ -221,7 +216,6 @@ struct PresentCommand: AsyncParsableCommand {
             JSON when it is JSON (["prod","eu"]), else as a string.
             """)
 
-    @OptionGroup var global: GlobalOptions
     @OptionGroup var common: AskOptions
 
     @Argument(help: ArgumentHelp("The kind, as `pickerctl plugins` lists it.", valueName: "kind"))
@@ -238,7 +232,7 @@ struct PresentCommand: AsyncParsableCommand {
             }
             object = parsed
         }
-        try await ask(kind: kind, options: object, common: common, global: global, formatsByKind: false) { text in
+        try await common.ask(kind: kind, options: object, formatsByKind: false) { text in
             (try? JSON.parse(text)) ?? .string(text)
         }
     }

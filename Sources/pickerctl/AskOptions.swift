@@ -8,8 +8,10 @@ import PickerJSON
 import PickerProtocol
 import PickerSystem
 
-/// The flags every asking command takes.
+/// The options every asking command takes.
 struct AskOptions: ParsableArguments {
+    @OptionGroup var global: GlobalOptions
+
     @Option(help: "The window's title.")
     var title: String?
 
@@ -49,26 +51,28 @@ struct AskOptions: ParsableArguments {
     }
 }
 
-/// Presents a window of `kind` and, unless --no-wait, waits for it and prints its value.
-/// `formatsByKind: false` prints the value by its shape alone (for kinds
-/// pickerctl does not know, such as presets).
-func ask(
-    kind: String, options: JSONObject, common: AskOptions, global: GlobalOptions, separator: String = "\t",
-    formatsByKind: Bool = true, defaultValue: (String) throws -> JSON = { .string($0) }
-) async throws {
-    try await runCommand {
-        let presentation = Presentation(
-            kind: kind, title: common.title, message: common.message, level: common.level.map { LevelSpec($0) },
-            options: options, timeoutMilliseconds: common.timeout?.milliseconds,
-            defaultValue: try common.defaultValue.map(defaultValue), tag: common.tag, onDisconnect: common.onDisconnect.flatMap(DisconnectPolicy.init(rawValue:)))
-        let client = try global.connect()
-        defer { client.close() }
-        if common.noWait {
-            printLine(try await client.present(presentation).window.rawValue)
-            return ExitStatus.submitted
+extension AskOptions {
+    /// Presents a window of `kind` and, unless --no-wait, waits for it and prints its value.
+    /// `formatsByKind: false` prints the value by its shape alone (for kinds
+    /// pickerctl does not know, such as presets).
+    func ask(
+        kind: String, options: JSONObject, separator: String = "\t", formatsByKind: Bool = true,
+        parsingDefault: (String) throws -> JSON = { .string($0) }
+    ) async throws {
+        try await runCommand {
+            let presentation = Presentation(
+                kind: kind, title: title, message: message, level: level.map { LevelSpec($0) },
+                options: options, timeoutMilliseconds: timeout?.milliseconds,
+                defaultValue: try defaultValue.map(parsingDefault), tag: tag, onDisconnect: onDisconnect.flatMap(DisconnectPolicy.init(rawValue:)))
+            let client = try global.connect()
+            defer { client.close() }
+            if noWait {
+                printLine(try await client.present(presentation).window.rawValue)
+                return ExitStatus.submitted
+            }
+            let outcome = try await client.presentAndWait(presentation)
+            return OutcomePrinting.finish(outcome, kind: formatsByKind ? kind : nil, json: json, separator: separator)
         }
-        let outcome = try await client.presentAndWait(presentation)
-        return OutcomePrinting.finish(outcome, kind: formatsByKind ? kind : nil, json: common.json, separator: separator)
     }
 }
 

@@ -20,7 +20,7 @@ struct Pickerctl: AsyncParsableCommand {
         subcommands: [
             DateCommand.self, CustomCommand.self, TextCommand.self, ActionsCommand.self, FormCommand.self, PresentCommand.self,
             SubmitCommand.self, UpdateCommand.self, CancelCommand.self, DismissCommand.self,
-            RaiseCommand.self, LowerCommand.self, HideCommand.self, ShowCommand.self, SetLevelCommand.self,
+            ArrangeCommand<Raise>.self, ArrangeCommand<Lower>.self, ArrangeCommand<Hide>.self, ArrangeCommand<Show>.self, SetLevelCommand.self,
             WaitCommand.self,
             ListCommand.self, GetCommand.self, WatchCommand.self, HistoryCommand.self, StatusCommand.self,
             PluginsCommand.self, PingCommand.self, BadgeCommand.self, UICommand.self,

@@ -4,6 +4,11 @@ import PickerTerminal
 /// are for a person to read, so their control characters show visibly (and
 /// a newline or tab in one cannot break the table).
 enum Table {
+    /// Prints the table on stdout, a line a row.
+    static func print(_ cells: [[String]]) {
+        for line in lines(cells) { printLine(line) }
+    }
+
     static func lines(_ cells: [[String]]) -> [String] {
         let rows = cells.map { $0.map(VisibleText.of) }
         guard let columns = rows.map(\.count).max() else { return [] }

@@ -8,3 +8,15 @@ extension WindowID: ExpressibleByArgument {
         self.init(argument)
     }
 }
+
+/// The one window a command acts on, named by its id.
+struct WindowArgument: ParsableArguments {
+    @Argument(help: ArgumentHelp("The window.", valueName: "id"))
+    var window: WindowID
+}
+
+/// The window a command acts on, when the command has a default for it.
+struct OptionalWindowArgument: ParsableArguments {
+    @Argument(help: ArgumentHelp("The window.", valueName: "id"))
+    var window: WindowID?
+}
