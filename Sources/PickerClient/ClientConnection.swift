@@ -146,7 +146,7 @@ final class ClientConnection: Sendable {
     }
 
     private func route(_ message: JSON) {
-        if message["method"] == "event", let params = message["params"]?.objectValue {
+        if message[WireName.method] == .string(Event.method), let params = message[WireName.params]?.objectValue {
             guard let event = Event(params: params) else { return }
             let stream = state.withLock { $0.streams[event.subscription] }
             stream?.yield(event)
@@ -162,7 +162,7 @@ final class ClientConnection: Sendable {
         let continuation = state.withLock { state -> CheckedContinuation<Result<JSON, RPCError>, any Error>? in
             // A subscription's stream starts before anything else is read.
             if let stream = state.pendingStreams.removeValue(forKey: number),
-                case .success(let answer) = result, let subscription = answer["subscription"]?.stringValue
+                case .success(let answer) = result, let subscription = answer[WireName.subscription]?.stringValue
             {
                 state.streams[subscription] = stream
             }

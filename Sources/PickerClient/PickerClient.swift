@@ -72,7 +72,7 @@ public final class PickerClient: Sendable {
     }
 
     /// Each kind's summary and the JSON Schemas of its options and value.
-    public func plugins() async throws(PickerClientError) -> [JSON] {
+    public func plugins() async throws(PickerClientError) -> [PluginDescription] {
         try await send(Plugins())
     }
 

@@ -13,7 +13,7 @@ public final class PickerModel {
     }
     /// The `plugins` method's answer, built once per set of kinds: a client
     /// may ask for it a thousand times in one batch.
-    public private(set) var pluginDescriptions: JSON
+    public private(set) var pluginDescriptions: [PluginDescription]
     public let clock: any PickerClock
 
     var windows: [WindowID: Window] = [:]

@@ -1,4 +1,5 @@
 import PickerJSON
+import PickerProtocol
 
 /// The picker kinds the daemon knows, in the order they were registered.
 public struct PluginRegistry: Sendable {
@@ -29,16 +30,11 @@ public struct PluginRegistry: Sendable {
 
     /// The `plugins` method's answer: kind, summary and both schemas for each
     /// kind, `base` for a preset, and `checked_by` for one with an external program.
-    public var descriptions: JSON {
-        .array(
-            plugins.map { plugin in
-                var description: JSONObject = [
-                    "kind": .string(plugin.kind), "summary": .string(plugin.summary),
-                    "options": plugin.optionsSchema, "value": plugin.valueSchema,
-                ]
-                if let base = plugin.base { description["base"] = .string(base) }
-                if let program = plugin.checkedBy { description["checked_by"] = .string(program) }
-                return .object(description)
-            })
+    public var descriptions: [PluginDescription] {
+        plugins.map { plugin in
+            PluginDescription(
+                kind: plugin.kind, summary: plugin.summary, optionsSchema: plugin.optionsSchema, valueSchema: plugin.valueSchema,
+                base: plugin.base, checkedBy: plugin.checkedBy)
+        }
     }
 }

@@ -27,16 +27,16 @@ public struct ObjectReader<Failure: Error> {
     }
 
     /// The key path of one of this object's members.
-    public func path(of key: String) -> String {
-        path.isEmpty ? key : "\(path).\(key)"
+    public func path(of key: some MemberName) -> String {
+        path.isEmpty ? key.jsonKey : "\(path).\(key.jsonKey)"
     }
 
-    public subscript(key: String) -> JSON? {
-        guard let value = members[key], !value.isNull else { return nil }
+    public subscript(key: some MemberName) -> JSON? {
+        guard let value = members[key.jsonKey], !value.isNull else { return nil }
         return value
     }
 
-    public func has(_ key: String) -> Bool { self[key] != nil }
+    public func has(_ key: some MemberName) -> Bool { self[key] != nil }
 
     /// The members not in `known`, in the document's order.
     public func unknownKeys(known: some Collection<String>) -> [String] {
@@ -50,24 +50,24 @@ public struct ObjectReader<Failure: Error> {
         }
     }
 
-    public func problem(_ key: String, _ kind: JSONReadProblem.Kind) -> Failure {
+    public func problem(_ key: some MemberName, _ kind: JSONReadProblem.Kind) -> Failure {
         failure(JSONReadProblem(path: path(of: key), kind))
     }
 
-    public func string(_ key: String) throws(Failure) -> String? {
+    public func string(_ key: some MemberName) throws(Failure) -> String? {
         try typed(key, "a string", \.stringValue)
     }
 
-    public func requiredString(_ key: String) throws(Failure) -> String {
+    public func requiredString(_ key: some MemberName) throws(Failure) -> String {
         guard let string = try string(key) else { throw problem(key, .missing) }
         return string
     }
 
-    public func bool(_ key: String) throws(Failure) -> Bool? {
+    public func bool(_ key: some MemberName) throws(Failure) -> Bool? {
         try typed(key, "true or false", \.boolValue)
     }
 
-    public func integer(_ key: String, in range: ClosedRange<Int64>) throws(Failure) -> Int64? {
+    public func integer(_ key: some MemberName, in range: ClosedRange<Int64>) throws(Failure) -> Int64? {
         guard let value = self[key] else { return nil }
         guard let integer = value.integerValue, range.contains(integer) else {
             throw problem(key, .outOfRange(range, found: value.typeDescription, isInteger: value.integerValue != nil))
@@ -75,11 +75,11 @@ public struct ObjectReader<Failure: Error> {
         return integer
     }
 
-    public func array(_ key: String) throws(Failure) -> [JSON]? {
+    public func array(_ key: some MemberName) throws(Failure) -> [JSON]? {
         try typed(key, "an array", \.arrayValue)
     }
 
-    public func strings(_ key: String) throws(Failure) -> [String]? {
+    public func strings(_ key: some MemberName) throws(Failure) -> [String]? {
         guard let value = self[key] else { return nil }
         guard let array = value.arrayValue, array.allSatisfy({ $0.stringValue != nil }) else {
             throw problem(key, .mistyped(expected: "an array of strings", found: value.typeDescription))
@@ -88,12 +88,12 @@ public struct ObjectReader<Failure: Error> {
     }
 
     /// A member that is an object, read the same way, its path extended.
-    public func object(_ key: String) throws(Failure) -> ObjectReader? {
+    public func object(_ key: some MemberName) throws(Failure) -> ObjectReader? {
         guard let members = try typed(key, "an object", \.objectValue) else { return nil }
         return ObjectReader(members, at: path(of: key), failure: failure)
     }
 
-    private func typed<Value>(_ key: String, _ expected: String, _ read: (JSON) -> Value?) throws(Failure) -> Value? {
+    private func typed<Value>(_ key: some MemberName, _ expected: String, _ read: (JSON) -> Value?) throws(Failure) -> Value? {
         guard let value = self[key] else { return nil }
         guard let typed = read(value) else {
             throw problem(key, .mistyped(expected: expected, found: value.typeDescription))

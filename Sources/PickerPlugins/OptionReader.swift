@@ -24,7 +24,7 @@ extension ObjectReader where Failure == PluginRejection {
         try refuseUnknownKeys(known: known)
     }
 
-    func integer(_ key: String, in range: ClosedRange<Int>) throws(PluginRejection) -> Int? {
+    func integer(_ key: some MemberName, in range: ClosedRange<Int>) throws(PluginRejection) -> Int? {
         try integer(key, in: Int64(range.lowerBound)...Int64(range.upperBound)).map(Int.init)
     }
 }

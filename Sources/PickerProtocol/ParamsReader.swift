@@ -27,12 +27,12 @@ extension ObjectReader where Failure == RPCError {
         }
     }
 
-    public func missing(_ key: String) -> RPCError {
+    public func missing(_ key: some MemberName) -> RPCError {
         problem(key, .missing)
     }
 
     /// A level name or integer.
-    public func level(_ key: String) throws(RPCError) -> LevelSpec? {
+    public func level(_ key: some MemberName) throws(RPCError) -> LevelSpec? {
         guard let value = self[key] else { return nil }
         if let name = value.stringValue { return .named(name) }
         if let number = value.integerValue { return .value(Int(clamping: number)) }
@@ -41,11 +41,11 @@ extension ObjectReader where Failure == RPCError {
 
     /// The `window` param, which must be there.
     public func requiredWindow() throws(RPCError) -> WindowID {
-        WindowID(try requiredString("window"))
+        WindowID(try requiredString(WireName.window))
     }
 
     /// The `window` param of a method that takes the key window without one.
     public func optionalWindow() throws(RPCError) -> WindowID? {
-        try string("window").map(WindowID.init)
+        try string(WireName.window).map(WindowID.init)
     }
 }

@@ -13,18 +13,18 @@ public struct RPCError: Error, Sendable, Equatable {
     }
 
     public static func invalidParams(_ message: String, field: String? = nil) -> RPCError {
-        RPCError(.invalidParams, message, data: field.map { ["field": .string($0)] })
+        RPCError(.invalidParams, message, data: field.map { .object(JSONObject([WireName.field: .string($0)])) })
     }
 
     public var json: JSON {
-        var object: JSONObject = ["code": .integer(code.rawValue), "message": .string(message)]
-        if let data { object["data"] = data }
+        var object: JSONObject = JSONObject([WireName.code: .integer(code.rawValue), WireName.message: .string(message)])
+        if let data { object[WireName.data] = data }
         return .object(object)
     }
 
     /// Reads an error object as a response carries it.
     public init?(json: JSON) {
-        guard let rawCode = json["code"]?.integerValue, let message = json["message"]?.stringValue else { return nil }
-        self.init(RPCErrorCode(rawValue: rawCode) ?? .internalError, message, data: json["data"])
+        guard let rawCode = json[WireName.code]?.integerValue, let message = json[WireName.message]?.stringValue else { return nil }
+        self.init(RPCErrorCode(rawValue: rawCode) ?? .internalError, message, data: json[WireName.data])
     }
 }

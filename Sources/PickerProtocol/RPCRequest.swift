@@ -75,24 +75,24 @@ public struct RPCRequest: Sendable, Equatable {
             return .failure(RPCFailure(id: .null, error: RPCError(.invalidRequest, "a request must be a JSON object")))
         }
         var id: RPCRequestID?
-        switch object["id"] {
+        switch object[WireName.id] {
         case nil:
             id = nil
         case .string?, .integer?, .double?, .null?:
-            id = object["id"].map { RPCRequestID($0, source: source) }
+            id = object[WireName.id].map { RPCRequestID($0, source: source) }
         case let other?:
             return .failure(
                 RPCFailure(id: .null, error: RPCError(.invalidRequest, "id must be a string or a number, not \(other.typeDescription)")))
         }
         let answerID = id ?? .null
-        guard object["jsonrpc"] == .string("2.0") else {
+        guard object[WireName.jsonrpc] == .string("2.0") else {
             return .failure(RPCFailure(id: answerID, error: RPCError(.invalidRequest, #"a request must have "jsonrpc":"2.0""#)))
         }
-        guard let method = object["method"]?.stringValue else {
+        guard let method = object[WireName.method]?.stringValue else {
             return .failure(RPCFailure(id: answerID, error: RPCError(.invalidRequest, "a request must have a method name (a string)")))
         }
         let params: JSONObject
-        switch object["params"] {
+        switch object[WireName.params] {
         case nil, .null?:
             params = JSONObject()
         case .object(let given)?:
@@ -105,10 +105,10 @@ public struct RPCRequest: Sendable, Equatable {
     }
 
     public var json: JSON {
-        var object: JSONObject = ["jsonrpc": "2.0"]
-        if let id { object["id"] = id.value }
-        object["method"] = .string(method)
-        if !params.isEmpty { object["params"] = .object(params) }
+        var object: JSONObject = JSONObject([WireName.jsonrpc: "2.0"])
+        if let id { object[WireName.id] = id.value }
+        object[WireName.method] = .string(method)
+        if !params.isEmpty { object[WireName.params] = .object(params) }
         return .object(object)
     }
 }

@@ -196,10 +196,9 @@ package final class ConnectionHandler: ChannelDuplexHandler, Connection {
             send(
                 RPCResponse.error(
                     id: .null,
-                    RPCError(
-                        .limitReached,
+                    .limitReached(
                         "more than \(limit) events went unread, the limit (limits.max_event_queue); read events as they come or subscribe to fewer",
-                        data: ["limit": .string(Limit.maxEventQueue.key)])))
+                        limit: .maxEventQueue)))
             closeAfterFlush()
             return
         }

@@ -123,7 +123,7 @@ package final class DaemonCore {
         RPCError(
             .lineTooLong,
             "line longer than \(configuration.limits.maxLineBytes) bytes (limits.max_line_bytes); closing the connection",
-            data: ["limit": .string(Limit.maxLineBytes.key)])
+            data: .object(JSONObject([WireName.limit: .string(Limit.maxLineBytes.key)])))
     }
 
     // MARK: requests

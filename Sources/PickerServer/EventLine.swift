@@ -13,7 +13,7 @@ import PickerProtocol
 enum EventLine {
     static func head(subscription: String) -> [UInt8] {
         var bytes: [UInt8] = []
-        RPCResponse.event(["subscription": .string(subscription)]).serialize(into: &bytes)
+        RPCResponse.event(JSONObject([WireName.subscription: .string(subscription)])).serialize(into: &bytes)
         // Drop the closing "}}" to leave the params object open for the body.
         bytes.removeLast(2)
         bytes.append(UInt8(ascii: ","))

@@ -104,9 +104,11 @@ final class ExternalPlugin {
         }
         let id = nextID
         nextID += 1
-        let request: JSON = [
-            "id": .integer(id), "kind": .string(kind), "window": .string(window), "options": options, "value": value,
-        ]
+        let request = JSON.object(
+            JSONObject([
+                WireName.id: .integer(id), WireName.kind: .string(kind), WireName.window: .string(window), WireName.options: options,
+                WireName.value: value,
+            ]))
         var bytes: [UInt8] = []
         request.serialize(into: &bytes)
         bytes.append(0x0A)
@@ -180,8 +182,8 @@ final class ExternalPlugin {
     }
 
     private func received(_ line: [UInt8]) {
-        guard case .object(let answer)? = try? parser.parse(line), let id = answer["id"]?.integerValue,
-            (answer["value"] != nil) != (answer["error"] != nil)
+        guard case .object(let answer)? = try? parser.parse(line), let id = answer[WireName.id]?.integerValue,
+            (answer[WireName.value] != nil) != (answer[WireName.error] != nil)
         else {
             fail(because: "the \(kind) plugin wrote something that is not an answer; it is restarted")
             return
@@ -195,11 +197,11 @@ final class ExternalPlugin {
         }
         call.timer.cancel()
         failuresInARow = 0
-        if let value = answer["value"] {
+        if let value = answer[WireName.value] {
             call.completion(.success(value))
             return
         }
-        let sentence = answer["error"]?.stringValue.map { PluginText.cleaned($0, maxCharacters: Self.maxSentenceCharacters) } ?? ""
+        let sentence = answer[WireName.error]?.stringValue.map { PluginText.cleaned($0, maxCharacters: Self.maxSentenceCharacters) } ?? ""
         if sentence.isEmpty {
             call.completion(.failure(RPCError(.internalError, "the \(kind) plugin refused the value without a sentence saying why")))
         } else {

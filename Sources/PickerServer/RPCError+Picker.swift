@@ -11,9 +11,9 @@ extension RPCError {
         case .noSuchWindow:
             self.init(.noSuchWindow, error.message)
         case .alreadyDismissed(let outcome):
-            self.init(.alreadyDismissed, error.message, data: ["outcome": outcome.json(revealingValue: false)])
+            self.init(.alreadyDismissed, error.message, data: .object(JSONObject([WireName.outcome: outcome.json(revealingValue: false)])))
         case .unknownKind(let kind, let known):
-            self.init(.unknownKind, error.message, data: ["kind": .string(kind), "known": .array(known.map(JSON.string))])
+            self.init(.unknownKind, error.message, data: .object(JSONObject([WireName.kind: .string(kind), WireName.known: .array(known.map(JSON.string))])))
         case .limitReached(_, let limit):
             self = .limitReached(error.message, limit: limit)
         }
@@ -21,7 +21,7 @@ extension RPCError {
 
     /// -32006, naming the config key of the limit in `data.limit`.
     static func limitReached(_ message: String, limit: Limit) -> RPCError {
-        RPCError(.limitReached, message, data: ["limit": .string(limit.key)])
+        RPCError(.limitReached, message, data: .object(JSONObject([WireName.limit: .string(limit.key)])))
     }
 
     static func permissionDenied(_ permission: Permission, peer: PeerCredentials) -> RPCError {

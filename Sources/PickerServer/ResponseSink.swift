@@ -29,20 +29,25 @@ final class ResponseSink {
         connection.answersOwed += 1
     }
 
+    /// `{"jsonrpc":"2.0","id":`, `,"result":` and `,"error":`.
+    private static let head = Array(#"{"\#(WireName.jsonrpc.jsonKey)":"2.0","\#(WireName.id.jsonKey)":"#.utf8)
+    private static let resultKey = Array(#","\#(WireName.result.jsonKey)":"#.utf8)
+    private static let errorKey = Array(#","\#(WireName.error.jsonKey)":"#.utf8)
+
     /// Writes the response as `RPCResponse.result` or `.error` would, but with
     /// the id as the exact text the client sent (see `RPCRequestID`).
     func deliver(_ result: Result<JSON, RPCError>) {
         guard !isDelivered else { return }
         isDelivered = true
         defer { connection.answersOwed -= 1 }
-        var response = Array(#"{"jsonrpc":"2.0","id":"#.utf8)
+        var response = Self.head
         id.serialize(into: &response)
         switch result {
         case .success(let value):
-            response += #","result":"#.utf8
+            response += Self.resultKey
             value.serialize(into: &response)
         case .failure(let error):
-            response += #","error":"#.utf8
+            response += Self.errorKey
             error.json.serialize(into: &response)
         }
         response.append(UInt8(ascii: "}"))

@@ -21,8 +21,8 @@ extension Ping: ServedMethod {
 }
 
 extension Plugins: ServedMethod {
-    func serve(_ core: DaemonCore, _ call: MethodCall) throws -> Served<[JSON]> {
-        .result(core.model.pluginDescriptions.arrayValue ?? [])
+    func serve(_ core: DaemonCore, _ call: MethodCall) throws -> Served<[PluginDescription]> {
+        .result(core.model.pluginDescriptions)
     }
 }
 

@@ -151,7 +151,7 @@ public final class TerminalApp {
         } catch {
             notice = "\(error)"
             if case .rpc(let rpc) = error, var form = views[window] as? FormFields {
-                form.rejectedField = rpc.data?["field"]?.stringValue
+                form.rejectedField = rpc.data?[WireName.field]?.stringValue
                 views[window] = form
             }
         }

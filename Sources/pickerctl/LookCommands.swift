@@ -89,7 +89,7 @@ struct WatchCommand: ClientCommand {
     }
 }
 
-struct HistoryCommand: ClientCommand {
+struct HistoryCommand: ReportCommand {
     static let configuration = CommandConfiguration(commandName: "history", abstract: "Recent outcomes, newest first.")
 
     @OptionGroup var global: GlobalOptions
@@ -97,13 +97,9 @@ struct HistoryCommand: ClientCommand {
     var json = false
     @Option(help: "How many outcomes at most.")
     var limit = 50
+    var request: History { History(limit: limit) }
 
-    func run(with client: PickerClient) async throws {
-        let outcomes = try await client.history(limit: limit)
-        if json {
-            printJSON(JSON.object(["outcomes": .array(outcomes.map(\.json))]))
-            return
-        }
+    func printForPerson(_ outcomes: [Outcome]) {
         var rows = [["ID", "REASON", "AT", "VALUE"]]
         for outcome in outcomes {
             rows.append([outcome.window.rawValue, outcome.reason.rawValue, outcome.at.rfc3339, outcome.value.map { ValueFormatting.text(of: $0, kind: nil, separator: "\t") } ?? ""])
@@ -131,25 +127,20 @@ struct StatusCommand: ReportCommand {
     }
 }
 
-struct PluginsCommand: ClientCommand {
+struct PluginsCommand: ReportCommand {
     static let configuration = CommandConfiguration(commandName: "plugins", abstract: "The picker kinds the daemon offers.")
 
     @OptionGroup var global: GlobalOptions
     @Flag(help: "Print each kind with its JSON Schemas.")
     var json = false
+    var request: Plugins { Plugins() }
 
-    func run(with client: PickerClient) async throws {
-        let plugins = try await client.plugins()
-        if json {
-            printJSON(JSON.array(plugins))
-            return
-        }
+    func printForPerson(_ plugins: [PluginDescription]) {
         let rows = plugins.map { plugin in
             [
-                plugin["kind"]?.stringValue ?? "?",
-                (plugin["base"]?.stringValue.map { "preset of \($0)" } ?? "built-in")
-                    + (plugin["checked_by"] != nil ? ", external check" : ""),
-                plugin["summary"]?.stringValue ?? "",
+                plugin.kind,
+                (plugin.base.map { "preset of \($0)" } ?? "built-in") + (plugin.checkedBy != nil ? ", external check" : ""),
+                plugin.summary,
             ]
         }
         Table.print(rows)

@@ -9,18 +9,18 @@ public protocol ValueMethod: PickerMethod {
 }
 
 extension ValueMethod {
-    public static var paramNames: [String] { ["window", "value"] }
+    public static var parameters: [WireName] { [.window, .value] }
     public static var permission: Permission? { .answer }
 
     public init(reading reader: ParamsReader) throws(RPCError) {
         let window = try reader.optionalWindow()
-        guard let value = reader.members["value"] else { throw reader.missing("value") }
+        guard let value = reader[WireName.value] else { throw reader.missing(WireName.value) }
         self.init(window: window, value: value)
     }
 
     public var params: JSONObject {
-        var params: JSONObject = ["value": value]
-        if let window { params["window"] = .string(window.rawValue) }
+        var params = JSONObject([WireName.value: value])
+        if let window { params[WireName.window] = .string(window.rawValue) }
         return params
     }
 
@@ -57,7 +57,7 @@ public struct Submit: ValueMethod {
 public struct Cancel: PickerMethod {
     public typealias Result = Outcome
     public static let name = "cancel"
-    public static let paramNames = ["window"]
+    public static let parameters: [WireName] = [.window]
     public static let permission: Permission? = .answer
 
     /// nil: the key window.
@@ -73,7 +73,7 @@ public struct Cancel: PickerMethod {
 
     public var params: JSONObject {
         guard let window else { return JSONObject() }
-        return ["window": .string(window.rawValue)]
+        return JSONObject([WireName.window: .string(window.rawValue)])
     }
 
     public var target: MethodTarget { .window(window) }

@@ -42,7 +42,7 @@ public struct Show: WindowMethod {
 public struct SetLevel: PickerMethod {
     public typealias Result = WindowSummary
     public static let name = "set_level"
-    public static let paramNames = ["window", "level"]
+    public static let parameters: [WireName] = [.window, .level]
     public static let permission: Permission? = .manage
 
     public var window: WindowID
@@ -55,10 +55,10 @@ public struct SetLevel: PickerMethod {
 
     public init(reading reader: ParamsReader) throws(RPCError) {
         window = try reader.requiredWindow()
-        guard let level = try reader.level("level") else { throw reader.missing("level") }
+        guard let level = try reader.level(WireName.level) else { throw reader.missing(WireName.level) }
         self.level = level
     }
 
-    public var params: JSONObject { ["window": .string(window.rawValue), "level": level.json] }
+    public var params: JSONObject { JSONObject([WireName.window: .string(window.rawValue), WireName.level: level.json]) }
     public var target: MethodTarget { .window(window) }
 }

@@ -11,7 +11,7 @@ public struct Dismiss: PickerMethod {
 
     public typealias Result = [WindowID]
     public static let name = "dismiss"
-    public static let paramNames = ["window", "all", "level"]
+    public static let parameters: [WireName] = [.window, .all, .level]
     public static let permission: Permission? = .manage
 
     public var selection: Selection
@@ -21,26 +21,28 @@ public struct Dismiss: PickerMethod {
     }
 
     public init(reading reader: ParamsReader) throws(RPCError) {
-        let selectors = ["window", "all", "level"].filter(reader.has)
+        let selectors = Self.parameters.filter(reader.has)
         guard selectors.count == 1 else {
             throw RPCError.invalidParams("dismiss needs exactly one of window, all: true, or level")
         }
         switch selectors[0] {
-        case "window":
+        case .window:
             selection = .window(try reader.requiredWindow())
-        case "all":
-            guard try reader.bool("all") == true else { throw RPCError.invalidParams("all must be true", field: "all") }
+        case .all:
+            guard try reader.bool(WireName.all) == true else {
+                throw reader.problem(WireName.all, .mistyped(expected: "true", found: "false"))
+            }
             selection = .all
         default:
-            selection = .level(try reader.level("level")!)
+            selection = .level(try reader.level(WireName.level)!)
         }
     }
 
     public var params: JSONObject {
         switch selection {
-        case .window(let window): return ["window": .string(window.rawValue)]
-        case .all: return ["all": true]
-        case .level(let level): return ["level": level.json]
+        case .window(let window): return JSONObject([WireName.window: .string(window.rawValue)])
+        case .all: return JSONObject([WireName.all: true])
+        case .level(let level): return JSONObject([WireName.level: level.json])
         }
     }
 
@@ -50,11 +52,11 @@ public struct Dismiss: PickerMethod {
     }
 
     public static func encode(_ result: [WindowID]) -> JSON {
-        ["dismissed": .array(result.map { .string($0.rawValue) })]
+        .object(JSONObject([WireName.dismissed: .array(result.map { .string($0.rawValue) })]))
     }
 
     public static func decode(_ json: JSON) -> [WindowID]? {
-        guard let items = json["dismissed"]?.arrayValue else { return nil }
+        guard let items = json[WireName.dismissed]?.arrayValue else { return nil }
         let ids = items.compactMap(\.stringValue)
         return ids.count == items.count ? ids.map(WindowID.init) : nil
     }

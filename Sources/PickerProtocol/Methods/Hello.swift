@@ -5,7 +5,7 @@ import PickerJSON
 public struct Hello: PickerMethod {
     public typealias Result = HelloReply
     public static let name = "hello"
-    public static let paramNames = ["client", "protocol"]
+    public static let parameters: [WireName] = [.client, .`protocol`]
     public static let permission: Permission? = nil
 
     /// The client's name, for the daemon's log.
@@ -19,14 +19,14 @@ public struct Hello: PickerMethod {
     }
 
     public init(reading reader: ParamsReader) throws(RPCError) {
-        protocolVersion = try reader.integer("protocol", in: Int64.min...Int64.max)
-        client = try reader.string("client")
+        protocolVersion = try reader.integer(WireName.`protocol`, in: Int64.min...Int64.max)
+        client = try reader.string(WireName.client)
     }
 
     public var params: JSONObject {
         var params = JSONObject()
-        if let client { params["client"] = .string(client) }
-        if let protocolVersion { params["protocol"] = .integer(protocolVersion) }
+        if let client { params[WireName.client] = .string(client) }
+        if let protocolVersion { params[WireName.`protocol`] = .integer(protocolVersion) }
         return params
     }
 

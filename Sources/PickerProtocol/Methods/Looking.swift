@@ -4,7 +4,7 @@ import PickerJSON
 public struct List: PickerMethod {
     public typealias Result = WindowList
     public static let name = "list"
-    public static let paramNames = ["include_hidden", "level"]
+    public static let parameters: [WireName] = [.includeHidden, .level]
     public static let permission: Permission? = .observe
 
     public var includeHidden: Bool
@@ -16,13 +16,13 @@ public struct List: PickerMethod {
     }
 
     public init(reading reader: ParamsReader) throws(RPCError) {
-        includeHidden = try reader.bool("include_hidden") ?? true
-        level = try reader.level("level")
+        includeHidden = try reader.bool(WireName.includeHidden) ?? true
+        level = try reader.level(WireName.level)
     }
 
     public var params: JSONObject {
-        var params: JSONObject = ["include_hidden": .bool(includeHidden)]
-        if let level { params["level"] = level.json }
+        var params = JSONObject([WireName.includeHidden: .bool(includeHidden)])
+        if let level { params[WireName.level] = level.json }
         return params
     }
 
@@ -46,7 +46,7 @@ public struct Get: WindowMethod {
 public struct History: PickerMethod {
     public typealias Result = [Outcome]
     public static let name = "history"
-    public static let paramNames = ["limit", "window"]
+    public static let parameters: [WireName] = [.limit, .window]
     public static let permission: Permission? = .observe
     public static let defaultLimit = 50
 
@@ -59,20 +59,20 @@ public struct History: PickerMethod {
     }
 
     public init(reading reader: ParamsReader) throws(RPCError) {
-        limit = Int(try reader.integer("limit", in: 1...100_000) ?? Int64(Self.defaultLimit))
+        limit = Int(try reader.integer(WireName.limit, in: 1...100_000) ?? Int64(Self.defaultLimit))
         window = try reader.optionalWindow()
     }
 
     public var params: JSONObject {
-        var params: JSONObject = ["limit": .integer(Int64(limit))]
-        if let window { params["window"] = .string(window.rawValue) }
+        var params = JSONObject([WireName.limit: .integer(Int64(limit))])
+        if let window { params[WireName.window] = .string(window.rawValue) }
         return params
     }
 
-    public static func encode(_ result: [Outcome]) -> JSON { ["outcomes": .array(result.map(\.json))] }
+    public static func encode(_ result: [Outcome]) -> JSON { .object(JSONObject([WireName.outcomes: .array(result.map(\.json))])) }
 
     public static func decode(_ json: JSON) -> [Outcome]? {
-        guard let items = json["outcomes"]?.arrayValue else { return nil }
+        guard let items = json[WireName.outcomes]?.arrayValue else { return nil }
         let outcomes = items.compactMap(Outcome.init(json:))
         return outcomes.count == items.count ? outcomes : nil
     }

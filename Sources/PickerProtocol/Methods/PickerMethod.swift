@@ -10,7 +10,7 @@ public protocol PickerMethod: Sendable {
     /// The `method` of the request.
     static var name: String { get }
     /// Every param it takes; any other is refused with -32602.
-    static var paramNames: [String] { get }
+    static var parameters: [WireName] { get }
     /// What a connection needs to call it. For a method on one window
     /// (`target` is `.window`), the uid that presented the window needs nothing.
     static var permission: Permission? { get }
@@ -38,6 +38,9 @@ extension PickerMethod {
     public init(params: JSONObject) throws(RPCError) {
         try self.init(reading: ParamsReader(params, method: Self.name, known: Self.paramNames))
     }
+
+    /// The names of its params, as the wire spells them.
+    public static var paramNames: [String] { parameters.map(\.jsonKey) }
 
     public var target: MethodTarget { .daemon }
 }
@@ -68,7 +71,7 @@ public protocol ParameterlessMethod: PickerMethod {
 }
 
 extension ParameterlessMethod {
-    public static var paramNames: [String] { [] }
+    public static var parameters: [WireName] { [] }
     public init(reading reader: ParamsReader) throws(RPCError) { self.init() }
     public var params: JSONObject { JSONObject() }
 }
@@ -80,8 +83,8 @@ public protocol WindowMethod: PickerMethod {
 }
 
 extension WindowMethod {
-    public static var paramNames: [String] { ["window"] }
+    public static var parameters: [WireName] { [.window] }
     public init(reading reader: ParamsReader) throws(RPCError) { self.init(window: try reader.requiredWindow()) }
-    public var params: JSONObject { ["window": .string(window.rawValue)] }
+    public var params: JSONObject { JSONObject([WireName.window: .string(window.rawValue)]) }
     public var target: MethodTarget { .window(window) }
 }

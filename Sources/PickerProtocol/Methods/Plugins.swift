@@ -3,12 +3,17 @@ import PickerJSON
 /// `plugins`: each kind's summary, `base` for a preset, and the JSON Schemas
 /// of its options and value.
 public struct Plugins: ParameterlessMethod {
-    public typealias Result = [JSON]
+    public typealias Result = [PluginDescription]
     public static let name = "plugins"
     public static let permission: Permission? = nil
 
     public init() {}
 
-    public static func encode(_ result: [JSON]) -> JSON { .array(result) }
-    public static func decode(_ json: JSON) -> [JSON]? { json.arrayValue }
+    public static func encode(_ result: [PluginDescription]) -> JSON { .array(result.map(\.json)) }
+
+    public static func decode(_ json: JSON) -> [PluginDescription]? {
+        guard let items = json.arrayValue else { return nil }
+        let descriptions = items.compactMap(PluginDescription.init(json:))
+        return descriptions.count == items.count ? descriptions : nil
+    }
 }

@@ -9,9 +9,7 @@ public struct Present: PickerMethod {
     }
 
     public static let name = "present"
-    public static let paramNames = [
-        "kind", "title", "message", "level", "options", "timeout_ms", "default", "tag", "hidden", "on_disconnect", "wait",
-    ]
+    public static let parameters: [WireName] = [.kind, .title, .message, .level, .options, .timeoutMs, .`default`, .tag, .hidden, .onDisconnect, .wait]
     public static let permission: Permission? = .present
 
     public var kind: String
@@ -47,36 +45,37 @@ public struct Present: PickerMethod {
     }
 
     public init(reading reader: ParamsReader) throws(RPCError) {
-        kind = try reader.requiredString("kind")
-        title = try reader.string("title")
-        message = try reader.string("message")
-        level = try reader.level("level")
-        options = try reader.object("options")?.members ?? JSONObject()
-        timeoutMilliseconds = try reader.integer("timeout_ms", in: 1...Int64.max)
-        defaultValue = reader["default"]
-        tag = try reader.string("tag")
-        hidden = try reader.bool("hidden") ?? false
-        if let policy = try reader.string("on_disconnect") {
+        kind = try reader.requiredString(WireName.kind)
+        title = try reader.string(WireName.title)
+        message = try reader.string(WireName.message)
+        level = try reader.level(WireName.level)
+        options = try reader.object(WireName.options)?.members ?? JSONObject()
+        timeoutMilliseconds = try reader.integer(WireName.timeoutMs, in: 1...Int64.max)
+        defaultValue = reader[WireName.`default`]
+        tag = try reader.string(WireName.tag)
+        hidden = try reader.bool(WireName.hidden) ?? false
+        if let policy = try reader.string(WireName.onDisconnect) {
             guard let value = DisconnectPolicy(rawValue: policy) else {
-                throw RPCError.invalidParams("on_disconnect must be keep or dismiss, not '\(policy.prefix(20))'", field: "on_disconnect")
+                throw RPCError.invalidParams(
+                    "\(WireName.onDisconnect.jsonKey) must be keep or dismiss, not '\(policy.prefix(20))'", field: WireName.onDisconnect.jsonKey)
             }
             onDisconnect = value
         }
-        wait = try reader.bool("wait") ?? false
+        wait = try reader.bool(WireName.wait) ?? false
     }
 
     public var params: JSONObject {
-        var params: JSONObject = ["kind": .string(kind)]
-        if let title { params["title"] = .string(title) }
-        if let message { params["message"] = .string(message) }
-        if let level { params["level"] = level.json }
-        if !options.isEmpty { params["options"] = .object(options) }
-        if let timeoutMilliseconds { params["timeout_ms"] = .integer(timeoutMilliseconds) }
-        if let defaultValue { params["default"] = defaultValue }
-        if let tag { params["tag"] = .string(tag) }
-        if hidden { params["hidden"] = true }
-        if let onDisconnect { params["on_disconnect"] = .string(onDisconnect.rawValue) }
-        if wait { params["wait"] = true }
+        var params = JSONObject([WireName.kind: .string(kind)])
+        if let title { params[WireName.title] = .string(title) }
+        if let message { params[WireName.message] = .string(message) }
+        if let level { params[WireName.level] = level.json }
+        if !options.isEmpty { params[WireName.options] = .object(options) }
+        if let timeoutMilliseconds { params[WireName.timeoutMs] = .integer(timeoutMilliseconds) }
+        if let defaultValue { params[WireName.`default`] = defaultValue }
+        if let tag { params[WireName.tag] = .string(tag) }
+        if hidden { params[WireName.hidden] = true }
+        if let onDisconnect { params[WireName.onDisconnect] = .string(onDisconnect.rawValue) }
+        if wait { params[WireName.wait] = true }
         return params
     }
 
@@ -88,7 +87,7 @@ public struct Present: PickerMethod {
     }
 
     public static func decode(_ json: JSON) -> Result? {
-        if json["reason"] != nil { return Outcome(json: json).map(Result.outcome) }
+        if json[WireName.reason] != nil { return Outcome(json: json).map(Result.outcome) }
         return WindowSummary(json: json).map(Result.window)
     }
 }

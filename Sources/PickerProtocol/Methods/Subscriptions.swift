@@ -5,7 +5,7 @@ import PickerJSON
 public struct Subscribe: PickerMethod {
     public typealias Result = String
     public static let name = "subscribe"
-    public static let paramNames = ["events", "windows"]
+    public static let parameters: [WireName] = [.events, .windows]
     public static let permission: Permission? = .observe
 
     /// Type names or prefixes (`window.`); empty: every type.
@@ -19,26 +19,26 @@ public struct Subscribe: PickerMethod {
     }
 
     public init(reading reader: ParamsReader) throws(RPCError) {
-        events = try reader.strings("events") ?? []
-        windows = (try reader.strings("windows") ?? []).map(WindowID.init)
+        events = try reader.strings(WireName.events) ?? []
+        windows = (try reader.strings(WireName.windows) ?? []).map(WindowID.init)
     }
 
     public var params: JSONObject {
         var params = JSONObject()
-        if !events.isEmpty { params["events"] = .array(events.map(JSON.string)) }
-        if !windows.isEmpty { params["windows"] = .array(windows.map { .string($0.rawValue) }) }
+        if !events.isEmpty { params[WireName.events] = .array(events.map(JSON.string)) }
+        if !windows.isEmpty { params[WireName.windows] = .array(windows.map { .string($0.rawValue) }) }
         return params
     }
 
-    public static func encode(_ result: String) -> JSON { ["subscription": .string(result)] }
-    public static func decode(_ json: JSON) -> String? { json["subscription"]?.stringValue }
+    public static func encode(_ result: String) -> JSON { .object(JSONObject([WireName.subscription: .string(result)])) }
+    public static func decode(_ json: JSON) -> String? { json[WireName.subscription]?.stringValue }
 }
 
 /// `unsubscribe`: ends one of this connection's subscriptions.
 public struct Unsubscribe: PickerMethod {
     public typealias Result = Bool
     public static let name = "unsubscribe"
-    public static let paramNames = ["subscription"]
+    public static let parameters: [WireName] = [.subscription]
     public static let permission: Permission? = nil
 
     public var subscription: String
@@ -48,8 +48,8 @@ public struct Unsubscribe: PickerMethod {
     }
 
     public init(reading reader: ParamsReader) throws(RPCError) {
-        subscription = try reader.requiredString("subscription")
+        subscription = try reader.requiredString(WireName.subscription)
     }
 
-    public var params: JSONObject { ["subscription": .string(subscription)] }
+    public var params: JSONObject { JSONObject([WireName.subscription: .string(subscription)]) }
 }

@@ -5,7 +5,7 @@ import PickerJSON
 public struct Wait: PickerMethod {
     public typealias Result = Outcome
     public static let name = "wait"
-    public static let paramNames = ["window", "timeout_ms"]
+    public static let parameters: [WireName] = [.window, .timeoutMs]
     public static let permission: Permission? = .observe
 
     public var window: WindowID
@@ -18,12 +18,12 @@ public struct Wait: PickerMethod {
 
     public init(reading reader: ParamsReader) throws(RPCError) {
         window = try reader.requiredWindow()
-        timeoutMilliseconds = try reader.integer("timeout_ms", in: 1...Int64(Int32.max) * 1000)
+        timeoutMilliseconds = try reader.integer(WireName.timeoutMs, in: 1...Int64(Int32.max) * 1000)
     }
 
     public var params: JSONObject {
-        var params: JSONObject = ["window": .string(window.rawValue)]
-        if let timeoutMilliseconds { params["timeout_ms"] = .integer(timeoutMilliseconds) }
+        var params = JSONObject([WireName.window: .string(window.rawValue)])
+        if let timeoutMilliseconds { params[WireName.timeoutMs] = .integer(timeoutMilliseconds) }
         return params
     }
 

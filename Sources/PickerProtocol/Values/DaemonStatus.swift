@@ -29,25 +29,25 @@ public struct DaemonStatus: Sendable, Equatable {
     public var openWindows: Int { visibleWindows + hiddenWindows }
 
     public var json: JSON {
-        [
-            "version": .string(version), "uptime_ms": .integer(uptimeMilliseconds),
-            "windows": ["visible": .integer(Int64(visibleWindows)), "hidden": .integer(Int64(hiddenWindows))],
-            "key": key.map { .string($0.rawValue) } ?? .null,
-            "connections": .integer(Int64(connections)), "subscriptions": .integer(Int64(subscriptions)),
-            "counters": counters.json,
-        ]
+        .object(JSONObject([
+            WireName.version: .string(version), WireName.uptimeMs: .integer(uptimeMilliseconds),
+            WireName.windows: .object(JSONObject([WireName.visible: .integer(Int64(visibleWindows)), WireName.hidden: .integer(Int64(hiddenWindows))])),
+            WireName.key: key.map { .string($0.rawValue) } ?? .null,
+            WireName.connections: .integer(Int64(connections)), WireName.subscriptions: .integer(Int64(subscriptions)),
+            WireName.counters: counters.json,
+        ]))
     }
 
     public init?(json: JSON) {
         func count(_ value: JSON?) -> Int? { value?.integerValue.flatMap(Int.init(exactly:)) }
-        guard let version = json["version"]?.stringValue, let uptime = json["uptime_ms"]?.integerValue,
-            let visible = count(json["windows"]?["visible"]), let hidden = count(json["windows"]?["hidden"]),
-            let connections = count(json["connections"]), let subscriptions = count(json["subscriptions"]),
-            let counters = json["counters"].flatMap(OutcomeCounters.init(json:))
+        guard let version = json[WireName.version]?.stringValue, let uptime = json[WireName.uptimeMs]?.integerValue,
+            let visible = count(json[WireName.windows]?[WireName.visible]), let hidden = count(json[WireName.windows]?[WireName.hidden]),
+            let connections = count(json[WireName.connections]), let subscriptions = count(json[WireName.subscriptions]),
+            let counters = json[WireName.counters].flatMap(OutcomeCounters.init(json:))
         else { return nil }
         self.init(
             version: version, uptimeMilliseconds: uptime, visibleWindows: visible, hiddenWindows: hidden,
-            key: json["key"]?.stringValue.map(WindowID.init), connections: connections, subscriptions: subscriptions,
+            key: json[WireName.key]?.stringValue.map(WindowID.init), connections: connections, subscriptions: subscriptions,
             counters: counters)
     }
 }

@@ -3,6 +3,9 @@ import PickerJSON
 /// An event notification's params: `{subscription, seq, type, window, …}`
 /// with the payload's members after them.
 public struct Event: Sendable, Equatable {
+    /// The `method` of every event notification.
+    public static let method = "event"
+
     public var subscription: String
     /// Rises by exactly one per event across the daemon.
     public var seq: UInt64
@@ -20,7 +23,7 @@ public struct Event: Sendable, Equatable {
 
     /// The whole params object.
     public var params: JSONObject {
-        var params: JSONObject = ["subscription": .string(subscription)]
+        var params: JSONObject = JSONObject([WireName.subscription: .string(subscription)])
         for member in Self.members(seq: seq, type: type, window: window, payload: payload) { params[member.key] = member.value }
         return params
     }
@@ -28,16 +31,16 @@ public struct Event: Sendable, Equatable {
     /// Everything after `subscription`: what the daemon serializes once for
     /// every subscriber of an event.
     public static func members(seq: UInt64, type: EventType, window: WindowID, payload: EventPayload) -> JSONObject {
-        var members: JSONObject = ["seq": .integer(Int64(seq)), "type": .string(type.rawValue), "window": .string(window.rawValue)]
+        var members: JSONObject = JSONObject([WireName.seq: .integer(Int64(seq)), WireName.type: .string(type.rawValue), WireName.window: .string(window.rawValue)])
         for member in payload.fields { members[member.key] = member.value }
         return members
     }
 
     public init?(params: JSONObject) {
-        guard let subscription = params["subscription"]?.stringValue,
-            let seq = params["seq"]?.integerValue.flatMap(UInt64.init(exactly:)),
-            let type = params["type"]?.stringValue.flatMap(EventType.init(rawValue:)),
-            let window = params["window"]?.stringValue.map(WindowID.init),
+        guard let subscription = params[WireName.subscription]?.stringValue,
+            let seq = params[WireName.seq]?.integerValue.flatMap(UInt64.init(exactly:)),
+            let type = params[WireName.type]?.stringValue.flatMap(EventType.init(rawValue:)),
+            let window = params[WireName.window]?.stringValue.map(WindowID.init),
             let payload = EventPayload(type: type, window: window, params: params)
         else { return nil }
         self.init(subscription: subscription, seq: seq, type: type, window: window, payload: payload)

@@ -20,14 +20,14 @@ public enum EventPayload: Sendable, Equatable {
             return JSONObject()
         case .presented(let summary):
             var fields = summary.fields
-            fields["window"] = nil
+            fields[WireName.window] = nil
             return fields
         case .changed(let value):
             guard let value else { return JSONObject() }
-            return ["value": value]
+            return JSONObject([WireName.value: value])
         case .reordered(let level, let levelName):
-            var fields: JSONObject = ["level": .integer(Int64(level.value))]
-            if let levelName { fields["level_name"] = .string(levelName) }
+            var fields: JSONObject = JSONObject([WireName.level: .integer(Int64(level.value))])
+            if let levelName { fields[WireName.levelName] = .string(levelName) }
             return fields
         case .dismissed(let outcome):
             return outcome.fields(includingWindow: false)
@@ -37,7 +37,7 @@ public enum EventPayload: Sendable, Equatable {
     /// Reads the payload of an event of `type` on `window` from its params.
     public init?(type: EventType, window: WindowID, params: JSONObject) {
         var withWindow = params
-        withWindow["window"] = .string(window.rawValue)
+        withWindow[WireName.window] = .string(window.rawValue)
         switch type {
         case .shown, .hidden, .key, .resignedKey:
             self = .none
@@ -45,10 +45,10 @@ public enum EventPayload: Sendable, Equatable {
             guard let summary = WindowSummary(json: .object(withWindow)) else { return nil }
             self = .presented(summary)
         case .changed:
-            self = .changed(value: params["value"])
+            self = .changed(value: params[WireName.value])
         case .reordered:
-            guard let value = params["level"]?.integerValue, let level = Int(exactly: value).flatMap(Level.init) else { return nil }
-            self = .reordered(level: level, levelName: params["level_name"]?.stringValue)
+            guard let value = params[WireName.level]?.integerValue, let level = Int(exactly: value).flatMap(Level.init) else { return nil }
+            self = .reordered(level: level, levelName: params[WireName.levelName]?.stringValue)
         case .dismissed:
             guard let outcome = Outcome(json: .object(withWindow)) else { return nil }
             self = .dismissed(outcome)

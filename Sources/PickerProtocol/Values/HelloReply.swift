@@ -40,12 +40,12 @@ public struct HelloReply: Sendable, Equatable {
     public subscript(limit key: String) -> Int64? { limits.first { $0.name == key }?.value }
 
     public var json: JSON {
-        [
-            "server": .string(server), "version": .string(version), "protocol": .integer(protocolVersion),
-            "levels": .object(JSONObject(levels.map { ($0.name, .integer($0.value)) })),
-            "kinds": .array(kinds.map(JSON.string)), "permissions": .array(permissions.map { .string($0.rawValue) }),
-            "limits": .object(JSONObject(limits.map { ($0.name, .integer($0.value)) })),
-        ]
+        .object(JSONObject([
+            WireName.server: .string(server), WireName.version: .string(version), WireName.`protocol`: .integer(protocolVersion),
+            WireName.levels: .object(JSONObject(levels.map { ($0.name, .integer($0.value)) })),
+            WireName.kinds: .array(kinds.map(JSON.string)), WireName.permissions: .array(permissions.map { .string($0.rawValue) }),
+            WireName.limits: .object(JSONObject(limits.map { ($0.name, .integer($0.value)) })),
+        ]))
     }
 
     public init?(json: JSON) {
@@ -58,11 +58,11 @@ public struct HelloReply: Sendable, Equatable {
             }
             return pairs
         }
-        guard let server = json["server"]?.stringValue, let version = json["version"]?.stringValue,
-            let protocolVersion = json["protocol"]?.integerValue, let levels = named(json["levels"]),
-            let kinds = json["kinds"]?.arrayValue?.compactMap(\.stringValue),
-            let permissions = json["permissions"]?.arrayValue?.compactMap({ $0.stringValue.flatMap(Permission.init(rawValue:)) }),
-            let limits = named(json["limits"])
+        guard let server = json[WireName.server]?.stringValue, let version = json[WireName.version]?.stringValue,
+            let protocolVersion = json[WireName.`protocol`]?.integerValue, let levels = named(json[WireName.levels]),
+            let kinds = json[WireName.kinds]?.arrayValue?.compactMap(\.stringValue),
+            let permissions = json[WireName.permissions]?.arrayValue?.compactMap({ $0.stringValue.flatMap(Permission.init(rawValue:)) }),
+            let limits = named(json[WireName.limits])
         else { return nil }
         self.init(
             server: server, version: version, protocolVersion: protocolVersion, levels: levels, kinds: kinds,

@@ -23,21 +23,21 @@ public struct Outcome: Sendable, Hashable {
     /// The outcome's members; a `window.dismissed` event puts them beside its own `window`.
     public func fields(includingWindow: Bool) -> JSONObject {
         var object = JSONObject()
-        if includingWindow { object["window"] = .string(window.rawValue) }
-        object["reason"] = .string(reason.rawValue)
-        if let value { object["value"] = value }
-        if let by { object["by"] = by.json }
-        object["at"] = .string(at.rfc3339)
+        if includingWindow { object[WireName.window] = .string(window.rawValue) }
+        object[WireName.reason] = .string(reason.rawValue)
+        if let value { object[WireName.value] = value }
+        if let by { object[WireName.by] = by.json }
+        object[WireName.at] = .string(at.rfc3339)
         return object
     }
 
     public init?(json: JSON) {
-        guard let window = json["window"]?.stringValue,
-            let reason = json["reason"]?.stringValue.flatMap(OutcomeReason.init(rawValue:)),
-            let at = json["at"]?.stringValue.flatMap(Timestamp.init(rfc3339:))
+        guard let window = json[WireName.window]?.stringValue,
+            let reason = json[WireName.reason]?.stringValue.flatMap(OutcomeReason.init(rawValue:)),
+            let at = json[WireName.at]?.stringValue.flatMap(Timestamp.init(rfc3339:))
         else { return nil }
-        let by = json["by"].flatMap(Peer.init(json:))
-        guard by != nil || json["by"] == nil else { return nil }
-        self.init(window: WindowID(window), reason: reason, value: json["value"], by: by, at: at)
+        let by = json[WireName.by].flatMap(Peer.init(json:))
+        guard by != nil || json[WireName.by] == nil else { return nil }
+        self.init(window: WindowID(window), reason: reason, value: json[WireName.value], by: by, at: at)
     }
 }

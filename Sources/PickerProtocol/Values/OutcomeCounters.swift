@@ -17,13 +17,13 @@ public struct OutcomeCounters: Sendable, Equatable {
     public subscript(reason: OutcomeReason) -> Int { byReason[reason, default: 0] }
 
     public var json: JSON {
-        var object: JSONObject = ["presented": .integer(Int64(presented))]
+        var object: JSONObject = JSONObject([WireName.presented: .integer(Int64(presented))])
         for reason in Self.countedReasons { object[reason.rawValue] = .integer(Int64(self[reason])) }
         return .object(object)
     }
 
     public init?(json: JSON) {
-        guard let presented = json["presented"]?.integerValue.flatMap(Int.init(exactly:)) else { return nil }
+        guard let presented = json[WireName.presented]?.integerValue.flatMap(Int.init(exactly:)) else { return nil }
         var byReason: [OutcomeReason: Int] = [:]
         for reason in Self.countedReasons {
             guard let count = json[reason.rawValue]?.integerValue.flatMap(Int.init(exactly:)) else { return nil }

@@ -12,12 +12,12 @@ public struct Peer: Sendable, Hashable {
 
     /// `{uid, pid}`.
     public var json: JSON {
-        ["uid": .integer(Int64(uid)), "pid": .integer(Int64(pid))]
+        .object(JSONObject([WireName.uid: .integer(Int64(uid)), WireName.pid: .integer(Int64(pid))]))
     }
 
     public init?(json: JSON) {
-        guard let uid = json["uid"]?.integerValue.flatMap(UInt32.init(exactly:)),
-            let pid = json["pid"]?.integerValue.flatMap(Int32.init(exactly:))
+        guard let uid = json[WireName.uid]?.integerValue.flatMap(UInt32.init(exactly:)),
+            let pid = json[WireName.pid]?.integerValue.flatMap(Int32.init(exactly:))
         else { return nil }
         self.init(uid: uid, pid: pid)
     }

@@ -19,17 +19,17 @@ public struct WindowDetails: Sendable, Equatable {
 
     public var json: JSON {
         var object = summary.fields
-        if let message { object["message"] = .string(message) }
-        object["options"] = options
-        if let value { object["value"] = value }
-        object["owner"] = owner.json
+        if let message { object[WireName.message] = .string(message) }
+        object[WireName.options] = options
+        if let value { object[WireName.value] = value }
+        object[WireName.owner] = owner.json
         return .object(object)
     }
 
     public init?(json: JSON) {
-        guard let summary = WindowSummary(json: json), let owner = json["owner"].flatMap(Peer.init(json:)) else { return nil }
+        guard let summary = WindowSummary(json: json), let owner = json[WireName.owner].flatMap(Peer.init(json:)) else { return nil }
         self.init(
-            summary: summary, message: json["message"]?.stringValue, options: json["options"] ?? .object([:]),
-            value: json["value"], owner: owner)
+            summary: summary, message: json[WireName.message]?.stringValue, options: json[WireName.options] ?? .object([:]),
+            value: json[WireName.value], owner: owner)
     }
 }

@@ -11,17 +11,17 @@ public struct WindowList: Sendable, Equatable {
     }
 
     public var json: JSON {
-        ["key": key.map { .string($0.rawValue) } ?? .null, "windows": .array(windows.map(\.json))]
+        .object(JSONObject([WireName.key: key.map { .string($0.rawValue) } ?? .null, WireName.windows: .array(windows.map(\.json))]))
     }
 
     public init?(json: JSON) {
-        guard let items = json["windows"]?.arrayValue else { return nil }
+        guard let items = json[WireName.windows]?.arrayValue else { return nil }
         var windows: [WindowSummary] = []
         windows.reserveCapacity(items.count)
         for item in items {
             guard let summary = WindowSummary(json: item) else { return nil }
             windows.append(summary)
         }
-        self.init(key: json["key"]?.stringValue.map(WindowID.init), windows: windows)
+        self.init(key: json[WireName.key]?.stringValue.map(WindowID.init), windows: windows)
     }
 }

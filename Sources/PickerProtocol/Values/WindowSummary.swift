@@ -42,34 +42,34 @@ public struct WindowSummary: Sendable, Equatable {
 
     public var fields: JSONObject {
         var object = JSONObject()
-        object["window"] = .string(window.rawValue)
-        object["kind"] = .string(kind)
-        if let base { object["base"] = .string(base) }
-        object["title"] = .string(title)
-        object["level"] = .integer(Int64(level.value))
-        if let levelName { object["level_name"] = .string(levelName) }
-        object["state"] = .string(state.rawValue)
-        object["key"] = .bool(isKey)
-        if let tag { object["tag"] = .string(tag) }
-        if let deadline { object["deadline"] = .string(deadline.rfc3339) }
-        object["created_at"] = .string(createdAt.rfc3339)
+        object[WireName.window] = .string(window.rawValue)
+        object[WireName.kind] = .string(kind)
+        if let base { object[WireName.base] = .string(base) }
+        object[WireName.title] = .string(title)
+        object[WireName.level] = .integer(Int64(level.value))
+        if let levelName { object[WireName.levelName] = .string(levelName) }
+        object[WireName.state] = .string(state.rawValue)
+        object[WireName.key] = .bool(isKey)
+        if let tag { object[WireName.tag] = .string(tag) }
+        if let deadline { object[WireName.deadline] = .string(deadline.rfc3339) }
+        object[WireName.createdAt] = .string(createdAt.rfc3339)
         return object
     }
 
     public init?(json: JSON) {
-        guard let window = json["window"]?.stringValue, let kind = json["kind"]?.stringValue,
-            let levelValue = json["level"]?.integerValue, let level = Int(exactly: levelValue).flatMap(Level.init),
-            let state = (json["state"]?.stringValue).flatMap(WindowState.init(rawValue:)),
-            let createdAt = json["created_at"]?.stringValue.flatMap(Timestamp.init(rfc3339:))
+        guard let window = json[WireName.window]?.stringValue, let kind = json[WireName.kind]?.stringValue,
+            let levelValue = json[WireName.level]?.integerValue, let level = Int(exactly: levelValue).flatMap(Level.init),
+            let state = (json[WireName.state]?.stringValue).flatMap(WindowState.init(rawValue:)),
+            let createdAt = json[WireName.createdAt]?.stringValue.flatMap(Timestamp.init(rfc3339:))
         else { return nil }
         var deadline: Timestamp?
-        if let text = json["deadline"]?.stringValue {
+        if let text = json[WireName.deadline]?.stringValue {
             guard let instant = Timestamp(rfc3339: text) else { return nil }
             deadline = instant
         }
         self.init(
-            window: WindowID(window), kind: kind, base: json["base"]?.stringValue, title: json["title"]?.stringValue ?? "",
-            level: level, levelName: json["level_name"]?.stringValue, state: state, isKey: json["key"]?.boolValue ?? false,
-            tag: json["tag"]?.stringValue, deadline: deadline, createdAt: createdAt)
+            window: WindowID(window), kind: kind, base: json[WireName.base]?.stringValue, title: json[WireName.title]?.stringValue ?? "",
+            level: level, levelName: json[WireName.levelName]?.stringValue, state: state, isKey: json[WireName.key]?.boolValue ?? false,
+            tag: json[WireName.tag]?.stringValue, deadline: deadline, createdAt: createdAt)
     }
 }
