@@ -23,10 +23,10 @@ public final class EmbeddedDaemon {
     private var channels: [EmbeddedChannel] = []
 
     /// A daemon on `config` (JSON text; memory state is forced). Its log
-    /// lines (info and above) go to `log`, if given.
+    /// lines (`logLevel` and above, info by default) go to `log`, if given.
     public init(
         config: String = "{}", pluginLauncher: any PluginProgramLauncher = PluginProcessLauncher(),
-        log: (@Sendable (String) -> Void)? = nil
+        logLevel: Logger.Level = .info, log: (@Sendable (String) -> Void)? = nil
     ) throws {
         var configuration: DaemonConfiguration
         switch DaemonConfiguration.read(config) {
@@ -37,7 +37,7 @@ public final class EmbeddedDaemon {
         var logger = Logger(label: "pickerd", factory: { _ in SwiftLogNoOpLogHandler() })
         if let log {
             logger = Logger(label: "pickerd", factory: { _ in ForwardingLogHandler(forward: log) })
-            logger.logLevel = .info
+            logger.logLevel = logLevel
         }
         core = try DaemonCore(
             eventLoop: loop, configuration: configuration, configPath: nil, systemTimeZone: "UTC", daemonUID: getuid(),

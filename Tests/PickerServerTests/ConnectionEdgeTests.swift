@@ -40,23 +40,8 @@ import Testing
         #expect(!daemon.log.contains("more than limits.max_write_backlog_bytes"))
     }
 
-    /// A client whose writes end in the middle of a line, each line finished
-    /// well within the timeout, is not taken for one holding a partial line.
-    @Test func aPeerWritingInPiecesIsNotCutOff() throws {
-        let daemon = try DaemonProcess(config: #"{"limits": {"partial_line_timeout_ms": 1000}}"#, logLevel: "warning")
-        let client = try TestClient(socketPath: daemon.socketPath)
-        let line = Array(#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#.utf8) + [0x0A]
-        // Each write finishes the last line and starts the next: 3 s in all.
-        client.send(raw: Array(line.prefix(20)))
-        for _ in 0..<30 {
-            usleep(100_000)
-            client.send(raw: Array(line.dropFirst(20)) + Array(line.prefix(20)))
-        }
-        client.send(raw: Array(line.dropFirst(20)))
-        var pongs = 0
-        while pongs < 31, let message = try client.readMessage(timeout: 10) { if message["result"] == "pong" { pongs += 1 } }
-        #expect(pongs == 31)
-    }
+    // A peer writing in pieces, each line finished within partial_line_timeout_ms:
+    // InProcessConnectionTests, on a manual clock.
 
     /// After the daemon decided to close a connection (here: a line too long)
     /// nothing more it sends is kept, however much and however fast.

@@ -38,21 +38,7 @@ import Glibc
         #expect(restored == acknowledged, "every acknowledged present was committed")
     }
 
-    @Test func aSubscriptionGetsNoEventFromBeforeItInTheSameTurn() throws {
-        let daemon = try DaemonProcess(logLevel: "warning")
-        let client = try TestClient(socketPath: daemon.socketPath)
-        client.send(
-            line: [
-                #"{"jsonrpc":"2.0","id":1,"method":"present","params":{"kind":"text","title":"before"}}"#,
-                #"{"jsonrpc":"2.0","id":2,"method":"subscribe","params":{"events":["window.presented"]}}"#,
-                #"{"jsonrpc":"2.0","id":3,"method":"present","params":{"kind":"text","title":"after"}}"#,
-            ].joined(separator: "\n"))
-        _ = try client.response(to: 3).get()
-        let events = try client.takeEvents(count: 1)
-        #expect(events.first?["title"] == "after")
-        try client.drain(for: 0.3)
-        #expect(client.events.isEmpty, "the present before the subscribe is not delivered")
-    }
+    // A subscription gets no event from before it in the same turn: InProcessSubscriptionTests.
 
     @Test func aClientThatShutsItsSideAfterAskingStillGetsTheAnswer() throws {
         let daemon = try DaemonProcess(logLevel: "warning")

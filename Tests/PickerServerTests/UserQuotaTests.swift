@@ -123,23 +123,7 @@ import Testing
         #expect(error.code == .limitReached && error.data?["limit"] == "max_waiters_per_user")
     }
 
-    @Test func subscriptionsAreLimitedPerUser() throws {
-        let daemon = try Self.daemon(allow: ["observe"], #", "limits": {"max_subscriptions_per_user": 3}"#)
-        let first = try TestClient(socketPath: daemon.socketPath, uid: Self.nobody)
-        let second = try TestClient(socketPath: daemon.socketPath, uid: Self.nobody)
-        for _ in 0..<2 { _ = try first.result("subscribe") }
-        _ = try second.result("subscribe")
-        let error = try second.error("subscribe")
-        #expect(error.code == .limitReached && error.data?["limit"] == "max_subscriptions_per_user")
-        first.close()
-        // Closing a connection gives its subscriptions back.
-        var accepted = false
-        for _ in 0..<100 where !accepted {
-            accepted = (try? second.result("subscribe")) != nil
-            if !accepted { usleep(20_000) }
-        }
-        #expect(accepted)
-    }
+    // Subscriptions per user: InProcessSubscriptionTests.
 
     @Test func titlesMessagesAndTagsHaveSizeLimits() throws {
         let daemon = try DaemonProcess(config: #"{"limits": {"max_title_bytes": 16, "max_tag_bytes": 8}}"#, logLevel: "info")
@@ -154,20 +138,7 @@ import Testing
         #expect(try client.result("status")["windows"]?["visible"] == 1, "nothing was created by the refused ones")
     }
 
-    @Test func idleConnectionsAreClosedAndBusyOnesKept() throws {
-        let daemon = try DaemonProcess(config: #"{"limits": {"idle_timeout_ms": 2000}}"#, logLevel: "debug")
-        let subscriber = try TestClient(socketPath: daemon.socketPath)
-        _ = try subscriber.result("subscribe")
-        let asker = try TestClient(socketPath: daemon.socketPath)
-        _ = try asker.result("present", ["kind": "text"])
-        let idle = try TestClient(socketPath: daemon.socketPath)
-        _ = try idle.result("ping")
-        #expect(idle.closes(within: 10))
-        // Both others were idle as long: what they hold keeps them.
-        #expect(try subscriber.result("ping") == "pong")
-        #expect(try asker.result("ping") == "pong")
-        #expect(daemon.log.contains("was idle for 2000 ms (limits.idle_timeout_ms); closing it"))
-    }
+    // Idle connections closed, busy ones kept: InProcessConnectionTests, on a manual clock.
 
     /// 300 idle connections of a user without permissions once left the
     /// daemon out of descriptors, spinning on accept and deaf to root.
