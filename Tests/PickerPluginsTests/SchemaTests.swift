@@ -1,11 +1,12 @@
 import PickerCore
 import PickerJSON
 import PickerPlugins
+import PickerProtocol
 import Testing
 
 @Suite struct SchemaTests {
     @Test func everyKindDescribesItsOptionsAndValue() throws {
-        let descriptions = try #require(PluginRegistry.builtIn.descriptions.arrayValue)
+        let descriptions = PluginRegistry.builtIn.descriptions.map(\.json)
         #expect(descriptions.compactMap { $0["kind"]?.stringValue } == ["date", "custom", "text", "actions", "form"])
         for description in descriptions {
             #expect(description["summary"]?.stringValue?.isEmpty == false)
