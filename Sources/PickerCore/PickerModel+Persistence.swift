@@ -55,11 +55,10 @@ extension PickerModel {
                 ended.append(record.id)
                 continue
             }
-            var request = PresentRequest(kind: record.kind, message: record.message, level: record.level, tag: record.tag)
-            request.isHidden = record.isHidden
-            request.onDisconnect = record.onDisconnect
+            let request = Present(
+                kind: record.kind, message: record.message, tag: record.tag, hidden: record.isHidden, onDisconnect: record.onDisconnect)
             let window = Window(
-                id: record.id, request: request, base: plugin.base, title: record.title, picker: picker, defaultValue: record.defaultValue,
+                id: record.id, request: request, level: record.level, base: plugin.base, title: record.title, picker: picker, defaultValue: record.defaultValue,
                 owner: Owner(peer: record.owner, connection: nil), createdAt: record.createdAt, deadline: record.deadline,
                 position: record.position)
             if let value = record.value { window.value = value }

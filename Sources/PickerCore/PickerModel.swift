@@ -85,7 +85,9 @@ public final class PickerModel {
 
     // MARK: presenting
 
-    public func present(_ request: PresentRequest, owner: Owner) throws(PickerError) -> WindowSummary {
+    /// Opens a window for a `present` request, at `level` (its `level` param
+    /// resolved by the caller, who knows the level names).
+    public func present(_ request: Present, at level: Level = .normal, owner: Owner) throws(PickerError) -> WindowSummary {
         let now = catchUp()
         guard let plugin = plugins.plugin(for: request.kind) else {
             throw .unknownKind(request.kind, known: plugins.kinds)
@@ -94,28 +96,29 @@ public final class PickerModel {
         let timeout = request.timeoutMilliseconds ?? configuration.defaultTimeoutMilliseconds
         if let timeout, !(1...configuration.maxTimeoutMilliseconds).contains(timeout) {
             throw .invalidParams(
-                "timeout_ms must be between 1 and \(configuration.maxTimeoutMilliseconds)", field: "timeout_ms")
+                "\(WireName.timeoutMs.jsonKey) must be between 1 and \(configuration.maxTimeoutMilliseconds)", field: WireName.timeoutMs.jsonKey)
         }
         let context = pluginContext(now: now)
         let picker: any PreparedPicker
         do {
             picker = try plugin.prepare(options: request.options, context: context)
         } catch {
-            throw .invalidParams(error.message, field: error.field.map { "options.\($0)" } ?? "options")
+            let options = WireName.options.jsonKey
+            throw .invalidParams(error.message, field: error.field.map { "\(options).\($0)" } ?? options)
         }
         var defaultValue: JSON?
         if let requested = request.defaultValue {
             do {
                 defaultValue = try picker.normalize(requested, context: context)
             } catch {
-                throw .invalidParams("invalid default: \(error.message)", field: "default")
+                throw .invalidParams("invalid default: \(error.message)", field: WireName.default.jsonKey)
             }
         }
 
         let id = WindowID(number: nextWindowNumber, incarnation: incarnation)
         nextWindowNumber += 1
         let window = Window(
-            id: id, request: request, base: plugin.base, title: request.title ?? plugin.defaultTitle, picker: picker,
+            id: id, request: request, level: level, base: plugin.base, title: request.title ?? plugin.defaultTitle, picker: picker,
             defaultValue: defaultValue, owner: owner, createdAt: now,
             deadline: timeout.map { now.adding(milliseconds: $0) }, position: takeTopPosition())
         add(window)

@@ -29,21 +29,9 @@ public struct PluginRejection: Error, Sendable, Equatable {
 }
 
 /// A picker kind: it describes its options and value, and checks them.
-public protocol PickerPlugin: Sendable {
-    var kind: String { get }
-    /// One line for `plugins` and help texts.
-    var summary: String { get }
+public protocol PickerPlugin: DescribedKind, Sendable {
     /// The title a window of this kind gets when `present` gives none.
     var defaultTitle: String { get }
-    /// JSON Schema of the options object.
-    var optionsSchema: JSON { get }
-    /// JSON Schema of a value in its canonical form.
-    var valueSchema: JSON { get }
-
-    /// The built-in kind a preset is made from; nil for a built-in kind.
-    var base: String? { get }
-    /// The external program that also checks values, for a preset that has one.
-    var checkedBy: String? { get }
 
     /// Validates `options` at `present`; the result checks every value for the window.
     func prepare(options: JSONObject, context: PluginContext) throws(PluginRejection) -> any PreparedPicker

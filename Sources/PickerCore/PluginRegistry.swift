@@ -31,10 +31,6 @@ public struct PluginRegistry: Sendable {
     /// The `plugins` method's answer: kind, summary and both schemas for each
     /// kind, `base` for a preset, and `checked_by` for one with an external program.
     public var descriptions: [PluginDescription] {
-        plugins.map { plugin in
-            PluginDescription(
-                kind: plugin.kind, summary: plugin.summary, optionsSchema: plugin.optionsSchema, valueSchema: plugin.valueSchema,
-                base: plugin.base, checkedBy: plugin.checkedBy)
-        }
+        plugins.map { PluginDescription($0) }
     }
 }

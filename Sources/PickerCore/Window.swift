@@ -29,7 +29,7 @@ final class Window {
     var ownerGraceDeadline: Timestamp?
 
     init(
-        id: WindowID, request: PresentRequest, base: String?, title: String, picker: any PreparedPicker, defaultValue: JSON?,
+        id: WindowID, request: Present, level: Level, base: String?, title: String, picker: any PreparedPicker, defaultValue: JSON?,
         owner: Owner, createdAt: Timestamp, deadline: Timestamp?, position: Int64
     ) {
         self.id = id
@@ -41,12 +41,12 @@ final class Window {
         self.defaultValue = defaultValue
         tag = request.tag
         self.owner = owner
-        onDisconnect = request.onDisconnect
+        onDisconnect = request.onDisconnect ?? .keep
         self.createdAt = createdAt
         self.deadline = deadline
-        level = request.level
+        self.level = level
         self.position = position
-        isHidden = request.isHidden
+        isHidden = request.hidden
         value = picker.initialValue
     }
 

@@ -8,25 +8,16 @@ public struct ActionsPlugin: PickerPlugin {
     public let summary = "Choose one of several actions; a cancel-role action cancels."
     public let defaultTitle = "Choose an action"
 
-    public init() {}
-
     public var optionsSchema: JSON {
-        [
-            "type": "object", "additionalProperties": false, "required": ["actions"],
-            "properties": [
-                "actions": [
-                    "type": "array", "minItems": 1, "maxItems": .integer(Int64(PluginLimits.actions)),
-                    "items": [
-                        "type": "object", "additionalProperties": false, "required": ["label"],
-                        "properties": [
-                            "label": ["type": "string", "minLength": 1, "maxLength": .integer(Int64(PluginLimits.labelLength))],
-                            "role": ["enum": ["default", "cancel", "destructive"]],
-                        ],
-                    ],
-                    "description": "labels are unique; at most one action has the cancel role",
-                ]
-            ],
-        ]
+        let action = OptionsSchema.closedObject(
+            required: ["label"],
+            [
+                "label": ["type": "string", "minLength": 1, "maxLength": .integer(Int64(PluginLimits.labelLength))],
+                "role": ["enum": ["default", "cancel", "destructive"]],
+            ])
+        var actions = OptionsSchema.list(of: action, maxItems: PluginLimits.actions)
+        actions["description"] = "labels are unique; at most one action has the cancel role"
+        return OptionsSchema.closedObject(required: ["actions"], ["actions": .object(actions)])
     }
 
     public var valueSchema: JSON {
@@ -38,20 +29,14 @@ public struct ActionsPlugin: PickerPlugin {
     }
 
     public func prepare(options: JSONObject, context: PluginContext) throws(PluginRejection) -> any PreparedPicker {
-        let reader = try OptionReader(options, kind: kind, known: ["actions"])
-        guard let list = try reader.array("actions"), !list.isEmpty else {
-            throw PluginRejection("an actions picker needs option 'actions' with at least one action")
-        }
-        try PluginLimits.check(list.count, atMost: PluginLimits.actions, "an action sheet", "actions")
+        let list = try OptionReader(options, kind: kind, known: ["actions"]).objects(
+            "actions", atMost: PluginLimits.actions, missing: "an actions picker needs option 'actions' with at least one action",
+            holder: "an action sheet", item: ("an action", "action", #"{"label":"Save"}"#), known: ["label", "role"])
         var actions: [PreparedActions.Action] = []
         actions.reserveCapacity(list.count)
         var labels = Set<String>()
         var hasCancel = false
-        for (index, entry) in list.enumerated() {
-            guard let object = entry.objectValue else {
-                throw PluginRejection("action \(index) must be an object like {\"label\":\"Save\"}")
-            }
-            let fields = try OptionReader(object, at: "actions[\(index)]", kind: "an action", known: ["label", "role"])
+        for (index, fields) in list {
             guard let label = try fields.string("label"), !label.isEmpty else {
                 throw PluginRejection("action \(index) needs a non-empty label")
             }

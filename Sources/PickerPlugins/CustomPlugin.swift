@@ -8,8 +8,6 @@ public struct CustomPlugin: PickerPlugin {
     public let summary = "Pick one row in each of one or more columns; columns may depend on the one before."
     public let defaultTitle = "Choose"
 
-    public init() {}
-
     public var optionsSchema: JSON {
         let components = JSON.integer(Int64(PluginLimits.components))
         let choices = JSON.integer(Int64(PluginLimits.choicesPerColumn))

@@ -9,8 +9,6 @@ public struct DatePlugin: PickerPlugin {
 
     static let allowedIntervals = [1, 2, 3, 4, 5, 6, 10, 12, 15, 20, 30]
 
-    public init() {}
-
     public var optionsSchema: JSON {
         let spec: JSON = [
             "type": "string",

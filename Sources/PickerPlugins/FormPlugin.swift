@@ -8,31 +8,21 @@ public struct FormPlugin: PickerPlugin {
     public let summary = "Fill in several fields at once; each field is a picker of another kind."
     public let defaultTitle = "Fill in the form"
 
-    public init() {}
-
     public var optionsSchema: JSON {
-        [
-            "type": "object", "additionalProperties": false, "required": ["fields"],
-            "properties": [
-                "fields": [
-                    "type": "array", "minItems": 1, "maxItems": .integer(Int64(PluginLimits.formFields)),
-                    "items": [
-                        "type": "object", "additionalProperties": false, "required": ["name", "kind"],
-                        "properties": [
-                            "name": ["type": "string", "minLength": 1, "maxLength": .integer(Int64(PluginLimits.labelLength))],
-                            "kind": [
-                                "type": "string",
-                                "description": .string(
-                                    "any kind except form; a preset of form nests a form, at most \(PluginLimits.formNesting) deep"),
-                            ],
-                            "label": ["type": "string", "maxLength": .integer(Int64(PluginLimits.labelLength))],
-                            "required": ["type": "boolean", "default": true],
-                            "options": ["type": "object"],
-                        ],
-                    ],
-                ]
-            ],
-        ]
+        let field = OptionsSchema.closedObject(
+            required: ["name", "kind"],
+            [
+                "name": ["type": "string", "minLength": 1, "maxLength": .integer(Int64(PluginLimits.labelLength))],
+                "kind": [
+                    "type": "string",
+                    "description": .string("any kind except form; a preset of form nests a form, at most \(PluginLimits.formNesting) deep"),
+                ],
+                "label": ["type": "string", "maxLength": .integer(Int64(PluginLimits.labelLength))],
+                "required": ["type": "boolean", "default": true],
+                "options": ["type": "object"],
+            ])
+        return OptionsSchema.closedObject(
+            required: ["fields"], ["fields": .object(OptionsSchema.list(of: field, maxItems: PluginLimits.formFields))])
     }
 
     public var valueSchema: JSON {
@@ -43,20 +33,15 @@ public struct FormPlugin: PickerPlugin {
     }
 
     public func prepare(options: JSONObject, context: PluginContext) throws(PluginRejection) -> any PreparedPicker {
-        let reader = try OptionReader(options, kind: kind, known: ["fields"])
-        guard let list = try reader.array("fields"), !list.isEmpty else {
-            throw PluginRejection("a form needs option 'fields' with at least one field")
-        }
-        try PluginLimits.check(list.count, atMost: PluginLimits.formFields, "a form", "fields")
+        let list = try OptionReader(options, kind: kind, known: ["fields"]).objects(
+            "fields", atMost: PluginLimits.formFields, missing: "a form needs option 'fields' with at least one field",
+            holder: "a form", item: ("a form field", "field", #"{"name":"when","kind":"date"}"#),
+            known: ["name", "kind", "label", "required", "options"])
         var fields: [PreparedForm.Field] = []
         fields.reserveCapacity(list.count)
         var positions: [String: Int] = [:]
         var depth = 1
-        for (index, entry) in list.enumerated() {
-            guard let object = entry.objectValue else {
-                throw PluginRejection("field \(index) must be an object like {\"name\":\"when\",\"kind\":\"date\"}")
-            }
-            let spec = try OptionReader(object, at: "fields[\(index)]", kind: "a form field", known: ["name", "kind", "label", "required", "options"])
+        for (index, spec) in list {
             guard let name = try spec.string("name"), !name.isEmpty else {
                 throw PluginRejection("field \(index) needs a non-empty name")
             }

@@ -24,6 +24,30 @@ extension ObjectReader where Failure == PluginRejection {
         try refuseUnknownKeys(known: known)
     }
 
+    /// A list option of objects, each read with its own reader (its key
+    /// path like `fields[2]`); the list must hold 1 to `limit` of them.
+    /// - Parameters:
+    ///   - missing: the sentence when the list is absent or empty.
+    ///   - holder: what holds the list, for the limit's sentence ("a form").
+    ///   - item: one item as a part of the kind ("a form field"), and as
+    ///     numbered in sentences ("field"), with an example of one.
+    func objects(
+        _ key: String, atMost limit: Int, missing: String, holder: String,
+        item: (part: String, noun: String, example: String), known: [String]
+    ) throws(PluginRejection) -> [(index: Int, reader: OptionReader)] {
+        guard let list = try array(key), !list.isEmpty else { throw PluginRejection(missing) }
+        try PluginLimits.check(list.count, atMost: limit, holder, key)
+        var readers: [(index: Int, reader: OptionReader)] = []
+        readers.reserveCapacity(list.count)
+        for (index, entry) in list.enumerated() {
+            guard let object = entry.objectValue else {
+                throw PluginRejection("\(item.noun) \(index) must be an object like \(item.example)")
+            }
+            readers.append((index, try OptionReader(object, at: "\(path(of: key))[\(index)]", kind: item.part, known: known)))
+        }
+        return readers
+    }
+
     func integer(_ key: some MemberName, in range: ClosedRange<Int>) throws(PluginRejection) -> Int? {
         try integer(key, in: Int64(range.lowerBound)...Int64(range.upperBound)).map(Int.init)
     }

@@ -16,8 +16,6 @@ public struct TextPlugin: PickerPlugin {
     /// Patterns are compiled per window; a bound keeps that cheap.
     public static let longestPattern = 1000
 
-    public init() {}
-
     public var optionsSchema: JSON {
         [
             "type": "object", "additionalProperties": false,

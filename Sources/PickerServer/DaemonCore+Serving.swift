@@ -66,18 +66,9 @@ extension DaemonCore {
         try limits.checkLength(of: request.title, named: "title", limit: .maxTitleBytes)
         try limits.checkLength(of: request.message, named: "message", limit: .maxMessageBytes)
         try limits.checkLength(of: request.tag, named: "tag", limit: .maxTagBytes)
-        var window = PresentRequest(kind: request.kind)
-        window.title = request.title
-        window.message = request.message
-        if let level = request.level { window.level = try resolveLevel(level) }
-        window.options = request.options
-        window.timeoutMilliseconds = request.timeoutMilliseconds
-        window.defaultValue = request.defaultValue
-        window.tag = request.tag
-        window.isHidden = request.hidden
-        if let policy = request.onDisconnect { window.onDisconnect = policy }
+        let level = try request.level.map(resolveLevel) ?? .normal
         if request.wait { try checkWaiterQuota(call.connection, uid: call.peer.uid) }
-        let summary = try model.present(window, owner: Owner(peer: call.actor, connection: call.connection.id))
+        let summary = try model.present(request, at: level, owner: Owner(peer: call.actor, connection: call.connection.id))
         guard request.wait, let reply = call.reply else { return .result(.window(summary)) }
         addWaiter(for: summary.window, reply: reply, uid: call.peer.uid, timeout: nil)
         return .deferred

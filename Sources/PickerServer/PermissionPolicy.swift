@@ -70,18 +70,22 @@ public struct PeerCredentials: Sendable, Equatable {
 /// Name lookups in the user and group databases.
 enum UserDatabase {
     static func uid(ofUser name: String) -> UInt32? {
-        var entry = passwd()
-        var result: UnsafeMutablePointer<passwd>?
-        var buffer = [CChar](repeating: 0, count: 4096)
-        guard getpwnam_r(name, &entry, &buffer, buffer.count, &result) == 0, result != nil else { return nil }
-        return entry.pw_uid
+        lookUp(name, in: passwd(), bufferSize: 4096, with: getpwnam_r)?.pw_uid
     }
 
     static func gid(ofGroup name: String) -> UInt32? {
-        var entry = group()
-        var result: UnsafeMutablePointer<group>?
-        var buffer = [CChar](repeating: 0, count: 16384)
-        guard getgrnam_r(name, &entry, &buffer, buffer.count, &result) == 0, result != nil else { return nil }
-        return entry.gr_gid
+        lookUp(name, in: group(), bufferSize: 16384, with: getgrnam_r)?.gr_gid
+    }
+
+    /// One `get…nam_r` call: the entry named `name`, or nil when there is none.
+    private static func lookUp<Entry>(
+        _ name: String, in entry: Entry, bufferSize: Int,
+        with call: (UnsafePointer<CChar>, UnsafeMutablePointer<Entry>, UnsafeMutablePointer<CChar>, Int, UnsafeMutablePointer<UnsafeMutablePointer<Entry>?>) -> Int32
+    ) -> Entry? {
+        var entry = entry
+        var result: UnsafeMutablePointer<Entry>?
+        var buffer = [CChar](repeating: 0, count: bufferSize)
+        guard call(name, &entry, &buffer, buffer.count, &result) == 0, result != nil else { return nil }
+        return entry
     }
 }

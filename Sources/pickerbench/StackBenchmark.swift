@@ -20,7 +20,7 @@ struct StackBenchmark {
 
     static let operations: [Operation] = [
         Operation(name: "present + dismiss") { model, _ in
-            let id = try model.present(PresentRequest(kind: "text"), owner: owner).window
+            let id = try model.present(Present(kind: "text"), owner: owner).window
             _ = try model.dismiss(window: id, by: owner.peer)
             _ = model.takeEvents()
         },
@@ -69,7 +69,7 @@ struct StackBenchmark {
             configuration: configuration, levels: try LevelTable(), plugins: .builtIn, clock: SystemClock())
         let levels: [Level] = [.normal, .statusBar, .alert]
         for index in 0..<windows {
-            _ = try model.present(PresentRequest(kind: "text", level: levels[index % 3]), owner: Self.owner)
+            _ = try model.present(Present(kind: "text"), at: levels[index % 3], owner: Self.owner)
             if index % 1000 == 0 { _ = model.takeEvents() }
         }
         _ = model.takeEvents()

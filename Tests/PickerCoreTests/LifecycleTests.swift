@@ -170,7 +170,7 @@ import Testing
         _ = try fixture.model.cancel(window: first, by: ModelFixture.bob)
         #expect(try fixture.present() == WindowID("w2"))
         let restored = PickerModel(levels: try LevelTable(), plugins: .builtIn, clock: fixture.clock, firstWindowNumber: 41)
-        #expect(try restored.present(PresentRequest(kind: "text"), owner: ModelFixture.alice).window == WindowID("w41"))
+        #expect(try restored.present(Present(kind: "text"), owner: ModelFixture.alice).window == WindowID("w41"))
     }
 
     @Test func secureValuesStayOutOfEventsListingsAndHistory() throws {

@@ -24,10 +24,10 @@ struct ModelFixture {
         owner: Owner = ModelFixture.alice, title: String? = nil
     ) throws(PickerError) -> WindowID {
         try model.present(
-            PresentRequest(
-                kind: kind, title: title, level: level, options: options, timeoutMilliseconds: timeout,
-                defaultValue: defaultValue, isHidden: hidden, onDisconnect: onDisconnect),
-            owner: owner
+            Present(
+                kind: kind, title: title, options: options, timeoutMilliseconds: timeout, defaultValue: defaultValue,
+                hidden: hidden, onDisconnect: onDisconnect),
+            at: level, owner: owner
         ).window
     }
 

@@ -109,19 +109,19 @@ import Testing
     /// A form field may be a preset of form; forms nest at most 3 deep.
     @Test func formsNestAtMost3Deep() throws {
         var registry = PluginRegistry.builtIn
-        registry.register(PresetPlugin(Preset(kind: "group", base: "form"), base: FormPlugin()))
+        registry.register(PresetPlugin(Preset(kind: "group", base: "form"), base: PluginRegistry.builtIn.plugin(for: "form")!))
         let context = PluginContext(now: harness.now, timeZone: "UTC", registry: registry)
         func nested(_ depth: Int) -> JSONObject {
             depth == 1
                 ? ["fields": [["name": "pin", "kind": "text", "options": ["secure": true]], ["name": "who", "kind": "text"]]]
                 : ["fields": [["name": "inner", "kind": "group", "options": .object(nested(depth - 1))]]]
         }
-        let deepest = try FormPlugin().prepare(options: nested(PluginLimits.formNesting), context: context)
+        let deepest = try PluginRegistry.builtIn.plugin(for: "form")!.prepare(options: nested(PluginLimits.formNesting), context: context)
         let value: JSON = ["inner": ["inner": ["pin": "1234", "who": "Ada"]]]
         #expect(try deepest.normalize(value, context: context) == value)
         #expect(deepest.redact(value) == ["inner": ["inner": ["who": "Ada"]]])
         #expect(throws: PluginRejection("forms nest at most 3 deep (a form in a form in a form); field 'inner' makes 4", field: "inner")) {
-            try FormPlugin().prepare(options: nested(4), context: context)
+            try PluginRegistry.builtIn.plugin(for: "form")!.prepare(options: nested(4), context: context)
         }
     }
 

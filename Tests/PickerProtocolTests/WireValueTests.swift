@@ -1,6 +1,7 @@
 import PickerJSON
-import PickerProtocol
 import Testing
+
+@testable import PickerProtocol
 
 /// The value types on the wire read back what they write, and refuse what
 /// the daemon never sends.

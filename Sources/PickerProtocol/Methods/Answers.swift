@@ -1,16 +1,29 @@
 import PickerJSON
 
-/// A method that gives a window (the key window when omitted) a `value`.
-public protocol ValueMethod: PickerMethod {
+/// The params of a method that gives a window (the key window when
+/// omitted) a `value`.
+public struct ValueParams: Sendable, Equatable {
     /// nil: the key window.
-    var window: WindowID? { get }
-    var value: JSON { get }
-    init(window: WindowID?, value: JSON)
+    public var window: WindowID?
+    public var value: JSON
+}
+
+/// A method that gives a window a value: `update` and `submit`.
+public protocol ValueMethod: PickerMethod {
+    var answer: ValueParams { get }
+    init(_ answer: ValueParams)
 }
 
 extension ValueMethod {
     public static var parameters: [WireName] { [.window, .value] }
     public static var permission: Permission? { .answer }
+
+    public init(window: WindowID? = nil, value: JSON) {
+        self.init(ValueParams(window: window, value: value))
+    }
+
+    public var window: WindowID? { answer.window }
+    public var value: JSON { answer.value }
 
     public init(reading reader: ParamsReader) throws(RPCError) {
         let window = try reader.optionalWindow()
@@ -31,26 +44,16 @@ extension ValueMethod {
 public struct Update: ValueMethod {
     public typealias Result = WindowSummary
     public static let name = "update"
-    public var window: WindowID?
-    public var value: JSON
-
-    public init(window: WindowID? = nil, value: JSON) {
-        self.window = window
-        self.value = value
-    }
+    public let answer: ValueParams
+    public init(_ answer: ValueParams) { self.answer = answer }
 }
 
 /// `submit`: answers a window; its outcome comes back.
 public struct Submit: ValueMethod {
     public typealias Result = Outcome
     public static let name = "submit"
-    public var window: WindowID?
-    public var value: JSON
-
-    public init(window: WindowID? = nil, value: JSON) {
-        self.window = window
-        self.value = value
-    }
+    public let answer: ValueParams
+    public init(_ answer: ValueParams) { self.answer = answer }
 }
 
 /// `cancel`: ends a window without a value; its outcome comes back.

@@ -1,39 +1,36 @@
 import PickerJSON
 
-// The methods that move a window in the stack; each answers its summary.
+/// A method that moves one window in the stack and answers its summary.
+public protocol StackMethod: WindowMethod where Result == WindowSummary {}
+
+extension StackMethod {
+    public static var permission: Permission? { .manage }
+}
 
 /// `raise`: to the top of its level.
-public struct Raise: WindowMethod {
-    public typealias Result = WindowSummary
+public struct Raise: StackMethod {
     public static let name = "raise"
-    public static let permission: Permission? = .manage
     public var window: WindowID
     public init(window: WindowID) { self.window = window }
 }
 
 /// `lower`: to the bottom of its level.
-public struct Lower: WindowMethod {
-    public typealias Result = WindowSummary
+public struct Lower: StackMethod {
     public static let name = "lower"
-    public static let permission: Permission? = .manage
     public var window: WindowID
     public init(window: WindowID) { self.window = window }
 }
 
 /// `hide`: off the stack, still open.
-public struct Hide: WindowMethod {
-    public typealias Result = WindowSummary
+public struct Hide: StackMethod {
     public static let name = "hide"
-    public static let permission: Permission? = .manage
     public var window: WindowID
     public init(window: WindowID) { self.window = window }
 }
 
 /// `show`: back on the stack.
-public struct Show: WindowMethod {
-    public typealias Result = WindowSummary
+public struct Show: StackMethod {
     public static let name = "show"
-    public static let permission: Permission? = .manage
     public var window: WindowID
     public init(window: WindowID) { self.window = window }
 }

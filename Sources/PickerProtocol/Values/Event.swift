@@ -1,7 +1,8 @@
 import PickerJSON
 
 /// An event notification's params: `{subscription, seq, type, window, …}`
-/// with the payload's members after them.
+/// with the payload's members after them. Clients read events; only the
+/// daemon makes them, from its members (`members(seq:type:window:payload:)`).
 public struct Event: Sendable, Equatable {
     /// The `method` of every event notification.
     public static let method = "event"
@@ -13,13 +14,6 @@ public struct Event: Sendable, Equatable {
     public var window: WindowID
     public var payload: EventPayload
 
-    public init(subscription: String, seq: UInt64, type: EventType, window: WindowID, payload: EventPayload) {
-        self.subscription = subscription
-        self.seq = seq
-        self.type = type
-        self.window = window
-        self.payload = payload
-    }
 
     /// The whole params object.
     public var params: JSONObject {
@@ -35,7 +29,9 @@ public struct Event: Sendable, Equatable {
         for member in payload.fields { members[member.key] = member.value }
         return members
     }
+}
 
+extension Event {
     public init?(params: JSONObject) {
         guard let subscription = params[WireName.subscription]?.stringValue,
             let seq = params[WireName.seq]?.integerValue.flatMap(UInt64.init(exactly:)),
