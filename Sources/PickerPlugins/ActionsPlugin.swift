@@ -10,41 +10,41 @@ public struct ActionsPlugin: PickerPlugin {
 
     public var optionsSchema: JSON {
         let action = OptionsSchema.closedObject(
-            required: ["label"],
+            required: [ActionOption.label],
             [
-                "label": ["type": "string", "minLength": 1, "maxLength": .integer(Int64(PluginLimits.labelLength))],
-                "role": ["enum": ["default", "cancel", "destructive"]],
+                .label: ["type": "string", "minLength": 1, "maxLength": .integer(Int64(PluginLimits.labelLength))],
+                .role: ["enum": ["default", "cancel", "destructive"]],
             ])
         var actions = OptionsSchema.list(of: action, maxItems: PluginLimits.actions)
         actions["description"] = "labels are unique; at most one action has the cancel role"
-        return OptionsSchema.closedObject(required: ["actions"], ["actions": .object(actions)])
+        return OptionsSchema.closedObject(required: [ActionsOption.actions], [.actions: .object(actions)])
     }
 
     public var valueSchema: JSON {
         [
-            "type": "object", "required": ["index", "label"],
-            "properties": ["index": ["type": "integer", "minimum": 0], "label": ["type": "string"]],
+            "type": "object", "required": .array(ActionsValue.allCases.map { .string($0.rawValue) }),
+            "properties": .object(JSONObject([ActionsValue.index: ["type": "integer", "minimum": 0], .label: ["type": "string"]])),
             "description": "submit accepts {index}, {label}, {index, label}, a bare index or a bare label",
         ]
     }
 
     public func prepare(options: JSONObject, context: PluginContext) throws(PluginRejection) -> any PreparedPicker {
-        let list = try OptionReader(options, kind: kind, known: ["actions"]).objects(
-            "actions", atMost: PluginLimits.actions, missing: "an actions picker needs option 'actions' with at least one action",
-            holder: "an action sheet", item: ("an action", "action", #"{"label":"Save"}"#), known: ["label", "role"])
+        let list = try OptionReader(options, kind: kind, known: ActionsOption.names).objects(
+            ActionsOption.actions.rawValue, atMost: PluginLimits.actions, missing: "an actions picker needs option '\(ActionsOption.actions)' with at least one action",
+            holder: "an action sheet", item: ("an action", "action", #"{"label":"Save"}"#), known: ActionOption.names)
         var actions: [PreparedActions.Action] = []
         actions.reserveCapacity(list.count)
         var labels = Set<String>()
         var hasCancel = false
         for (index, fields) in list {
-            guard let label = try fields.string("label"), !label.isEmpty else {
+            guard let label = try fields.string(ActionOption.label), !label.isEmpty else {
                 throw PluginRejection("action \(index) needs a non-empty label")
             }
             try PluginLimits.checkLength(label, of: "the label of action \(index)")
             guard labels.insert(label).inserted else {
                 throw PluginRejection("two actions are labelled '\(label.prefix(40))'; labels must be unique")
             }
-            let roleName = try fields.string("role") ?? "default"
+            let roleName = try fields.string(ActionOption.role) ?? "default"
             guard let role = PreparedActions.Role(rawValue: roleName) else {
                 throw PluginRejection(
                     "action '\(label.prefix(40))' has role '\(roleName.prefix(20))'; use default, cancel or destructive")
@@ -53,7 +53,7 @@ public struct ActionsPlugin: PickerPlugin {
                 guard !hasCancel else { throw PluginRejection("only one action may have the cancel role") }
                 hasCancel = true
             }
-            actions.append(.init(label: label, role: role, roleGiven: fields["role"] != nil))
+            actions.append(.init(label: label, role: role, roleGiven: fields[ActionOption.role] != nil))
         }
         return PreparedActions(actions: actions)
     }
@@ -76,12 +76,12 @@ struct PreparedActions: PreparedPicker {
     let actions: [Action]
 
     var options: JSON {
-        [
-            "actions": .array(
-                actions.map { action in
-                    action.roleGiven ? ["label": .string(action.label), "role": .string(action.role.rawValue)] : ["label": .string(action.label)]
-                })
-        ]
+        let described: [JSON] = actions.map { action in
+            var object = JSONObject([ActionOption.label: .string(action.label)])
+            if action.roleGiven { object[ActionOption.role] = .string(action.role.rawValue) }
+            return .object(object)
+        }
+        return .object(JSONObject([ActionsOption.actions: .array(described)]))
     }
 
     /// Starts on the first action that is not a cancel, as a sheet highlights it.
@@ -98,7 +98,7 @@ struct PreparedActions: PreparedPicker {
             return choice(try index(ofLabel: label))
         case .object(let object):
             let byIndex = try object["index"].map { (json) throws(PluginRejection) in try index(json) }
-            let byLabel = try object["label"].map { (json) throws(PluginRejection) -> Int in
+            let byLabel = try object[ActionOption.label].map { (json) throws(PluginRejection) -> Int in
                 guard let label = json.stringValue else {
                     throw PluginRejection("an action's label must be a string, not \(json.typeDescription)")
                 }
@@ -124,7 +124,7 @@ struct PreparedActions: PreparedPicker {
     }
 
     private func choice(_ index: Int) -> JSON {
-        ["index": .integer(Int64(index)), "label": .string(actions[index].label)]
+        .object(JSONObject([ActionsValue.index: .integer(Int64(index)), .label: .string(actions[index].label)]))
     }
 
     private func index(_ json: JSON) throws(PluginRejection) -> Int {

@@ -1,5 +1,6 @@
 import PickerCore
 import PickerJSON
+import PickerProtocol
 
 /// `custom`: a wheel picker with one or more components (columns), independent
 /// (`columns`) or each depending on the one before (`tree`).
@@ -14,24 +15,24 @@ public struct CustomPlugin: PickerPlugin {
         let choice: JSON = ["type": "string", "minLength": 1, "maxLength": .integer(Int64(PluginLimits.labelLength))]
         return [
             "type": "object", "additionalProperties": false,
-            "oneOf": [["required": ["columns"]], ["required": ["tree"]]],
-            "properties": [
-                "columns": [
+            "oneOf": [["required": [.string(CustomOption.columns.rawValue)]], ["required": [.string(CustomOption.tree.rawValue)]]],
+            "properties": .object(JSONObject([
+                CustomOption.columns: [
                     "type": "array", "minItems": 1, "maxItems": components,
                     "items": ["type": "array", "minItems": 1, "maxItems": choices, "uniqueItems": true, "items": choice],
                 ],
-                "tree": [
+                CustomOption.tree: [
                     "type": "object", "minProperties": 1, "maxProperties": choices,
                     "description": .string(
                         "keys are the first column; values are the next column: an array of strings or a further object; at most \(PluginLimits.components) levels, \(PluginLimits.choicesPerColumn.grouped) choices under one branch and \(PluginLimits.treeChoices.grouped) in all"
                     ),
                 ],
-                "labels": [
+                CustomOption.labels: [
                     "type": "array", "maxItems": components,
                     "items": ["type": "string", "maxLength": .integer(Int64(PluginLimits.labelLength))],
                 ],
-                "initial": ["type": "array", "maxItems": components, "items": ["type": ["string", "integer"]]],
-            ],
+                CustomOption.initial: ["type": "array", "maxItems": components, "items": ["type": ["string", "integer"]]],
+            ])),
         ]
     }
 
@@ -43,16 +44,16 @@ public struct CustomPlugin: PickerPlugin {
     }
 
     public func prepare(options: JSONObject, context: PluginContext) throws(PluginRejection) -> any PreparedPicker {
-        let reader = try OptionReader(options, kind: kind, known: ["columns", "tree", "labels", "initial"])
+        let reader = try OptionReader(options, kind: kind, known: CustomOption.names)
         let source: ChoiceSource
-        switch (try reader.array("columns"), reader["tree"]) {
+        switch (try reader.array(CustomOption.columns), reader[CustomOption.tree]) {
         case (let columns?, nil):
-            guard !columns.isEmpty else { throw PluginRejection("option 'columns' needs at least one column") }
-            try PluginLimits.check(columns.count, atMost: PluginLimits.components, "a custom picker", "columns")
+            guard !columns.isEmpty else { throw PluginRejection("option '\(CustomOption.columns)' needs at least one column") }
+            try PluginLimits.check(columns.count, atMost: PluginLimits.components, "a custom picker", CustomOption.columns.rawValue)
             var read: [[String]] = []
             for (index, column) in columns.enumerated() {
                 guard let rows = column.arrayValue else {
-                    throw PluginRejection("column \(index + 1) of option 'columns' must be an array of strings")
+                    throw PluginRejection("column \(index + 1) of option '\(CustomOption.columns)' must be an array of strings")
                 }
                 read.append(try ChoiceTree.readColumn(rows, place: "column \(index + 1)"))
             }
@@ -60,16 +61,16 @@ public struct CustomPlugin: PickerPlugin {
         case (nil, let tree?):
             source = .tree(try ChoiceTree.read(tree))
         case (nil, nil):
-            throw PluginRejection("a custom picker needs option 'columns' (independent) or 'tree' (dependent)")
+            throw PluginRejection("a custom picker needs option '\(CustomOption.columns)' (independent) or 'tree' (dependent)")
         case (_?, _?):
-            throw PluginRejection("give either option 'columns' or option 'tree', not both")
+            throw PluginRejection("give either option '\(CustomOption.columns)' or option '\(CustomOption.tree)', not both")
         }
         var labels: [String]?
-        if let given = try reader.array("labels") {
+        if let given = try reader.array(CustomOption.labels) {
             let strings = given.compactMap(\.stringValue)
             guard strings.count == given.count, strings.count == source.componentCount else {
                 throw PluginRejection(
-                    "option 'labels' must hold \(source.componentCount) strings, one per component")
+                    "option '\(CustomOption.labels)' must hold \(source.componentCount) strings, one per component")
             }
             for (index, label) in strings.enumerated() {
                 try PluginLimits.checkLength(label, of: "the label of column \(index + 1)")
@@ -77,11 +78,11 @@ public struct CustomPlugin: PickerPlugin {
             labels = strings
         }
         var picker = PreparedCustom(source: source, labels: labels, initial: [])
-        if let initial = reader["initial"] {
+        if let initial = reader[CustomOption.initial] {
             do {
                 picker.initial = try picker.components(of: initial)
             } catch {
-                throw PluginRejection("option 'initial': \(error.message)")
+                throw PluginRejection("option '\(CustomOption.initial)': \(error.message)")
             }
         } else {
             picker.initial = picker.firstRows
@@ -100,12 +101,12 @@ struct PreparedCustom: PreparedPicker {
         var object = JSONObject()
         switch source {
         case .columns(let columns):
-            object["columns"] = .array(columns.map { .array($0.map(JSON.string)) })
+            object[CustomOption.columns] = .array(columns.map { .array($0.map(JSON.string)) })
         case .tree(let tree):
-            object["tree"] = Self.json(tree)
+            object[CustomOption.tree] = Self.json(tree)
         }
-        if let labels { object["labels"] = .array(labels.map(JSON.string)) }
-        object["initial"] = .array(initial.map(JSON.string))
+        if let labels { object[CustomOption.labels] = .array(labels.map(JSON.string)) }
+        object[CustomOption.initial] = .array(initial.map(JSON.string))
         return .object(object)
     }
 

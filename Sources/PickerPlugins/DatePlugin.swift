@@ -1,5 +1,6 @@
 import PickerCore
 import PickerJSON
+import PickerProtocol
 
 /// `date`: a date, a time of day, or both, bounded by `min`/`max`.
 public struct DatePlugin: PickerPlugin {
@@ -16,13 +17,13 @@ public struct DatePlugin: PickerPlugin {
         ]
         return [
             "type": "object", "additionalProperties": false,
-            "properties": [
-                "mode": ["enum": ["date", "time", "datetime"], "default": "date"],
-                "min": spec, "max": spec, "initial": spec,
-                "minute_interval": ["enum": .array(Self.allowedIntervals.map { .integer(Int64($0)) }), "default": 1],
-                "time_zone": ["type": "string", "description": "IANA time zone name; default the daemon's"],
-                "locale": ["type": "string", "description": "display hint for front-ends, e.g. zh or en_US"],
-            ],
+            "properties": .object(JSONObject([
+                DateOption.mode: ["enum": ["date", "time", "datetime"], "default": "date"],
+                DateOption.min: spec, DateOption.max: spec, DateOption.initial: spec,
+                DateOption.minuteInterval: ["enum": .array(Self.allowedIntervals.map { .integer(Int64($0)) }), "default": 1],
+                DateOption.timeZone: ["type": "string", "description": "IANA time zone name; default the daemon's"],
+                DateOption.locale: ["type": "string", "description": "display hint for front-ends, e.g. zh or en_US"],
+            ])),
         ]
     }
 
@@ -35,30 +36,30 @@ public struct DatePlugin: PickerPlugin {
 
     public func prepare(options: JSONObject, context: PluginContext) throws(PluginRejection) -> any PreparedPicker {
         let reader = try OptionReader(
-            options, kind: kind, known: ["mode", "min", "max", "initial", "minute_interval", "time_zone", "locale"])
-        let modeName = try reader.string("mode") ?? "date"
+            options, kind: kind, known: DateOption.names)
+        let modeName = try reader.string(DateOption.mode) ?? "date"
         guard let mode = DateMode(rawValue: modeName) else {
-            throw PluginRejection("option 'mode' must be date, time or datetime, not '\(modeName.prefix(20))'")
+            throw PluginRejection("option '\(DateOption.mode)' must be date, time or datetime, not '\(modeName.prefix(20))'")
         }
-        let zoneName = try reader.string("time_zone") ?? context.timeZone
-        guard let zone = ZoneRules(identifier: zoneName) ?? (reader["time_zone"] == nil ? ZoneRules(identifier: "UTC") : nil)
+        let zoneName = try reader.string(DateOption.timeZone) ?? context.timeZone
+        guard let zone = ZoneRules(identifier: zoneName) ?? (reader[DateOption.timeZone] == nil ? ZoneRules(identifier: "UTC") : nil)
         else {
             throw PluginRejection("unknown time zone '\(zoneName.prefix(40))'; use an IANA name such as Europe/Berlin")
         }
         var interval = 1
-        if reader["minute_interval"] != nil {
+        if reader[DateOption.minuteInterval] != nil {
             guard mode != .date else {
-                throw PluginRejection("option 'minute_interval' applies to the time and datetime modes only")
+                throw PluginRejection("option '\(DateOption.minuteInterval)' applies to the time and datetime modes only")
             }
-            guard let value = reader["minute_interval"]?.integerValue, Self.allowedIntervals.contains(Int(value)) else {
+            guard let value = reader[DateOption.minuteInterval]?.integerValue, Self.allowedIntervals.contains(Int(value)) else {
                 throw PluginRejection(
-                    "option 'minute_interval' must divide 60 and be at most 30: one of \(Self.allowedIntervals.map(String.init).joined(separator: ", "))"
+                    "option '\(DateOption.minuteInterval)' must divide 60 and be at most 30: one of \(Self.allowedIntervals.map(String.init).joined(separator: ", "))"
                 )
             }
             interval = Int(value)
         }
         let specs = DateSpecReader(mode: mode, zone: zone, now: context.now)
-        func bound(_ key: String) throws(PluginRejection) -> DatePoint? {
+        func bound(_ key: DateOption) throws(PluginRejection) -> DatePoint? {
             guard let text = try reader.string(key) else { return nil }
             do {
                 return try specs.read(text)
@@ -66,18 +67,19 @@ public struct DatePlugin: PickerPlugin {
                 throw PluginRejection("option '\(key)': \(error.message)")
             }
         }
-        let min = try bound("min")
-        let max = try bound("max")
+        let min = try bound(.min)
+        let max = try bound(.max)
         if let min, let max, specs.orderingKey(max) < specs.orderingKey(min) {
-            throw PluginRejection("max must not be before min (min \(specs.format(min)), max \(specs.format(max)))")
+            throw PluginRejection(
+                "\(DateOption.max) must not be before \(DateOption.min) (\(DateOption.min) \(specs.format(min)), \(DateOption.max) \(specs.format(max)))")
         }
         var picker = PreparedDate(
-            specs: specs, min: min, max: max, interval: interval, locale: try reader.string("locale"), initial: nil)
-        if let initial = try reader.string("initial") {
+            specs: specs, min: min, max: max, interval: interval, locale: try reader.string(DateOption.locale), initial: nil)
+        if let initial = try reader.string(DateOption.initial) {
             do {
                 picker.initial = try picker.check(try specs.read(initial))
             } catch {
-                throw PluginRejection("option 'initial': \(error.message)")
+                throw PluginRejection("option '\(DateOption.initial)': \(error.message)")
             }
         } else {
             picker.initial = picker.startingPoint(from: try specs.read(mode == .date ? "today" : "now"))
@@ -97,13 +99,13 @@ struct PreparedDate: PreparedPicker {
 
     var options: JSON {
         var object = JSONObject()
-        object["mode"] = .string(specs.mode.rawValue)
-        if let min { object["min"] = .string(specs.format(min)) }
-        if let max { object["max"] = .string(specs.format(max)) }
-        if let initial { object["initial"] = .string(specs.format(initial)) }
-        if specs.mode != .date { object["minute_interval"] = .integer(Int64(interval)) }
-        object["time_zone"] = .string(specs.zone.identifier)
-        if let locale { object["locale"] = .string(locale) }
+        object[DateOption.mode] = .string(specs.mode.rawValue)
+        if let min { object[DateOption.min] = .string(specs.format(min)) }
+        if let max { object[DateOption.max] = .string(specs.format(max)) }
+        if let initial { object[DateOption.initial] = .string(specs.format(initial)) }
+        if specs.mode != .date { object[DateOption.minuteInterval] = .integer(Int64(interval)) }
+        object[DateOption.timeZone] = .string(specs.zone.identifier)
+        if let locale { object[DateOption.locale] = .string(locale) }
         return .object(object)
     }
 

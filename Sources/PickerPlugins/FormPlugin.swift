@@ -1,5 +1,6 @@
 import PickerCore
 import PickerJSON
+import PickerProtocol
 
 /// `form`: several fields in one window, each drawn and checked by its own kind.
 /// A rejected field is named in the message and in `field`.
@@ -10,19 +11,19 @@ public struct FormPlugin: PickerPlugin {
 
     public var optionsSchema: JSON {
         let field = OptionsSchema.closedObject(
-            required: ["name", "kind"],
+            required: [FormFieldOption.name, .kind],
             [
-                "name": ["type": "string", "minLength": 1, "maxLength": .integer(Int64(PluginLimits.labelLength))],
-                "kind": [
+                .name: ["type": "string", "minLength": 1, "maxLength": .integer(Int64(PluginLimits.labelLength))],
+                .kind: [
                     "type": "string",
                     "description": .string("any kind except form; a preset of form nests a form, at most \(PluginLimits.formNesting) deep"),
                 ],
-                "label": ["type": "string", "maxLength": .integer(Int64(PluginLimits.labelLength))],
-                "required": ["type": "boolean", "default": true],
-                "options": ["type": "object"],
+                .label: ["type": "string", "maxLength": .integer(Int64(PluginLimits.labelLength))],
+                .required: ["type": "boolean", "default": true],
+                .options: ["type": "object"],
             ])
         return OptionsSchema.closedObject(
-            required: ["fields"], ["fields": .object(OptionsSchema.list(of: field, maxItems: PluginLimits.formFields))])
+            required: [FormOption.fields], [.fields: .object(OptionsSchema.list(of: field, maxItems: PluginLimits.formFields))])
     }
 
     public var valueSchema: JSON {
@@ -33,23 +34,23 @@ public struct FormPlugin: PickerPlugin {
     }
 
     public func prepare(options: JSONObject, context: PluginContext) throws(PluginRejection) -> any PreparedPicker {
-        let list = try OptionReader(options, kind: kind, known: ["fields"]).objects(
-            "fields", atMost: PluginLimits.formFields, missing: "a form needs option 'fields' with at least one field",
+        let list = try OptionReader(options, kind: kind, known: FormOption.names).objects(
+            FormOption.fields.rawValue, atMost: PluginLimits.formFields, missing: "a form needs option '\(FormOption.fields)' with at least one field",
             holder: "a form", item: ("a form field", "field", #"{"name":"when","kind":"date"}"#),
-            known: ["name", "kind", "label", "required", "options"])
+            known: FormFieldOption.names)
         var fields: [PreparedForm.Field] = []
         fields.reserveCapacity(list.count)
         var positions: [String: Int] = [:]
         var depth = 1
         for (index, spec) in list {
-            guard let name = try spec.string("name"), !name.isEmpty else {
+            guard let name = try spec.string(FormFieldOption.name), !name.isEmpty else {
                 throw PluginRejection("field \(index) needs a non-empty name")
             }
             try PluginLimits.checkLength(name, of: "the name of field \(index)")
             guard positions.updateValue(index, forKey: name) == nil else {
                 throw PluginRejection("two fields are named '\(name.prefix(40))'; names must be unique", field: name)
             }
-            guard let kind = try spec.string("kind") else {
+            guard let kind = try spec.string(FormFieldOption.kind) else {
                 throw PluginRejection("field '\(name.prefix(40))' needs a kind", field: name)
             }
             guard kind != self.kind, let plugin = context.registry.plugin(for: kind) else {
@@ -59,7 +60,7 @@ public struct FormPlugin: PickerPlugin {
                     field: name)
             }
             let fieldOptions: JSONObject
-            switch spec["options"] {
+            switch spec[FormFieldOption.options] {
             case nil: fieldOptions = JSONObject()
             case .object(let given)?: fieldOptions = given
             case let other?:
@@ -80,10 +81,10 @@ public struct FormPlugin: PickerPlugin {
                 }
                 depth = max(depth, form.depth + 1)
             }
-            let label = try spec.string("label")
+            let label = try spec.string(FormFieldOption.label)
             if let label { try PluginLimits.checkLength(label, of: "the label of field '\(name.prefix(40))'") }
             fields.append(
-                .init(name: name, kind: kind, label: label, isRequired: try spec.bool("required") ?? true, picker: picker))
+                .init(name: name, kind: kind, label: label, isRequired: try spec.bool(FormFieldOption.required) ?? true, picker: picker))
         }
         return PreparedForm(fields: fields, positions: positions, depth: depth)
     }
@@ -106,18 +107,18 @@ struct PreparedForm: PreparedPicker {
     let depth: Int
 
     var options: JSON {
-        [
-            "fields": .array(
+        .object(JSONObject([
+            FormOption.fields: .array(
                 fields.map { field in
                     var object = JSONObject()
-                    object["name"] = .string(field.name)
-                    object["kind"] = .string(field.kind)
-                    if let label = field.label { object["label"] = .string(label) }
-                    object["required"] = .bool(field.isRequired)
-                    object["options"] = field.picker.options
+                    object[FormFieldOption.name] = .string(field.name)
+                    object[FormFieldOption.kind] = .string(field.kind)
+                    if let label = field.label { object[FormFieldOption.label] = .string(label) }
+                    object[FormFieldOption.required] = .bool(field.isRequired)
+                    object[FormFieldOption.options] = field.picker.options
                     return .object(object)
                 })
-        ]
+        ]))
     }
 
     var initialValue: JSON? {

@@ -1,12 +1,13 @@
 import PickerJSON
+import PickerProtocol
 
 /// The JSON Schema shapes the kinds' options share.
 enum OptionsSchema {
     /// An object that takes only `properties`, of which `required` must be there.
-    static func closedObject(required: [String] = [], _ properties: JSONObject) -> JSON {
+    static func closedObject<Name: OptionName>(required: [Name] = [], _ properties: KeyValuePairs<Name, JSON>) -> JSON {
         var schema: JSONObject = ["type": "object", "additionalProperties": false]
-        if !required.isEmpty { schema["required"] = .array(required.map(JSON.string)) }
-        schema["properties"] = .object(properties)
+        if !required.isEmpty { schema["required"] = .array(required.map { .string($0.rawValue) }) }
+        schema["properties"] = .object(JSONObject(properties))
         return .object(schema)
     }
 

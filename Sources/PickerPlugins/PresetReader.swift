@@ -29,7 +29,10 @@ struct PresetProblem: Error {
 
 /// Reads one preset file's JSON, reporting every problem with its key.
 public enum PresetReader {
-    public static let knownKeys = ["//", "kind", "base", "title", "summary", "options", "defaults", "exec"]
+    /// The keys of a preset file; `//` is a comment.
+    enum Key: String, MemberName, CaseIterable {
+        case kind, base, title, summary, options, defaults, exec
+    }
 
     /// The preset, or problems as `key: what is wrong`.
     /// A preset's options and defaults together must make a valid picker of
@@ -39,8 +42,9 @@ public enum PresetReader {
         guard case .object(let object) = json else { return .failure(PresetProblems(["a preset must be a JSON object, not \(json.typeDescription)"])) }
         var problems: [String] = []
         let preset = ObjectReader(object) { problem in PresetProblem(problem) }
-        for key in preset.unknownKeys(known: knownKeys) {
-            problems.append("\(key): unknown key; known keys are kind, base, title, summary, options, defaults, exec")
+        let keys = Key.allCases.map(\.rawValue)
+        for key in preset.unknownKeys(known: keys + ["//"]) {
+            problems.append("\(key): unknown key; known keys are \(keys.joined(separator: ", "))")
         }
         func read<Value>(_ body: () throws(PresetProblem) -> Value?) -> Value? {
             do {
@@ -51,29 +55,29 @@ public enum PresetReader {
             }
         }
         var exec: [String]?
-        if preset.has("exec") {
-            if let parts = try? preset.strings("exec"), !parts.isEmpty, parts.allSatisfy({ !$0.isEmpty }) {
+        if preset.has(Key.exec) {
+            if let parts = try? preset.strings(Key.exec), !parts.isEmpty, parts.allSatisfy({ !$0.isEmpty }) {
                 exec = parts
             } else {
-                problems.append("exec: must be a program and its arguments, like [\"/usr/lib/pickerd/plugins/ticket-check\", \"--strict\"]")
+                problems.append("\(Key.exec.rawValue): must be a program and its arguments, like [\"/usr/lib/pickerd/plugins/ticket-check\", \"--strict\"]")
             }
         }
-        let kind = read { () throws(PresetProblem) in try preset.string("kind") }
-        let baseName = read { () throws(PresetProblem) in try preset.string("base") }
-        let title = read { () throws(PresetProblem) in try preset.string("title") }
-        let summary = read { () throws(PresetProblem) in try preset.string("summary") }
-        if !preset.has("kind") { problems.append("kind: missing; name the new kind, like \"flavor\"") }
-        if !preset.has("base") { problems.append("base: missing; name a built-in kind: \(bases.kinds.joined(separator: ", "))") }
+        let kind = read { () throws(PresetProblem) in try preset.string(Key.kind) }
+        let baseName = read { () throws(PresetProblem) in try preset.string(Key.base) }
+        let title = read { () throws(PresetProblem) in try preset.string(Key.title) }
+        let summary = read { () throws(PresetProblem) in try preset.string(Key.summary) }
+        if !preset.has(Key.kind) { problems.append("\(Key.kind.rawValue): missing; name the new kind, like \"flavor\"") }
+        if !preset.has(Key.base) { problems.append("\(Key.base.rawValue): missing; name a built-in kind: \(bases.kinds.joined(separator: ", "))") }
         if let kind, !isKindName(kind) {
-            problems.append("kind: '\(kind.prefix(40))' must be 1 to 40 lowercase letters, digits, '-' or '_', starting with a letter")
+            problems.append("\(Key.kind.rawValue): '\(kind.prefix(40))' must be 1 to 40 lowercase letters, digits, '-' or '_', starting with a letter")
         } else if let kind, bases.plugin(for: kind) != nil {
-            problems.append("kind: '\(kind)' is a built-in kind; choose another name")
+            problems.append("\(Key.kind.rawValue): '\(kind)' is a built-in kind; choose another name")
         }
         let base = baseName.flatMap { bases.plugin(for: $0) }
         if let baseName, base == nil {
-            problems.append("base: '\(baseName.prefix(40))' is not a built-in kind; use one of \(bases.kinds.joined(separator: ", "))")
+            problems.append("\(Key.base.rawValue): '\(baseName.prefix(40))' is not a built-in kind; use one of \(bases.kinds.joined(separator: ", "))")
         }
-        func options(_ key: String) -> JSONObject {
+        func options(_ key: Key) -> JSONObject {
             guard let options = read({ () throws(PresetProblem) in try preset.object(key) }) else { return [:] }
             if let base, case .object(let properties)? = base.optionsSchema["properties"] {
                 for unknown in options.unknownKeys(known: properties.keys) {
@@ -83,10 +87,10 @@ public enum PresetReader {
             }
             return options.members
         }
-        let fixed = options("options")
-        let defaults = options("defaults")
+        let fixed = options(.options)
+        let defaults = options(.defaults)
         for member in defaults where fixed[member.key] != nil {
-            problems.append("defaults.\(member.key): also fixed in options; give it in one of the two")
+            problems.append("\(Key.defaults.rawValue).\(member.key): also fixed in \(Key.options.rawValue); give it in one of the two")
         }
         if problems.isEmpty, let base {
             var together = defaults
@@ -94,7 +98,7 @@ public enum PresetReader {
             do {
                 _ = try base.prepare(options: together, context: context)
             } catch {
-                problems.append("options: \(base.kind) refuses them: \(error.message)")
+                problems.append("\(Key.options.rawValue): \(base.kind) refuses them: \(error.message)")
             }
         }
         guard problems.isEmpty, let kind, let baseName else { return .failure(PresetProblems(problems)) }

@@ -1,5 +1,6 @@
 import PickerCore
 import PickerJSON
+import PickerProtocol
 
 /// `text`: a line (or lines) of text, optionally a secret.
 ///
@@ -19,14 +20,14 @@ public struct TextPlugin: PickerPlugin {
     public var optionsSchema: JSON {
         [
             "type": "object", "additionalProperties": false,
-            "properties": [
-                "placeholder": ["type": "string"], "initial": ["type": "string"],
-                "min_length": ["type": "integer", "minimum": 0],
-                "max_length": ["type": "integer", "minimum": 1, "maximum": .integer(Int64(Self.largestMaxLength)), "default": 4096],
-                "pattern": ["type": "string", "description": "a regular expression the whole value must match"],
-                "secure": ["type": "boolean", "default": false], "multiline": ["type": "boolean", "default": false],
-                "trim": ["type": "boolean", "default": false],
-            ],
+            "properties": .object(JSONObject([
+                TextOption.placeholder: ["type": "string"], TextOption.initial: ["type": "string"],
+                TextOption.minLength: ["type": "integer", "minimum": 0],
+                TextOption.maxLength: ["type": "integer", "minimum": 1, "maximum": .integer(Int64(Self.largestMaxLength)), "default": 4096],
+                TextOption.pattern: ["type": "string", "description": "a regular expression the whole value must match"],
+                TextOption.secure: ["type": "boolean", "default": false], TextOption.multiline: ["type": "boolean", "default": false],
+                TextOption.trim: ["type": "boolean", "default": false],
+            ])),
         ]
     }
 
@@ -34,41 +35,40 @@ public struct TextPlugin: PickerPlugin {
 
     public func prepare(options: JSONObject, context: PluginContext) throws(PluginRejection) -> any PreparedPicker {
         let reader = try OptionReader(
-            options, kind: kind,
-            known: ["placeholder", "initial", "min_length", "max_length", "pattern", "secure", "multiline", "trim"])
-        let minLength = try reader.integer("min_length", in: 0...Self.largestMaxLength) ?? 0
-        let maxLength = try reader.integer("max_length", in: 1...Self.largestMaxLength) ?? Self.defaultMaxLength
+            options, kind: kind, known: TextOption.names)
+        let minLength = try reader.integer(TextOption.minLength, in: 0...Self.largestMaxLength) ?? 0
+        let maxLength = try reader.integer(TextOption.maxLength, in: 1...Self.largestMaxLength) ?? Self.defaultMaxLength
         guard minLength <= maxLength else {
-            throw PluginRejection("min_length (\(minLength)) must not be greater than max_length (\(maxLength))")
+            throw PluginRejection("\(TextOption.minLength) (\(minLength)) must not be greater than \(TextOption.maxLength) (\(maxLength))")
         }
-        let pattern = try reader.string("pattern")
+        let pattern = try reader.string(TextOption.pattern)
         var compiled: LinearPattern?
         if let pattern {
             guard pattern.utf8.count <= Self.longestPattern else {
-                throw PluginRejection("option 'pattern' is longer than \(Self.longestPattern) bytes")
+                throw PluginRejection("option '\(TextOption.pattern)' is longer than \(Self.longestPattern) bytes")
             }
             do {
                 compiled = try LinearPattern(pattern)
             } catch {
-                throw PluginRejection("option 'pattern' is not a valid regular expression: \(error)")
+                throw PluginRejection("option '\(TextOption.pattern)' is not a valid regular expression: \(error)")
             }
             let size = compiled!.size
             guard size * maxLength <= LinearPattern.largestWork else {
                 throw PluginRejection(
-                    "this pattern takes \(size) steps per character, so max_length may be at most \(LinearPattern.largestWork / size); lower max_length or simplify the pattern"
+                    "this pattern takes \(size) steps per character, so \(TextOption.maxLength) may be at most \(LinearPattern.largestWork / size); lower \(TextOption.maxLength) or simplify the pattern"
                 )
             }
         }
         let picker = PreparedText(
-            placeholder: try reader.string("placeholder"), initial: try reader.string("initial"), minLength: minLength,
-            maxLength: maxLength, pattern: pattern, matcher: compiled, isSecure: try reader.bool("secure") ?? false,
-            isMultiline: try reader.bool("multiline") ?? false, trims: try reader.bool("trim") ?? false)
+            placeholder: try reader.string(TextOption.placeholder), initial: try reader.string(TextOption.initial), minLength: minLength,
+            maxLength: maxLength, pattern: pattern, matcher: compiled, isSecure: try reader.bool(TextOption.secure) ?? false,
+            isMultiline: try reader.bool(TextOption.multiline) ?? false, trims: try reader.bool(TextOption.trim) ?? false)
         if let initial = picker.initial {
             if !picker.isMultiline, initial.contains(where: \.isNewline) {
-                throw PluginRejection("option 'initial' has a line break, but the picker is not multiline")
+                throw PluginRejection("option '\(TextOption.initial)' has a line break, but the picker is not multiline")
             }
             if initial.count > maxLength {
-                throw PluginRejection("option 'initial' is longer than max_length (\(maxLength) characters)")
+                throw PluginRejection("option '\(TextOption.initial)' is longer than \(TextOption.maxLength) (\(maxLength) characters)")
             }
         }
         return picker
@@ -90,14 +90,14 @@ struct PreparedText: PreparedPicker {
 
     var options: JSON {
         var object = JSONObject()
-        if let placeholder { object["placeholder"] = .string(placeholder) }
-        if let initial, !isSecure { object["initial"] = .string(initial) }
-        object["min_length"] = .integer(Int64(minLength))
-        object["max_length"] = .integer(Int64(maxLength))
-        if let pattern { object["pattern"] = .string(pattern) }
-        object["secure"] = .bool(isSecure)
-        object["multiline"] = .bool(isMultiline)
-        object["trim"] = .bool(trims)
+        if let placeholder { object[TextOption.placeholder] = .string(placeholder) }
+        if let initial, !isSecure { object[TextOption.initial] = .string(initial) }
+        object[TextOption.minLength] = .integer(Int64(minLength))
+        object[TextOption.maxLength] = .integer(Int64(maxLength))
+        if let pattern { object[TextOption.pattern] = .string(pattern) }
+        object[TextOption.secure] = .bool(isSecure)
+        object[TextOption.multiline] = .bool(isMultiline)
+        object[TextOption.trim] = .bool(trims)
         return .object(object)
     }
 

@@ -25,6 +25,8 @@ public struct DaemonConfiguration: Sendable, Equatable {
     public var maxOutcomes = 10_000
     public var permissionRules: [PermissionPolicy.Rule] = []
     public var logLevel = Logger.Level.info
+    /// `pickerd --log-level`: wins over `log.level`, also after a reload.
+    public var logLevelFromCommandLine: Logger.Level?
     /// nil: the system's zone.
     public var timeZone: String?
     /// `plugins.presets_dir`; nil: `plugins.d` beside the config file.

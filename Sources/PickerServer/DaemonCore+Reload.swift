@@ -76,11 +76,13 @@ extension DaemonCore {
         }
     }
 
-    func apply(_ new: DaemonConfiguration) {
+    func apply(_ read: DaemonConfiguration) {
+        var new = read
+        new.logLevelFromCommandLine = configuration.logLevelFromCommandLine
         configuration = new
         policy = PermissionPolicy(daemonUID: policy.daemonUID, rules: new.permissionRules)
         parser = JSONParser(maxDepth: new.limits.maxDepth)
-        logger.logLevel = new.logLevel
+        logger.logLevel = new.logLevelFromCommandLine ?? new.logLevel
         store.setRetention(milliseconds: new.retentionMilliseconds)
         // LevelTable(extra:) was checked when the config was read.
         if let levels = try? LevelTable(extra: new.levels) {

@@ -1,4 +1,5 @@
 import PickerJSON
+import PickerProtocol
 
 /// An action sheet: a vertical list; the destructive action is marked, and
 /// Escape chooses the cancel action when there is one.
@@ -12,19 +13,19 @@ struct ActionList: PickerView {
     var selected: Int
 
     init(options: JSON, value: JSON?) {
-        actions = (options["actions"]?.arrayValue ?? []).map {
-            Action(label: $0["label"]?.stringValue ?? "?", role: $0["role"]?.stringValue ?? "default")
+        actions = (options[ActionsOption.actions]?.arrayValue ?? []).map {
+            Action(label: $0[ActionOption.label]?.stringValue ?? "?", role: $0[ActionOption.role]?.stringValue ?? "default")
         }
-        selected = Int(value?["index"]?.integerValue ?? 0)
+        selected = Int(value?[ActionsValue.index]?.integerValue ?? 0)
     }
 
     var isSecret: Bool { false }
     var hints: String { "↑↓ choose" }
-    var value: JSON { ["index": .integer(Int64(selected))] }
+    var value: JSON { .object(JSONObject([ActionsValue.index: .integer(Int64(selected))])) }
 
     /// The cancel action's choice, for Escape.
     var cancelChoice: JSON? {
-        actions.firstIndex { $0.role == "cancel" }.map { ["index": .integer(Int64($0))] }
+        actions.firstIndex { $0.role == "cancel" }.map { .object(JSONObject([ActionsValue.index: .integer(Int64($0))])) }
     }
 
     mutating func handle(_ key: Key) -> ViewAction {

@@ -1,4 +1,5 @@
 import PickerJSON
+import PickerProtocol
 
 /// One wheel per component, independent (`columns`) or dependent (`tree`:
 /// moving a parent puts its children back on their first row). Typing filters
@@ -12,11 +13,11 @@ struct CustomWheels: PickerView {
     var filter = ""
 
     init(options: JSON, value: JSON?) {
-        columns = options["columns"]?.arrayValue?.map { $0.arrayValue?.compactMap(\.stringValue) ?? [] }
-        tree = options["tree"]
-        let initial = (value ?? options["initial"])?.arrayValue?.compactMap(\.stringValue) ?? []
+        columns = options[CustomOption.columns]?.arrayValue?.map { $0.arrayValue?.compactMap(\.stringValue) ?? [] }
+        tree = options[CustomOption.tree]
+        let initial = (value ?? options[CustomOption.initial])?.arrayValue?.compactMap(\.stringValue) ?? []
         selected = initial
-        labels = options["labels"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        labels = options[CustomOption.labels]?.arrayValue?.compactMap(\.stringValue) ?? []
         if selected.count != componentCount { resetChildren(from: 0) }
     }
 

@@ -17,14 +17,14 @@ struct DateWheels: PickerView {
     var year = 2026, month = 1, day = 1, hour = 0, minute = 0
 
     init(options: JSON, value: JSON?) {
-        let mode = options["mode"]?.stringValue ?? "date"
+        let mode = options[DateOption.mode]?.stringValue ?? "date"
         self.mode = mode
         wheels = mode == "time" ? [.hour, .minute] : mode == "datetime" ? Wheel.allCases : [.year, .month, .day]
-        interval = Int(options["minute_interval"]?.integerValue ?? 1)
-        minimum = options["min"]?.stringValue.map { Self.comparable($0, mode: mode) }
-        maximum = options["max"]?.stringValue.map { Self.comparable($0, mode: mode) }
+        interval = Int(options[DateOption.minuteInterval]?.integerValue ?? 1)
+        minimum = options[DateOption.min]?.stringValue.map { Self.comparable($0, mode: mode) }
+        maximum = options[DateOption.max]?.stringValue.map { Self.comparable($0, mode: mode) }
         focus = mode == "time" ? 0 : 2
-        if let text = (value ?? options["initial"])?.stringValue { read(text) }
+        if let text = (value ?? options[DateOption.initial])?.stringValue { read(text) }
     }
 
     var isSecret: Bool { false }

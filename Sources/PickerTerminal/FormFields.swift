@@ -1,4 +1,5 @@
 import PickerJSON
+import PickerProtocol
 
 /// A form: its fields one under another, each drawn by its kind's view; Tab and
 /// Shift-Tab move between fields, Enter submits them all.
@@ -16,11 +17,11 @@ struct FormFields: PickerView {
     var rejectedField: String?
 
     init(options: JSON, value: JSON?) {
-        fields = (options["fields"]?.arrayValue ?? []).map { field in
-            let name = field["name"]?.stringValue ?? "?"
+        fields = (options[FormOption.fields]?.arrayValue ?? []).map { field in
+            let name = field[FormFieldOption.name]?.stringValue ?? "?"
             return Field(
-                name: name, label: field["label"]?.stringValue ?? name, required: field["required"]?.boolValue ?? true,
-                view: PickerViews.make(kind: field["kind"]?.stringValue ?? "text", options: field["options"] ?? [:], value: value?[name]))
+                name: name, label: field[FormFieldOption.label]?.stringValue ?? name, required: field[FormFieldOption.required]?.boolValue ?? true,
+                view: PickerViews.make(kind: field[FormFieldOption.kind]?.stringValue ?? "text", options: field[FormFieldOption.options] ?? [:], value: value?[name]))
         }
     }
 

@@ -1,4 +1,5 @@
 import PickerJSON
+import PickerProtocol
 
 /// A line editor (several lines when multiline: Ctrl-J breaks a line). A
 /// secure text shows one mask character per character typed.
@@ -10,10 +11,10 @@ struct TextEditor: PickerView {
     var cursor: Int
 
     init(options: JSON, value: JSON?) {
-        placeholder = options["placeholder"]?.stringValue ?? ""
-        isSecret = options["secure"]?.boolValue ?? false
-        isMultiline = options["multiline"]?.boolValue ?? false
-        characters = Array((isSecret ? nil : value?.stringValue) ?? options["initial"]?.stringValue ?? "")
+        placeholder = options[TextOption.placeholder]?.stringValue ?? ""
+        isSecret = options[TextOption.secure]?.boolValue ?? false
+        isMultiline = options[TextOption.multiline]?.boolValue ?? false
+        characters = Array((isSecret ? nil : value?.stringValue) ?? options[TextOption.initial]?.stringValue ?? "")
         cursor = characters.count
     }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import PickerClient
 import PickerJSON
+import PickerProtocol
 
 struct DateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -25,13 +26,13 @@ struct DateCommand: AsyncParsableCommand {
 
     func run() async throws {
         var options = JSONObject()
-        if let mode { options["mode"] = .string(mode) }
-        if let min { options["min"] = .string(min) }
-        if let max { options["max"] = .string(max) }
-        if let initial { options["initial"] = .string(initial) }
-        if let minuteInterval { options["minute_interval"] = .integer(Int64(minuteInterval)) }
-        if let timeZone { options["time_zone"] = .string(timeZone) }
-        if let locale { options["locale"] = .string(locale) }
+        if let mode { options[DateOption.mode] = .string(mode) }
+        if let min { options[DateOption.min] = .string(min) }
+        if let max { options[DateOption.max] = .string(max) }
+        if let initial { options[DateOption.initial] = .string(initial) }
+        if let minuteInterval { options[DateOption.minuteInterval] = .integer(Int64(minuteInterval)) }
+        if let timeZone { options[DateOption.timeZone] = .string(timeZone) }
+        if let locale { options[DateOption.locale] = .string(locale) }
         try await common.ask(kind: "date", options: options)
     }
 }
@@ -66,16 +67,16 @@ struct CustomCommand: AsyncParsableCommand {
         var options = JSONObject()
         if let tree {
             do {
-                options["tree"] = try JSON.parse(tree)
+                options[CustomOption.tree] = try JSON.parse(tree)
             } catch {
                 printError("--tree is not valid JSON: \(error)")
                 throw ExitCode(ExitStatus.usage)
             }
         } else {
-            options["columns"] = .array(
+            options[CustomOption.columns] = .array(
                 column.map { .array($0.split(separator: ",", omittingEmptySubsequences: false).map { .string(String($0)) }) })
         }
-        if !label.isEmpty { options["labels"] = .array(label.map(JSON.string)) }
+        if !label.isEmpty { options[CustomOption.labels] = .array(label.map(JSON.string)) }
         let separator = ValueFormatting.unescape(separator)
         try await common.ask(kind: "custom", options: options, separator: separator) { text in
             .array(text.split(separator: separator, omittingEmptySubsequences: false).map { .string(String($0)) })
@@ -107,14 +108,14 @@ struct TextCommand: AsyncParsableCommand {
 
     func run() async throws {
         var options = JSONObject()
-        if let placeholder { options["placeholder"] = .string(placeholder) }
-        if let initial { options["initial"] = .string(initial) }
-        if let pattern { options["pattern"] = .string(pattern) }
-        if let minLength { options["min_length"] = .integer(Int64(minLength)) }
-        if let maxLength { options["max_length"] = .integer(Int64(maxLength)) }
-        if secure { options["secure"] = true }
-        if multiline { options["multiline"] = true }
-        if trim { options["trim"] = true }
+        if let placeholder { options[TextOption.placeholder] = .string(placeholder) }
+        if let initial { options[TextOption.initial] = .string(initial) }
+        if let pattern { options[TextOption.pattern] = .string(pattern) }
+        if let minLength { options[TextOption.minLength] = .integer(Int64(minLength)) }
+        if let maxLength { options[TextOption.maxLength] = .integer(Int64(maxLength)) }
+        if secure { options[TextOption.secure] = true }
+        if multiline { options[TextOption.multiline] = true }
+        if trim { options[TextOption.trim] = true }
         try await common.ask(kind: "text", options: options)
     }
 }
@@ -137,11 +138,11 @@ struct ActionsCommand: AsyncParsableCommand {
     func run() async throws {
         let actions: [JSON] = action.map { text in
             if let colon = text.lastIndex(of: ":"), ["default", "cancel", "destructive"].contains(String(text[text.index(after: colon)...])) {
-                return ["label": .string(String(text[..<colon])), "role": .string(String(text[text.index(after: colon)...]))]
+                return .object(JSONObject([ActionOption.label: .string(String(text[..<colon])), .role: .string(String(text[text.index(after: colon)...]))]))
             }
-            return ["label": .string(text)]
+            return .object(JSONObject([ActionOption.label: .string(text)]))
         }
-        try await common.ask(kind: "actions", options: ["actions": .array(actions)])
+        try await common.ask(kind: "actions", options: JSONObject([ActionsOption.actions: .array(actions)]))
     }
 }
 
@@ -174,7 +175,7 @@ struct FormCommand: AsyncParsableCommand {
             }
             switch try? JSON.parse(text) {
             case .object(let object)?: options = object
-            case .array(let fields)?: options = ["fields": .array(fields)]
+            case .array(let fields)?: options = JSONObject([FormOption.fields: .array(fields)])
             default:
                 printError("\(spec) must hold a JSON object with \"fields\", or an array of fields")
                 throw ExitCode(ExitStatus.usage)
@@ -187,17 +188,17 @@ struct FormCommand: AsyncParsableCommand {
                     printError("--field \(text) must be NAME:KIND or NAME:KIND:OPTIONS_JSON")
                     throw ExitCode(ExitStatus.usage)
                 }
-                var entry: JSONObject = ["name": .string(parts[0]), "kind": .string(parts[1])]
+                var entry = JSONObject([FormFieldOption.name: .string(parts[0]), .kind: .string(parts[1])])
                 if parts.count == 3 {
                     guard case .object(let fieldOptions)? = try? JSON.parse(parts[2]) else {
                         printError("the options of --field \(parts[0]) must be a JSON object")
                         throw ExitCode(ExitStatus.usage)
                     }
-                    entry["options"] = .object(fieldOptions)
+                    entry[FormFieldOption.options] = .object(fieldOptions)
                 }
                 fields.append(.object(entry))
             }
-            options = ["fields": .array(fields)]
+            options = JSONObject([FormOption.fields: .array(fields)])
         }
         try await common.ask(kind: "form", options: options) { text in
             try parseJSONArgument(text, flag: "--default")

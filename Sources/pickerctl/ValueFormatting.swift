@@ -16,9 +16,9 @@ enum ValueFormatting {
             // A value without its kind (wait): an array of strings reads as custom components.
             return components.compactMap(\.stringValue).joined(separator: separator)
         case ("actions", let choice):
-            return choice["label"]?.stringValue ?? choice.serialized()
+            return choice[ActionsValue.label]?.stringValue ?? choice.serialized()
         case (nil, let choice) where isActionChoice(choice):
-            return choice["label"]?.stringValue ?? choice.serialized()
+            return choice[ActionsValue.label]?.stringValue ?? choice.serialized()
         default:
             return value.serialized()
         }
@@ -26,7 +26,7 @@ enum ValueFormatting {
 
     private static func isActionChoice(_ value: JSON) -> Bool {
         guard let object = value.objectValue else { return false }
-        return object.count == 2 && object["index"]?.integerValue != nil && object["label"]?.stringValue != nil
+        return object.count == 2 && object[ActionsValue.index]?.integerValue != nil && object[ActionsValue.label]?.stringValue != nil
     }
 
     /// `\t` and `\n` written out in a separator mean a tab and a newline.

@@ -77,11 +77,11 @@ struct PickerdCommand: AsyncParsableCommand {
             print("\(source): OK")
             return
         }
-        if let logLevel { configuration.logLevel = Logger.Level(rawValue: logLevel)! }
+        if let logLevel { configuration.logLevelFromCommandLine = Logger.Level(rawValue: logLevel)! }
 
         let environment = POSIX.environment()
         let journald = JournalStream.isStderr(environment: environment)
-        let level = configuration.logLevel
+        let level = configuration.logLevelFromCommandLine ?? configuration.logLevel
         LoggingSystem.bootstrap { label in StderrLogHandler(label: label, level: level, journald: journald) }
         let logger = Logger(label: "pickerd")
         signal(SIGPIPE, SIG_IGN)

@@ -88,6 +88,16 @@ import Testing
         }
         #expect(try client.result("list")["windows"]?.arrayValue?.first?["level_name"] == "severe")
     }
+
+    @Test func logLevelGivenOnTheCommandLineOutlivesAReload() throws {
+        let daemon = try DaemonProcess(config: #"{"log": {"level": "info"}}"#, arguments: ["--log-level", "debug"])
+        let client = try TestClient(socketPath: daemon.socketPath)
+        #expect(try client.result("reload") == true)
+        let second = try TestClient(socketPath: daemon.socketPath)
+        _ = try second.result("ping")
+        let afterReload = try #require(daemon.log.components(separatedBy: "config reloaded").last)
+        #expect(afterReload.contains("accepted from uid"), "debug lines go on after the reload: \(daemon.log)")
+    }
 }
 
 /// README's Security section lists every limit with its default, as the
