@@ -13,11 +13,14 @@ import Glibc
 /// ```
 public final class PickerClient: Sendable {
     private let connection: ClientConnection
+    /// Who else it trusts to run pickerd, for connecting again (`outcomeSurvivingRestarts`).
+    let trustedUIDs: [UInt32]
 
     public var socketPath: String { connection.socketPath }
 
-    private init(connection: ClientConnection) {
+    private init(connection: ClientConnection, trustedUIDs: [UInt32]) {
         self.connection = connection
+        self.trustedUIDs = trustedUIDs
     }
 
     /// Connects to `socketPath`, or to the first of `$PICKERD_SOCKET`,
@@ -33,7 +36,7 @@ public final class PickerClient: Sendable {
         }
         let path = SocketLocation.resolve(explicit: socketPath, environment: environment, uid: getuid())
         let trusted = trustedUIDs + ServerTrust.namedUIDs(environment["PICKERD_TRUST_UID"])
-        return PickerClient(connection: try ClientConnection(socketPath: path, trusting: trusted))
+        return PickerClient(connection: try ClientConnection(socketPath: path, trusting: trusted), trustedUIDs: trustedUIDs)
     }
 
     /// Closes the connection; calls still waiting fail with `.disconnected`.

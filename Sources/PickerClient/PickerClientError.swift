@@ -20,6 +20,12 @@ public enum PickerClientError: Error, Sendable, Equatable, CustomStringConvertib
     case disconnected(reason: String)
     /// The daemon sent something that is not protocol v1.
     case protocolViolation(String)
+    /// The connection ended while waiting on `window`, and pickerd did not
+    /// come back within `seconds` (`outcomeSurvivingRestarts`).
+    case daemonGone(window: WindowID, seconds: Int)
+    /// pickerd came back without `window`: it restarted without keeping its
+    /// windows (memory state), so the window's answer is lost.
+    case windowLost(WindowID)
 
     /// The protocol error code, when the daemon sent one.
     public var code: RPCErrorCode? {
@@ -42,6 +48,10 @@ public enum PickerClientError: Error, Sendable, Equatable, CustomStringConvertib
             return "the connection to pickerd ended: \(reason)"
         case .protocolViolation(let what):
             return "pickerd sent something unexpected: \(what)"
+        case .daemonGone(let window, let seconds):
+            return "pickerd went away and did not come back within \(seconds)s; window \(window) keeps its place in its state, so once pickerd is back, wait on it again to get its answer"
+        case .windowLost(let window):
+            return "pickerd restarted without window \(window) (its state is not kept on disk), so its answer is lost"
         }
     }
 }

@@ -22,6 +22,10 @@ public struct ModelConfiguration: Sendable, Equatable {
     public var maxOutcomesPerUser = Limits().maxOutcomesPerUser
     /// How long a `keep` window outlives its owner's connection; 0 keeps it forever.
     public var ownerGraceMilliseconds: Int64 = 0
+    /// How long a `dismiss` window waits for its asker to come back (a `wait`
+    /// from its owner's uid) after the owner's connection closed or the
+    /// daemon restarted, before it ends as `owner_gone`; 0 ends it at once.
+    public var reattachMilliseconds: Int64 = 5000
     /// The daemon's IANA time zone, the default of date pickers.
     public var timeZone = "UTC"
 

@@ -67,15 +67,8 @@ extension PickerModel {
                 deadlines.schedule(.init(at: deadline, window: window.id, purpose: .timeout))
                 liveDeadlineCount += 1
             }
-            if record.onDisconnect == .dismiss {
-                end(window, reason: .ownerGone, value: nil, by: nil, at: now)
-                ended.append(record.id)
-            } else if configuration.ownerGraceMilliseconds > 0 {
-                let grace = now.adding(milliseconds: configuration.ownerGraceMilliseconds)
-                window.ownerGraceDeadline = grace
-                deadlines.schedule(.init(at: grace, window: window.id, purpose: .ownerGrace))
-                liveDeadlineCount += 1
-            }
+            // The daemon's restart is not its asker's death: the time to come back starts now.
+            if ownerLeft(window, at: now) { ended.append(record.id) }
         }
         refreshKey()
         return ended

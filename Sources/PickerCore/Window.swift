@@ -14,7 +14,8 @@ final class Window {
     let picker: any PreparedPicker
     let defaultValue: JSON?
     let tag: String?
-    let owner: Owner
+    /// Its connection changes when the asker comes back (`PickerModel.reattach`).
+    var owner: Owner
     let onDisconnect: DisconnectPolicy
     let createdAt: Timestamp
     let deadline: Timestamp?

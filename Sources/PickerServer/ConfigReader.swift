@@ -49,6 +49,8 @@ struct ConfigReader {
         if let windows = section("windows", in: root) {
             configuration.ownerGraceMilliseconds =
                 integer("owner_grace_ms", in: windows, 0...Int64(Int32.max) * 1000) ?? configuration.ownerGraceMilliseconds
+            configuration.reattachMilliseconds =
+                integer("reattach_ms", in: windows, 0...3_600_000) ?? configuration.reattachMilliseconds
             finish(windows)
         }
         if let state = section("state", in: root) {

@@ -20,6 +20,7 @@ public struct DaemonConfiguration: Sendable, Equatable {
     public var defaultTimeoutMilliseconds: Int64 = 0
     public var maxTimeoutMilliseconds: Int64 = 7 * 24 * 3_600_000
     public var ownerGraceMilliseconds: Int64 = 0
+    public var reattachMilliseconds: Int64 = 5000
     public var durability = Durability.durable
     public var retentionMilliseconds: Int64 = 600_000
     public var maxOutcomes = 10_000
@@ -62,6 +63,7 @@ public struct DaemonConfiguration: Sendable, Equatable {
         configuration.retentionMilliseconds = retentionMilliseconds
         configuration.maxOutcomes = maxOutcomes
         configuration.ownerGraceMilliseconds = ownerGraceMilliseconds
+        configuration.reattachMilliseconds = reattachMilliseconds
         configuration.timeZone = timeZone ?? systemTimeZone
         return configuration
     }

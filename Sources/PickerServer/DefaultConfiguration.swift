@@ -41,8 +41,9 @@ extension DaemonConfiguration {
     "max_ms": 604800000
   },
   "windows": {
-    "//": "How long a window presented with on_disconnect keep outlives its owner's connection before it is dismissed as owner_gone (0: forever).",
-    "owner_grace_ms": 0
+    "//": "A window presented with on_disconnect dismiss (pickerctl's default while it waits) ends as owner_gone reattach_ms after its asker's connection closed, or after the daemon restarted, unless the asker comes back first (a wait from the same user adopts it; 0: at once). One presented with keep outlives its owner's connection owner_grace_ms (0: forever).",
+    "owner_grace_ms": 0,
+    "reattach_ms": 5000
   },
   "state": {
     "//": "durable keeps windows, outcomes and window ids in SQLite in the state directory (--state-dir, else $STATE_DIRECTORY, else $XDG_STATE_HOME/pickerd, else ~/.local/state/pickerd), committed before any answer acknowledges them; memory keeps nothing on disk, and windows end with reason shutdown when the daemon stops. Outcomes are kept for wait and history for retention_ms, at most max_outcomes of them in all (and limits.max_outcomes_per_user of one user's; when there are too many, the oldest of whoever keeps the most goes).",

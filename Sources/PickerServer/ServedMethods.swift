@@ -42,6 +42,9 @@ extension Wait: ServedMethod {
         case .open:
             guard let reply = call.reply else { return .deferred }
             try core.checkWaiterQuota(call.connection, uid: call.peer.uid)
+            if core.model.reattach(window, to: call.connection.id, uid: call.peer.uid) {
+                core.logger.info("window \(window) adopted by its asker again: uid \(call.peer.uid) pid \(call.peer.pid) waits on it")
+            }
             core.addWaiter(for: window, reply: reply, uid: call.peer.uid, timeout: timeoutMilliseconds.map { .milliseconds($0) })
             return .deferred
         }

@@ -175,8 +175,11 @@ struct WaitCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var target: WindowArgument
-    @Option(help: ArgumentHelp("Give up after this long (exit 124; the window stays).", valueName: "duration"))
+    @Option(
+        help: ArgumentHelp("Give up after this long (exit 124; the window stays); 0 for never.", valueName: "duration"),
+        transform: DurationArgument.parse)
     var timeout: DurationArgument?
+    @OptionGroup var reconnection: ReconnectOption
     @Flag(help: "Print the whole outcome as JSON.")
     var json = false
     @Option(help: ArgumentHelp("Printed between a custom picker's choices.", valueName: "text"))
@@ -184,7 +187,7 @@ struct WaitCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await withClient(global) { client in
-            let outcome = try await client.wait(window: target.window, timeoutMilliseconds: timeout?.milliseconds)
+            let outcome = try await reconnection.outcome(of: target.window, from: client, timeoutMilliseconds: timeout?.nonZero?.milliseconds)
             return OutcomePrinting.finish(outcome, kind: nil, json: json, separator: ValueFormatting.unescape(separator))
         }
     }

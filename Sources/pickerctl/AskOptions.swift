@@ -21,7 +21,9 @@ struct AskOptions: ParsableArguments {
     @Option(help: ArgumentHelp("normal, statusBar, alert, a configured name, or an integer.", valueName: "level"))
     var level: String?
 
-    @Option(help: ArgumentHelp("End the window after this long: 500ms, 30s, 5m, 1h or seconds.", valueName: "duration"))
+    @Option(
+        help: ArgumentHelp("End the window after this long: 500ms, 30s, 5m, 1h, 2d, 1h30m or seconds; 0 for none.", valueName: "duration"),
+        transform: DurationArgument.parse)
     var timeout: DurationArgument?
 
     @Option(name: .customLong("default"), help: ArgumentHelp("The value to use when the timeout passes.", valueName: "value"))
@@ -38,8 +40,12 @@ struct AskOptions: ParsableArguments {
 
     @Option(
         name: .customLong("on-disconnect"),
-        help: ArgumentHelp("keep (default) or dismiss the window when pickerctl goes away.", valueName: "keep|dismiss"))
+        help: ArgumentHelp(
+            "What becomes of the window if pickerctl dies while it waits: dismiss (the default: it ends a few seconds later, windows.reattach_ms) or keep. With --no-wait the window is kept.",
+            valueName: "keep|dismiss"))
     var onDisconnect: String?
+
+    @OptionGroup var reconnection: ReconnectOption
 
     func validate() throws {
         if let onDisconnect, onDisconnect != "keep", onDisconnect != "dismiss" {
@@ -60,17 +66,21 @@ extension AskOptions {
         parsingDefault: (String) throws -> JSON = { .string($0) }
     ) async throws {
         try await runCommand {
+            // While pickerctl waits, its window ends soon after it dies
+            // (dismiss); a window left for later (--no-wait) is kept.
+            let policy = onDisconnect.flatMap(DisconnectPolicy.init(rawValue:)) ?? (noWait ? .keep : .dismiss)
             let presentation = Presentation(
                 kind: kind, title: title, message: message, level: level.map { LevelSpec($0) },
-                options: options, timeoutMilliseconds: timeout?.milliseconds,
-                defaultValue: try defaultValue.map(parsingDefault), tag: tag, onDisconnect: onDisconnect.flatMap(DisconnectPolicy.init(rawValue:)))
+                options: options, timeoutMilliseconds: timeout?.nonZero?.milliseconds,
+                defaultValue: try defaultValue.map(parsingDefault), tag: tag, onDisconnect: policy)
             let client = try global.connect()
             defer { client.close() }
+            let window = try await client.present(presentation).window
             if noWait {
-                printLine(try await client.present(presentation).window.rawValue)
+                printLine(window.rawValue)
                 return ExitStatus.submitted
             }
-            let outcome = try await client.presentAndWait(presentation)
+            let outcome = try await reconnection.outcome(of: window, from: client)
             return OutcomePrinting.finish(outcome, kind: formatsByKind ? kind : nil, json: json, separator: separator)
         }
     }

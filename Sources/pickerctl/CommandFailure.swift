@@ -36,7 +36,13 @@ struct CommandFailure: Error {
         switch error {
         case .unreachable: status = ExitStatus.unreachable
         case .socketPermissionDenied, .untrustedServer: status = ExitStatus.permissionDenied
-        case .disconnected, .protocolViolation: status = ExitStatus.internalError
+        case .disconnected: status = ExitStatus.unreachable
+        case .daemonGone(let window, let seconds):
+            status = ExitStatus.unreachable
+            message =
+                "pickerd went away and did not come back within \(seconds)s (--reconnect); the window is kept: once pickerd runs again, `pickerctl wait \(window)` prints its answer"
+        case .windowLost: status = ExitStatus.ended
+        case .protocolViolation: status = ExitStatus.internalError
         case .rpc(let rpc):
             switch rpc.code {
             case .permissionDenied: status = ExitStatus.permissionDenied
@@ -61,8 +67,9 @@ func runCommand(_ body: () async throws -> Int32) async throws {
         if let message = failure.message { printError(message) }
         throw ExitCode(failure.status)
     } catch let error as PickerClientError {
-        printError(error.description)
-        throw ExitCode(CommandFailure(error).status)
+        let failure = CommandFailure(error)
+        if let message = failure.message { printError(message) }
+        throw ExitCode(failure.status)
     }
     if status != 0 { throw ExitCode(status) }
 }

@@ -208,7 +208,7 @@ import Testing
     }
 
     @Test func ownerGoneDismissesOrKeepsPerPolicy() throws {
-        let fixture = ModelFixture()
+        let fixture = ModelFixture { $0.reattachMilliseconds = 0 }
         let dismissing = try fixture.present(onDisconnect: .dismiss)
         let keeping = try fixture.present(onDisconnect: .keep)
         let otherOwner = Owner(peer: ModelFixture.bob, connection: ConnectionID(2))
@@ -225,20 +225,33 @@ import Testing
         #expect(fixture.model.openWindowCount == 2, "grace 0 keeps windows forever")
     }
 
+    @Test func aDismissWindowWaitsForItsAskerToComeBack() throws {
+        let fixture = ModelFixture()
+        let left = try fixture.present(onDisconnect: .dismiss)
+        let adopted = try fixture.present(onDisconnect: .dismiss)
+        fixture.model.connectionClosed(ConnectionID(1))
+        fixture.pass(milliseconds: 4999)
+        #expect(fixture.model.openWindowCount == 2, "both wait reattach_ms for their asker")
+        fixture.model.reattach(left, to: ConnectionID(8), uid: ModelFixture.bob.uid)
+        fixture.model.reattach(adopted, to: ConnectionID(7), uid: ModelFixture.alice.peer.uid)
+        fixture.pass(milliseconds: 1)
+        #expect(fixture.reason(of: left) == .ownerGone, "another user's wait adopts nothing")
+        #expect(fixture.model.list().windows.map(\.window) == [adopted], "adopted by its owner's new connection")
+        fixture.pass(milliseconds: 86_400_000)
+        #expect(fixture.model.openWindowCount == 1)
+        fixture.model.connectionClosed(ConnectionID(7))
+        fixture.pass(milliseconds: 5000)
+        #expect(fixture.reason(of: adopted) == .ownerGone, "the adopting connection closing starts the wait again")
+    }
+
     @Test func ownerGracePeriodEndsKeptWindows() throws {
         let fixture = ModelFixture { $0.ownerGraceMilliseconds = 5000 }
         let id = try fixture.present(timeout: 60_000)
         fixture.model.connectionClosed(ConnectionID(1))
-        fixture.clock.advance(milliseconds: 4999)
-        fixture.model.fireDueTimers()
+        fixture.pass(milliseconds: 4999)
         #expect(fixture.model.openWindowCount == 1)
-        fixture.clock.advance(milliseconds: 1)
-        fixture.model.fireDueTimers()
-        guard case .dismissed(let outcome) = fixture.model.lookup(id) else {
-            Issue.record("grace period did not end the window")
-            return
-        }
-        #expect(outcome.reason == .ownerGone)
+        fixture.pass(milliseconds: 1)
+        #expect(fixture.reason(of: id) == .ownerGone, "the grace period ended the window")
         #expect(fixture.model.counters[.ownerGone] == 1)
     }
 

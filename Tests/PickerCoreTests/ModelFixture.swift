@@ -31,6 +31,18 @@ struct ModelFixture {
         ).window
     }
 
+    /// Moves the clock on and fires what is due.
+    func pass(milliseconds: Int64) {
+        clock.advance(milliseconds: milliseconds)
+        model.fireDueTimers()
+    }
+
+    /// Why a window ended; nil while it is open.
+    func reason(of id: WindowID) -> OutcomeReason? {
+        guard case .dismissed(let outcome) = model.lookup(id) else { return nil }
+        return outcome.reason
+    }
+
     /// Window ids top of the stack first.
     var order: [WindowID] { model.list().windows.map(\.window) }
 

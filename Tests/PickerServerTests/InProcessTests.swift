@@ -43,7 +43,7 @@ import Testing
         #expect(Outcome(json: outcome)?.reason == .ownerGone)
     }
 
-    @Test func onDisconnectDismissEndsTheWindowAtOnce() throws {
+    @Test func onDisconnectDismissEndsTheWindowWhenItsAskerDoesNotComeBack() throws {
         let daemon = try EmbeddedDaemon()
         let owner = try EmbeddedConnection(daemon)
         guard case .window(let gone) = try owner.call(Present(kind: "text", onDisconnect: .dismiss)) else { throw TestFailure("no window") }
@@ -51,8 +51,33 @@ import Testing
         let watcher = try EmbeddedConnection(daemon)
         let wait = watcher.send(Wait(window: gone.window))
         daemon.disconnect(owner.number)
+        daemon.advance(milliseconds: 4999)
+        #expect(try watcher.responses().isEmpty, "reattach_ms (5 s) for the asker to come back")
+        daemon.advance(milliseconds: 1)
         #expect(Outcome(json: try #require(try watcher.responses()[wait]).get())?.reason == .ownerGone)
         #expect(try watcher.call(Get(window: kept.window)).summary.state == .visible, "keep, with no grace period, keeps it")
         #expect(daemon.invariantViolation() == nil)
+    }
+
+    @Test func anAskerThatComesBackAdoptsItsWindow() throws {
+        let daemon = try EmbeddedDaemon(config: #"{"permissions": {"rules": [{"uid": 1000, "allow": ["present"]}, {"uid": 1001, "allow": ["observe"]}]}}"#)
+        let asker = try EmbeddedConnection(daemon, uid: 1000)
+        guard case .window(let window) = try asker.call(Present(kind: "text", onDisconnect: .dismiss)) else { throw TestFailure("no window") }
+        guard case .window(let other) = try asker.call(Present(kind: "text", onDisconnect: .dismiss)) else { throw TestFailure("no window") }
+        daemon.disconnect(asker.number)
+        daemon.advance(milliseconds: 4000)
+        let stranger = try EmbeddedConnection(daemon, uid: 1001)
+        let strangersWait = stranger.send(Wait(window: other.window))
+        let back = try EmbeddedConnection(daemon, uid: 1000)
+        let wait = back.send(Wait(window: window.window))
+        daemon.advance(milliseconds: 1000)
+        let strangers = Outcome(json: try #require(try stranger.responses()[strangersWait]).get())
+        #expect(strangers?.reason == .ownerGone, "another user's wait adopts nothing")
+        daemon.advance(milliseconds: 60_000)
+        #expect(try back.responses().isEmpty, "adopted: it no longer ends for its asker's absence")
+        let answerer = try EmbeddedConnection(daemon)
+        _ = try answerer.call(Submit(window: window.window, value: "42"))
+        let outcome = Outcome(json: try #require(try back.responses()[wait]).get())
+        #expect(outcome?.reason == .submitted && outcome?.value == "42")
     }
 }

@@ -180,6 +180,15 @@ public final class DaemonProcess: @unchecked Sendable {
         kill(process.processIdentifier, signal)
     }
 
+    /// Waits until the log holds `text`.
+    public func waitForLog(_ text: String, timeout: TimeInterval = 10) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !log.contains(text) {
+            guard Date() < deadline else { throw TestFailure("the log never said '\(text)':\n\(log)") }
+            usleep(10_000)
+        }
+    }
+
     /// SIGTERM, then the exit status (SIGKILL after `timeout` seconds).
     @discardableResult
     public func stop(timeout: TimeInterval = 10) -> Int32 {

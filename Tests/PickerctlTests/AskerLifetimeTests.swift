@@ -1,0 +1,92 @@
+import Foundation
+import PickerJSON
+import PickerTestSupport
+import Testing
+
+/// A blocked asker and its window live and die together, whatever happens to
+/// pickerd: a restart costs the asker nothing, and an asker that dies does not
+/// leave its window open (DESIGN.md, "The asker's lifetime").
+@Suite struct AskerLifetimeTests {
+    let home: TestDirectory
+
+    init() throws {
+        home = try TestDirectory()
+    }
+
+    func start(_ daemon: DaemonProcess, _ arguments: [String]) throws -> CommandLineProcess {
+        try CommandLineProcess("pickerctl", ["--socket", daemon.socketPath] + arguments)
+    }
+
+    /// The id of the one open window.
+    func openWindow(_ daemon: DaemonProcess) throws -> String {
+        try daemon.waitForWindows(1)
+        let list = try TestClient(socketPath: daemon.socketPath).result("list")
+        return try #require(list["windows"]?.arrayValue?.first?["window"]?.stringValue)
+    }
+
+    @Test(arguments: [SIGTERM, SIGKILL])
+    func anAskerOutlivesARestartOfPickerdAndPrintsItsValueOnce(stop signal: Int32) throws {
+        var daemon = try DaemonProcess(home: home)
+        let asker = try start(daemon, ["text", "--title", "Name"])
+        let window = try openWindow(daemon)
+        if signal == SIGKILL { daemon.kill9() } else { daemon.stop() }
+        #expect(asker.isRunning, "the asker waits for pickerd to come back")
+        daemon = try DaemonProcess(home: home)
+        // Answered as soon as the window is back, maybe before the asker has reconnected.
+        let submitted = try CommandLineProcess.run("pickerctl", ["--socket", daemon.socketPath, "submit", "--window", window, "Ada"])
+        #expect(submitted.status == 0, "\(submitted.stderr)")
+        let result = asker.finish()
+        #expect(result.status == 0)
+        #expect(result.stdout == "Ada\n")
+        #expect(result.stderr.isEmpty, "nothing extra when stderr is not a terminal")
+    }
+
+    @Test func anAskerThatReattachesKeepsItsWindowPastTheGrace() throws {
+        var daemon = try DaemonProcess(config: #"{"windows": {"reattach_ms": 1000}}"#, home: home)
+        let asker = try start(daemon, ["text"])
+        let window = try openWindow(daemon)
+        daemon.stop()
+        daemon = try DaemonProcess(config: #"{"windows": {"reattach_ms": 1000}}"#, home: home)
+        // Long past the grace: the asker came back and adopted its window.
+        try daemon.waitForLog("adopted by its asker again")
+        usleep(1_500_000)
+        let list = try TestClient(socketPath: daemon.socketPath).result("list")
+        #expect(list["windows"]?.arrayValue?.first?["window"]?.stringValue == window)
+        #expect(try CommandLineProcess.run("pickerctl", ["--socket", daemon.socketPath, "submit", "later"]).status == 0)
+        #expect(asker.finish().stdout == "later\n")
+    }
+
+    @Test func anAskerWhosePickerdStaysAwayExits69NamingTheWindow() throws {
+        let daemon = try DaemonProcess(home: home)
+        let asker = try start(daemon, ["text", "--reconnect", "1s"])
+        let window = try openWindow(daemon)
+        daemon.stop()
+        let result = asker.finish(timeout: 20)
+        #expect(result.status == 69)
+        #expect(result.stderr.contains("pickerctl wait \(window)"), "\(result.stderr)")
+        #expect(result.stderr.contains("within 1s"))
+    }
+
+    @Test(arguments: [SIGINT, SIGKILL])
+    func theWindowOfAnAskerThatDiesEndsWithinTheGrace(signal: Int32) throws {
+        let daemon = try DaemonProcess(config: #"{"windows": {"reattach_ms": 500}}"#, home: home)
+        let asker = try start(daemon, ["text", "--title", "Name"])
+        let window = try openWindow(daemon)
+        asker.signal(signal)
+        _ = asker.finish()
+        try daemon.waitForWindows(0)
+        let history = try TestClient(socketPath: daemon.socketPath).result("history", ["window": .string(window)])
+        #expect(history["outcomes"]?.arrayValue?.first?["reason"] == "owner_gone")
+    }
+
+    @Test func keepKeepsTheWindowOfAnAskerThatDies() throws {
+        let daemon = try DaemonProcess(config: #"{"windows": {"reattach_ms": 200}}"#, home: home)
+        let asker = try start(daemon, ["text", "--on-disconnect", "keep"])
+        let window = try openWindow(daemon)
+        asker.signal(SIGKILL)
+        _ = asker.finish()
+        usleep(600_000)
+        let list = try TestClient(socketPath: daemon.socketPath).result("list")
+        #expect(list["windows"]?.arrayValue?.first?["window"]?.stringValue == window)
+    }
+}
