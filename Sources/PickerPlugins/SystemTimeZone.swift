@@ -24,6 +24,11 @@ public enum SystemTimeZone {
         return "UTC"
     }
 
+    /// Whether the zoneinfo database has a zone of this name.
+    public static func isKnown(_ identifier: String) -> Bool {
+        ZoneRules(identifier: identifier) != nil
+    }
+
     public static func environmentTZ() -> String? {
         guard let value = getenv("TZ") else { return nil }
         return String(decoding: UnsafeRawBufferPointer(start: value, count: strlen(value)), as: UTF8.self)

@@ -1,6 +1,7 @@
 import Logging
 import PickerCore
 import PickerJSON
+import PickerPlugins
 import PickerProtocol
 
 /// Walks a config document, collecting every problem instead of stopping at the
@@ -75,7 +76,15 @@ struct ConfigReader {
                 integer("timeout_ms", in: plugins, 1...600_000) ?? configuration.pluginTimeoutMilliseconds
             finish(plugins)
         }
-        configuration.timeZone = string("time_zone", in: root) ?? configuration.timeZone
+        if let zone = string("time_zone", in: root) {
+            if SystemTimeZone.isKnown(zone) {
+                configuration.timeZone = zone
+            } else {
+                report(
+                    root.object.path(of: "time_zone"),
+                    "no time zone named '\(zone.prefix(60))' in the zoneinfo database; use an IANA name such as Europe/Berlin, or null for the system's")
+            }
+        }
         return configuration
     }
 

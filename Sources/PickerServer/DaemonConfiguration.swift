@@ -1,7 +1,9 @@
 import Logging
 import PickerCore
 import PickerJSON
+import PickerPlugins
 import PickerProtocol
+import PickerSystem
 
 /// The daemon's settings, read from `config/pickerd.json` (or the embedded
 /// default, which is the same file). Every key is documented there.
@@ -73,7 +75,24 @@ public struct DaemonConfiguration: Sendable, Equatable {
     /// may block (LDAP, NSS): the daemon calls this off its event loop.
     public static func load(from path: String?) -> Result<DaemonConfiguration, ConfigProblems> {
         guard let path else { return read(defaultText) }
-        return ConfigFile.read(path).flatMap(read)
+        return ConfigFile.read(path).flatMap(read).flatMap { configuration in
+            // The default folder may be absent (no presets); one named is meant to be there.
+            guard configuration.presetsDirectory != nil, let folder = configuration.presetsFolder(configPath: path),
+                !POSIX.isDirectory(folder)
+            else { return .success(configuration) }
+            return .failure(
+                ConfigProblems([ConfigProblem(path: "plugins.presets_dir", message: "\(folder) is not a directory; create it, or leave the key out")]))
+        }
+    }
+
+    /// What is wrong with the preset files this configuration loads (each is
+    /// skipped when the daemon runs, with a warning); empty when none is.
+    public func presetProblems(configPath: String?, systemTimeZone: String) -> [String] {
+        let zone = timeZone ?? systemTimeZone
+        return PresetFolder.load(
+            presetsFolder(configPath: configPath),
+            context: PluginContext(now: SystemClock().now(), timeZone: zone, registry: .builtIn)
+        ).problems
     }
 
     /// Reads a config file's text; every problem is reported with its key path.

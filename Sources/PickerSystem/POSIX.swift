@@ -62,6 +62,12 @@ public enum POSIX {
         return true
     }
 
+    /// Whether `path` is a directory (following links).
+    public static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
     /// The process environment.
     public static func environment() -> [String: String] {
         var result: [String: String] = [:]

@@ -75,11 +75,13 @@ extension AskOptions {
                 defaultValue: try defaultValue.map(parsingDefault), tag: tag, onDisconnect: policy)
             let client = try global.connect()
             defer { client.close() }
-            let window = try await client.present(presentation).window
+            let summary = try await client.present(presentation)
+            let window = summary.window
             if noWait {
                 printLine(window.rawValue)
                 return ExitStatus.submitted
             }
+            WaitingHint.show(for: summary)
             let outcome = try await reconnection.outcome(of: window, from: client)
             return OutcomePrinting.finish(outcome, kind: formatsByKind ? kind : nil, json: json, separator: separator)
         }

@@ -74,6 +74,13 @@ struct PickerdCommand: AsyncParsableCommand {
             throw ExitCode(checkConfig ? 1 : 78)
         }
         if checkConfig {
+            let presetProblems = configuration.presetProblems(configPath: config, systemTimeZone: SystemTimeZone.identifier())
+            guard presetProblems.isEmpty else {
+                var standardError = StandardError()
+                print("pickerd: the presets of \(source) have \(presetProblems.count) problem\(presetProblems.count == 1 ? "" : "s"):", to: &standardError)
+                for problem in presetProblems { print("  \(problem)", to: &standardError) }
+                throw ExitCode(1)
+            }
             print("\(source): OK")
             return
         }

@@ -66,6 +66,36 @@ import Testing
         #expect(missing.status != 0 && missing.output.contains("cannot read the config file"))
     }
 
+    /// Three mistakes that used to pass: the daemon then ran in UTC, without
+    /// the presets folder, or without the preset.
+    @Test func checkConfigCatchesAZoneAFolderAndAPresetThatAreNotThere() throws {
+        let directory = try TestDirectory()
+        func check(_ config: String) throws -> (status: Int32, output: String) {
+            let path = directory.url.appendingPathComponent("pickerd.json").path
+            try config.write(toFile: path, atomically: true, encoding: .utf8)
+            return try DaemonProcess.run(["--check-config", "--config", path])
+        }
+        let zone = try check(#"{"time_zone": "Mars/Base"}"#)
+        #expect(zone.status == 1)
+        #expect(zone.output.contains("time_zone: no time zone named 'Mars/Base'"), "\(zone.output)")
+        #expect(try check(#"{"time_zone": "Asia/Shanghai"}"#).status == 0)
+
+        let folder = try check(#"{"plugins": {"presets_dir": "no-such-folder"}}"#)
+        #expect(folder.status == 1)
+        #expect(folder.output.contains("plugins.presets_dir: \(directory.url.path)/no-such-folder is not a directory"), "\(folder.output)")
+
+        let presets = directory.url.appendingPathComponent("presets")
+        try FileManager.default.createDirectory(at: presets, withIntermediateDirectories: true)
+        chmod(directory.url.path, 0o755)
+        chmod(presets.path, 0o755)
+        let file = presets.appendingPathComponent("flavor.json").path
+        try #"{"kind": "flavor", "base": "custom", "optoins": {"columns": [["vanilla"]]}}"#.write(toFile: file, atomically: true, encoding: .utf8)
+        chmod(file, 0o644)
+        let typo = try check(#"{"plugins": {"presets_dir": "presets"}}"#)
+        #expect(typo.status == 1)
+        #expect(typo.output.contains("flavor.json: optoins: unknown key"), "\(typo.output)")
+    }
+
     @Test func reloadAppliesAGoodConfigAndKeepsRunningOnABadOne() throws {
         let daemon = try DaemonProcess(config: #"{"levels": {"critical": 3000}}"#)
         let client = try TestClient(socketPath: daemon.socketPath)

@@ -1,0 +1,15 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import PickerProtocol
+
+/// What an asking command says, once, when a person may be watching its
+/// standard error (a terminal): what it waits for and how to answer. Nothing
+/// when stderr is a file or a pipe, so scripts see only the value.
+enum WaitingHint {
+    static func show(for window: WindowSummary) {
+        guard isatty(2) == 1 else { return }
+        let what = window.title.isEmpty ? "window \(window.window)" : "“\(window.title)” (window \(window.window))"
+        printError("waiting for an answer to \(what); answer it with `pickerctl ui` in another terminal")
+    }
+}
