@@ -2,10 +2,12 @@ import PickerProtocol
 
 extension PickerClient {
     /// The window's outcome once it ends, also across a restart of pickerd:
-    /// when the connection ends, it connects again (every 100 ms, for up to
-    /// `limit`) and waits again. The daemon keeps the window for its asker
-    /// meanwhile (`windows.reattach_ms`, counted from its restart), and the
-    /// new wait adopts it, so the outcome comes back exactly once.
+    /// when the connection ends, it connects again (every 100 ms) and waits
+    /// again, for up to `limit` from the moment the connection was lost. The
+    /// daemon keeps the window for its asker meanwhile (`windows.reattach_ms`,
+    /// counted from its restart), and the new wait adopts it, so the outcome
+    /// comes back exactly once. `timeoutMilliseconds` bounds the whole wait,
+    /// outages included (then `.rpc` with -32003).
     ///
     /// `reconnecting` is told once each time the connection is lost.
     /// Connections made here are closed before it returns; this one is not.
@@ -17,35 +19,51 @@ extension PickerClient {
         let waitEnds = timeoutMilliseconds.map { clock.now + .milliseconds($0) }
         var client = self
         var reconnected = false
+        /// When the connection was lost, until a wait holds for a second again.
+        var outageStarted: ContinuousClock.Instant?
         defer { if client !== self { client.close() } }
         while true {
-            let remaining = waitEnds.map { max(1, Int64(($0 - clock.now) / .milliseconds(1))) }
+            let started = clock.now
             do {
+                let remaining = waitEnds.map { max(1, Int64(($0 - clock.now) / .milliseconds(1))) }
                 return try await client.wait(window: window, timeoutMilliseconds: remaining)
             } catch .disconnected {
-                reconnecting()
+                if outageStarted == nil || clock.now - started > .seconds(1) {
+                    outageStarted = clock.now
+                    reconnecting()
+                }
             } catch .rpc(let error) where error.code == .noSuchWindow && reconnected {
                 throw .windowLost(window)
             }
             if client !== self { client.close() }
-            client = try await connectAgain(within: limit, waitingOn: window)
+            var gives = outageStarted! + limit
+            var timesOut = false
+            if let waitEnds, waitEnds < gives {
+                gives = waitEnds
+                timesOut = true
+            }
+            // Not at once: a daemon that accepts and drops the connection
+            // (it is full) is tried again no faster than a missing one.
+            if reconnected { try? await Task.sleep(for: .milliseconds(100)) }
+            guard let next = await connectAgain(until: gives) else {
+                if timesOut {
+                    throw .rpc(RPCError(.waitTimedOut, "wait timed out after \(timeoutMilliseconds ?? 0) ms; window \(window) may still be open"))
+                }
+                throw .daemonGone(window: window, seconds: Int(limit.components.seconds))
+            }
+            client = next
             reconnected = true
         }
     }
 
-    /// A new connection to the same socket, trying every 100 ms for up to `limit`.
-    private func connectAgain(within limit: Duration, waitingOn window: WindowID) async throws(PickerClientError) -> PickerClient {
+    /// A new connection to the same socket, tried every 100 ms until `deadline`;
+    /// nil when none could be made by then.
+    private func connectAgain(until deadline: ContinuousClock.Instant) async -> PickerClient? {
         let clock = ContinuousClock()
-        let gives = clock.now + limit
         while true {
-            do {
-                return try PickerClient.connect(socketPath: socketPath, trustedUIDs: trustedUIDs)
-            } catch .unreachable {
-                guard clock.now < gives else {
-                    throw .daemonGone(window: window, seconds: Int(limit.components.seconds))
-                }
-                try? await Task.sleep(for: .milliseconds(100))
-            }
+            if let client = try? PickerClient.connect(socketPath: socketPath, trustedUIDs: trustedUIDs) { return client }
+            guard clock.now < deadline else { return nil }
+            try? await Task.sleep(for: .milliseconds(100))
         }
     }
 }

@@ -75,24 +75,20 @@ public struct DaemonConfiguration: Sendable, Equatable {
     /// may block (LDAP, NSS): the daemon calls this off its event loop.
     public static func load(from path: String?) -> Result<DaemonConfiguration, ConfigProblems> {
         guard let path else { return read(defaultText) }
-        return ConfigFile.read(path).flatMap(read).flatMap { configuration in
-            // The default folder may be absent (no presets); one named is meant to be there.
-            guard configuration.presetsDirectory != nil, let folder = configuration.presetsFolder(configPath: path),
-                !POSIX.isDirectory(folder)
-            else { return .success(configuration) }
-            return .failure(
-                ConfigProblems([ConfigProblem(path: "plugins.presets_dir", message: "\(folder) is not a directory; create it, or leave the key out")]))
-        }
+        return ConfigFile.read(path).flatMap(read)
     }
 
-    /// What is wrong with the preset files this configuration loads (each is
-    /// skipped when the daemon runs, with a warning); empty when none is.
+    /// What is wrong with the presets this configuration loads, for
+    /// `--check-config`: a `plugins.presets_dir` that is not there (the
+    /// default folder may be absent), and files the daemon would skip with a
+    /// warning. Empty when nothing is.
     public func presetProblems(configPath: String?, systemTimeZone: String) -> [String] {
+        let folder = presetsFolder(configPath: configPath)
+        if presetsDirectory != nil, let folder, !POSIX.isDirectory(folder) {
+            return ["plugins.presets_dir: \(folder) is not a directory; create it, or leave the key out"]
+        }
         let zone = timeZone ?? systemTimeZone
-        return PresetFolder.load(
-            presetsFolder(configPath: configPath),
-            context: PluginContext(now: SystemClock().now(), timeZone: zone, registry: .builtIn)
-        ).problems
+        return PresetFolder.load(folder, context: PluginContext(now: SystemClock().now(), timeZone: zone, registry: .builtIn)).problems
     }
 
     /// Reads a config file's text; every problem is reported with its key path.

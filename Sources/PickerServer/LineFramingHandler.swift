@@ -94,7 +94,8 @@ final class LineFramingHandler: ChannelDuplexHandler {
         }
         if readWithheld, context.channel.isWritable {
             readWithheld = false
-            context.read()
+            // From the tail, so a connection that is closing meanwhile can refuse it.
+            context.channel.read()
         }
     }
 
