@@ -38,9 +38,9 @@ public struct ActionsPlugin: PickerPlugin {
         var hasCancel = false
         for (index, fields) in list {
             guard let label = try fields.string(ActionOption.label), !label.isEmpty else {
-                throw PluginRejection("action \(index) needs a non-empty label")
+                throw PluginRejection("action \(index + 1) needs a non-empty label")
             }
-            try PluginLimits.checkLength(label, of: "the label of action \(index)")
+            try PluginLimits.checkLength(label, of: "the label of action \(index + 1)")
             guard labels.insert(label).inserted else {
                 throw PluginRejection("two actions are labelled '\(label.prefix(40))'; labels must be unique")
             }
@@ -132,7 +132,7 @@ struct PreparedActions: PreparedPicker {
             throw PluginRejection("an action's index must be an integer, not \(json.typeDescription)")
         }
         guard index >= 0, index < actions.count else {
-            throw PluginRejection("action \(index) does not exist; there are \(actions.count) actions (0–\(actions.count - 1))")
+            throw PluginRejection("there is no action at index \(index); the \(actions.count) actions have the indices 0–\(actions.count - 1)")
         }
         return Int(index)
     }

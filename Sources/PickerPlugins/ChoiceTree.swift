@@ -114,10 +114,11 @@ struct ChoiceTree: Sendable {
         var seen = Set<String>()
         var column: [String] = []
         column.reserveCapacity(rows.count)
-        for row in rows {
-            guard let text = row.stringValue, !text.isEmpty else {
-                throw PluginRejection("\(place) must hold non-empty strings, not \(row.typeDescription)")
+        for (index, row) in rows.enumerated() {
+            guard let text = row.stringValue else {
+                throw PluginRejection("choice \(index + 1) of \(place) must be a string, not \(row.typeDescription)")
             }
+            guard !text.isEmpty else { throw PluginRejection("choice \(index + 1) of \(place) is empty") }
             try PluginLimits.checkLength(text, of: "a choice in \(place)")
             guard seen.insert(text).inserted else {
                 throw PluginRejection("\(place) lists '\(text.prefix(40))' twice; choices must be distinct")

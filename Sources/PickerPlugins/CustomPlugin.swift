@@ -70,7 +70,7 @@ public struct CustomPlugin: PickerPlugin {
             let strings = given.compactMap(\.stringValue)
             guard strings.count == given.count, strings.count == source.componentCount else {
                 throw PluginRejection(
-                    "option '\(CustomOption.labels)' must hold \(source.componentCount) strings, one per component")
+                    "option '\(CustomOption.labels)' must hold \(source.componentCount) string\(source.componentCount == 1 ? "" : "s"), one per component")
             }
             for (index, label) in strings.enumerated() {
                 try PluginLimits.checkLength(label, of: "the label of column \(index + 1)")
@@ -163,7 +163,7 @@ struct PreparedCustom: PreparedPicker {
             } else if let row = component.integerValue {
                 guard row >= 0, row < rows.count else {
                     throw PluginRejection(
-                        "row \(row) is out of range for \(column), which has \(rows.count) rows (0–\(rows.count - 1))")
+                        "row index \(row) is out of range for \(column), which has \(rows.count) rows (indices 0–\(rows.count - 1))")
                 }
                 chosen.append(rows[Int(row)])
                 cursor.choose(Int(row))

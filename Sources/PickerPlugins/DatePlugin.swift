@@ -44,7 +44,8 @@ public struct DatePlugin: PickerPlugin {
         let zoneName = try reader.string(DateOption.timeZone) ?? context.timeZone
         guard let zone = ZoneRules(identifier: zoneName) ?? (reader[DateOption.timeZone] == nil ? ZoneRules(identifier: "UTC") : nil)
         else {
-            throw PluginRejection("unknown time zone '\(zoneName.prefix(40))'; use an IANA name such as Europe/Berlin")
+            throw PluginRejection(
+                "unknown time zone '\(zoneName.prefix(40))' in option '\(DateOption.timeZone)'; use an IANA name such as Europe/Berlin")
         }
         var interval = 1
         if reader[DateOption.minuteInterval] != nil {
@@ -71,7 +72,7 @@ public struct DatePlugin: PickerPlugin {
         let max = try bound(.max)
         if let min, let max, specs.orderingKey(max) < specs.orderingKey(min) {
             throw PluginRejection(
-                "\(DateOption.max) must not be before \(DateOption.min) (\(DateOption.min) \(specs.format(min)), \(DateOption.max) \(specs.format(max)))")
+                "option '\(DateOption.max)' (\(specs.format(max))) must not be before option '\(DateOption.min)' (\(specs.format(min)))")
         }
         var picker = PreparedDate(
             specs: specs, min: min, max: max, interval: interval, locale: try reader.string(DateOption.locale), initial: nil)

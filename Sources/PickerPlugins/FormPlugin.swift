@@ -44,9 +44,9 @@ public struct FormPlugin: PickerPlugin {
         var depth = 1
         for (index, spec) in list {
             guard let name = try spec.string(FormFieldOption.name), !name.isEmpty else {
-                throw PluginRejection("field \(index) needs a non-empty name")
+                throw PluginRejection("field \(index + 1) needs a non-empty name")
             }
-            try PluginLimits.checkLength(name, of: "the name of field \(index)")
+            try PluginLimits.checkLength(name, of: "the name of field \(index + 1)")
             guard positions.updateValue(index, forKey: name) == nil else {
                 throw PluginRejection("two fields are named '\(name.prefix(40))'; names must be unique", field: name)
             }

@@ -41,7 +41,7 @@ extension ObjectReader where Failure == PluginRejection {
         readers.reserveCapacity(list.count)
         for (index, entry) in list.enumerated() {
             guard let object = entry.objectValue else {
-                throw PluginRejection("\(item.noun) \(index) must be an object like \(item.example)")
+                throw PluginRejection("\(item.noun) \(index + 1) must be an object like \(item.example)")
             }
             readers.append((index, try OptionReader(object, at: "\(path(of: key))[\(index)]", kind: item.part, known: known)))
         }

@@ -39,7 +39,7 @@ public struct TextPlugin: PickerPlugin {
         let minLength = try reader.integer(TextOption.minLength, in: 0...Self.largestMaxLength) ?? 0
         let maxLength = try reader.integer(TextOption.maxLength, in: 1...Self.largestMaxLength) ?? Self.defaultMaxLength
         guard minLength <= maxLength else {
-            throw PluginRejection("\(TextOption.minLength) (\(minLength)) must not be greater than \(TextOption.maxLength) (\(maxLength))")
+            throw PluginRejection("option '\(TextOption.minLength)' (\(minLength)) must not be greater than option '\(TextOption.maxLength)' (\(maxLength))")
         }
         let pattern = try reader.string(TextOption.pattern)
         var compiled: LinearPattern?
@@ -55,7 +55,7 @@ public struct TextPlugin: PickerPlugin {
             let size = compiled!.size
             guard size * maxLength <= LinearPattern.largestWork else {
                 throw PluginRejection(
-                    "this pattern takes \(size) steps per character, so \(TextOption.maxLength) may be at most \(LinearPattern.largestWork / size); lower \(TextOption.maxLength) or simplify the pattern"
+                    "this pattern takes \(size) steps per character, so option '\(TextOption.maxLength)' may be at most \(LinearPattern.largestWork / size); lower it or simplify the pattern"
                 )
             }
         }
@@ -68,7 +68,7 @@ public struct TextPlugin: PickerPlugin {
                 throw PluginRejection("option '\(TextOption.initial)' has a line break, but the picker is not multiline")
             }
             if initial.count > maxLength {
-                throw PluginRejection("option '\(TextOption.initial)' is longer than \(TextOption.maxLength) (\(maxLength) characters)")
+                throw PluginRejection("option '\(TextOption.initial)' is longer than option '\(TextOption.maxLength)' (\(maxLength) characters)")
             }
         }
         return picker

@@ -21,10 +21,29 @@ struct ValueArguments: ParsableArguments {
             """)
     var stdin = false
 
-    @Argument(help: ArgumentHelp("The value: for custom one per column, for actions the label.", valueName: "value"))
-    var values: [String] = []
+    // Every argument that is not one of the options above, so that a value may
+    // start with '-' (-30min, -5) as written.
+    @Argument(
+        parsing: .allUnrecognized,
+        help: ArgumentHelp(
+            "The value: for custom one per column, for actions the label. It may start with '-' (-30min); one that starts with '--' goes after --.",
+            valueName: "value"))
+    var captured: [String] = []
+
+    /// The VALUEs: what was captured, less the `--` that ends the options.
+    /// Before it, an unknown `--word` is a mistyped option, not a value.
+    var values: [String] {
+        get throws {
+            let terminator = captured.firstIndex(of: "--") ?? captured.endIndex
+            if let option = captured[..<terminator].first(where: { $0.hasPrefix("--") }) {
+                throw ValidationError("unknown option '\(option)' (a VALUE that starts with -- goes after --)")
+            }
+            return Array(captured[..<terminator]) + captured[min(terminator + 1, captured.endIndex)...]
+        }
+    }
 
     func validate() throws {
+        let values = try values
         if stdin, !values.isEmpty { throw ValidationError("give a VALUE or --stdin, not both") }
         if values.isEmpty, !stdin { throw ValidationError("give a VALUE (or --stdin to read it from standard input)") }
         if json, values.count > 1 { throw ValidationError("--json takes exactly one VALUE") }
@@ -34,7 +53,7 @@ struct ValueArguments: ParsableArguments {
     func send(_ action: ValueAction) async throws {
         try await runCommand {
             // Read before connecting: a person typing a secret takes the time they need.
-            let values = stdin ? [try StandardInputValue.read()] : values
+            let values = stdin ? [try StandardInputValue.read()] : try values
             let client = try global.connect()
             defer { client.close() }
             let (window, value) = try await resolve(values, with: client)
@@ -60,21 +79,7 @@ struct ValueArguments: ParsableArguments {
         if json { return (target, try parseJSONArgument(values[0], flag: "the VALUE")) }
         // A preset takes its values in the shape of the built-in kind it is made from.
         let summary = try await client.get(window: target).summary
-        switch summary.shape {
-        case "custom":
-            return (target, .array(values.map(JSON.string)))
-        case "form":
-            guard values.count == 1, case .object? = try? JSON.parse(values[0]) else {
-                throw CommandFailure(status: ExitStatus.usage, "a form takes one VALUE, a JSON object keyed by field name")
-            }
-            return (target, try JSON.parse(values[0]))
-        default:
-            guard values.count == 1 else {
-                throw CommandFailure(
-                    status: ExitStatus.usage, "a \(summary.kind) window takes one VALUE; quote a value that has spaces")
-            }
-            return (target, .string(values[0]))
-        }
+        return (target, try ValueShaping.value(of: values, shape: summary.shape, kind: summary.kind))
     }
 }
 

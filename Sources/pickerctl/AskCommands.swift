@@ -11,11 +11,14 @@ struct DateCommand: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp("date (default), time or datetime.", valueName: "mode"))
     var mode: String?
-    @Option(help: ArgumentHelp("The earliest allowed: ISO 8601, today, now, or +7d, -2w, +1m, +1y, +3h, -30min.", valueName: "when"))
+    // .unconditional: a relative value starts with a minus (--min -2w).
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("The earliest allowed: ISO 8601, today, now, or +7d, -2w, +1m, +1y, +3h, -30min.", valueName: "when"))
     var min: String?
-    @Option(help: ArgumentHelp("The latest allowed (same forms as --min).", valueName: "when"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The latest allowed (same forms as --min).", valueName: "when"))
     var max: String?
-    @Option(help: ArgumentHelp("Where the picker starts (same forms as --min).", valueName: "when"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Where the picker starts (same forms as --min).", valueName: "when"))
     var initial: String?
     @Option(name: .customLong("minute-interval"), help: "Minutes step by this (1–30, dividing 60).")
     var minuteInterval: Int?
@@ -33,7 +36,7 @@ struct DateCommand: AsyncParsableCommand {
         if let minuteInterval { options[DateOption.minuteInterval] = .integer(Int64(minuteInterval)) }
         if let timeZone { options[DateOption.timeZone] = .string(timeZone) }
         if let locale { options[DateOption.locale] = .string(locale) }
-        try await common.ask(kind: "date", options: options)
+        try await common.ask(kind: "date", options: options, flags: OptionFlags(DateOption.self))
     }
 }
 
@@ -44,6 +47,8 @@ struct CustomCommand: AsyncParsableCommand {
         discussion: """
             Independent columns: --column prod,staging --column us,eu
             Dependent columns: --tree '{"Zhejiang":["Hangzhou","Ningbo"],"Jiangsu":["Nanjing"]}'
+            --default is one choice per column joined by --separator, as printed:
+            --separator / --default staging/eu (or --default-json '["staging","eu"]').
             """)
 
     @OptionGroup var common: AskOptions
@@ -66,21 +71,17 @@ struct CustomCommand: AsyncParsableCommand {
     func run() async throws {
         var options = JSONObject()
         if let tree {
-            do {
-                options[CustomOption.tree] = try JSON.parse(tree)
-            } catch {
-                printError("--tree is not valid JSON: \(error)")
-                throw ExitCode(ExitStatus.usage)
-            }
+            options[CustomOption.tree] = try parseJSONArgument(tree, flag: "--tree")
         } else {
             options[CustomOption.columns] = .array(
                 column.map { .array($0.split(separator: ",", omittingEmptySubsequences: false).map { .string(String($0)) }) })
         }
         if !label.isEmpty { options[CustomOption.labels] = .array(label.map(JSON.string)) }
         let separator = ValueFormatting.unescape(separator)
-        try await common.ask(kind: "custom", options: options, separator: separator) { text in
-            .array(text.split(separator: separator, omittingEmptySubsequences: false).map { .string(String($0)) })
-        }
+        try await common.ask(
+            kind: "custom", options: options,
+            flags: OptionFlags(CustomOption.self, renamed: [.columns: "--column", .labels: "--label"], unflagged: [.initial]),
+            separator: separator)
     }
 }
 
@@ -91,9 +92,9 @@ struct TextCommand: AsyncParsableCommand {
 
     @Option(help: "Shown while the text is empty.")
     var placeholder: String?
-    @Option(help: "The text to start with.")
+    @Option(parsing: .unconditional, help: "The text to start with (it may start with '-').")
     var initial: String?
-    @Option(help: ArgumentHelp("A regular expression the whole text must match.", valueName: "regex"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("A regular expression the whole text must match (-?[0-9]+ too).", valueName: "regex"))
     var pattern: String?
     @Option(name: .customLong("min-length"), help: "The fewest characters allowed.")
     var minLength: Int?
@@ -116,7 +117,7 @@ struct TextCommand: AsyncParsableCommand {
         if secure { options[TextOption.secure] = true }
         if multiline { options[TextOption.multiline] = true }
         if trim { options[TextOption.trim] = true }
-        try await common.ask(kind: "text", options: options)
+        try await common.ask(kind: "text", options: options, flags: OptionFlags(TextOption.self))
     }
 }
 
@@ -128,21 +129,46 @@ struct ActionsCommand: AsyncParsableCommand {
 
     @OptionGroup var common: AskOptions
 
-    @Option(help: ArgumentHelp("An action, with an optional role; repeat for each.", valueName: "label[:default|cancel|destructive]"))
+    @Option(
+        help: ArgumentHelp(
+            "An action: its label, then optionally ':' and a role (default, cancel or destructive); repeat for each. A word of letters after the last ':' must be a role: a label that ends in ':word' takes a ':' after it ('Mode:auto:').",
+            valueName: "label[:default|cancel|destructive]"))
     var action: [String] = []
 
     func validate() throws {
         if action.isEmpty { throw ValidationError("give at least one --action") }
+        for text in action { _ = try Self.action(text) }
     }
 
     func run() async throws {
-        let actions: [JSON] = action.map { text in
-            if let colon = text.lastIndex(of: ":"), ["default", "cancel", "destructive"].contains(String(text[text.index(after: colon)...])) {
-                return .object(JSONObject([ActionOption.label: .string(String(text[..<colon])), .role: .string(String(text[text.index(after: colon)...]))]))
-            }
-            return .object(JSONObject([ActionOption.label: .string(text)]))
+        let actions: [JSON] = try action.map { text in
+            let (label, role) = try Self.action(text)
+            var object = JSONObject([ActionOption.label: .string(label)])
+            if let role { object[ActionOption.role] = .string(role) }
+            return .object(object)
         }
-        try await common.ask(kind: "actions", options: JSONObject([ActionsOption.actions: .array(actions)]))
+        try await common.ask(
+            kind: "actions", options: JSONObject([ActionsOption.actions: .array(actions)]),
+            flags: OptionFlags(ActionsOption.self, renamed: [.actions: "--action"]))
+    }
+
+    static let roles = ["default", "cancel", "destructive"]
+
+    /// `Deploy:default` is the label Deploy with the role default. What follows
+    /// the last ':' is the role when it is one; a trailing ':' means none
+    /// (`Mode:auto:` is the label Mode:auto); a word of letters that is not a
+    /// role is a mistyped role (`Cancel:cancle`); anything else (`Note: see
+    /// the log`, `Ratio 16:9`) is part of the label.
+    static func action(_ text: String) throws -> (label: String, role: String?) {
+        guard let colon = text.lastIndex(of: ":") else { return (text, nil) }
+        let label = String(text[..<colon])
+        let suffix = String(text[text.index(after: colon)...])
+        if suffix.isEmpty { return (label, nil) }
+        if roles.contains(suffix) { return (label, suffix) }
+        guard suffix.allSatisfy(\.isLetter) else { return (text, nil) }
+        throw ValidationError(
+            "--action '\(text)' has the role '\(suffix)'; the roles are default, cancel and destructive (a label that ends in ':\(suffix)' is written '\(text):')"
+        )
     }
 }
 
@@ -200,9 +226,7 @@ struct FormCommand: AsyncParsableCommand {
             }
             options = JSONObject([FormOption.fields: .array(fields)])
         }
-        try await common.ask(kind: "form", options: options) { text in
-            try parseJSONArgument(text, flag: "--default")
-        }
+        try await common.ask(kind: "form", options: options, flags: OptionFlags(FormOption.self, renamed: [.fields: "--field"]))
     }
 }
 
@@ -213,8 +237,10 @@ struct PresentCommand: AsyncParsableCommand {
         discussion: """
             pickerctl present flavor
             pickerctl present text --options '{"pattern": "[0-9]{4}"}' --default 1234
-            `pickerctl plugins` lists the kinds and their options. --default is read as
-            JSON when it is JSON (["prod","eu"]), else as a string.
+            `pickerctl plugins` lists the kinds and their options. --default is the value
+            as submit takes it, shaped by the kind (a preset's by its base): the text 1234,
+            a date, an action's label, a custom picker's choices joined by a tab; for any
+            other shape give --default-json '["prod","eu"]'.
             """)
 
     @OptionGroup var common: AskOptions
@@ -233,8 +259,6 @@ struct PresentCommand: AsyncParsableCommand {
             }
             object = parsed
         }
-        try await common.ask(kind: kind, options: object, formatsByKind: false) { text in
-            (try? JSON.parse(text)) ?? .string(text)
-        }
+        try await common.ask(kind: kind, options: object, formatsByKind: false)
     }
 }

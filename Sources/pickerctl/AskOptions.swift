@@ -18,7 +18,7 @@ struct AskOptions: ParsableArguments {
     @Option(help: "A longer text shown under the title.")
     var message: String?
 
-    @Option(help: ArgumentHelp("normal, statusBar, alert, a configured name, or an integer.", valueName: "level"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("normal, statusBar, alert, a configured name, or an integer (-5 too).", valueName: "level"))
     var level: String?
 
     @Option(
@@ -26,8 +26,17 @@ struct AskOptions: ParsableArguments {
         transform: DurationArgument.parse)
     var timeout: DurationArgument?
 
-    @Option(name: .customLong("default"), help: ArgumentHelp("The value to use when the timeout passes.", valueName: "value"))
+    @Option(
+        name: .customLong("default"), parsing: .unconditional,
+        help: ArgumentHelp(
+            "The value to use when the timeout passes, typed as submit takes it: the text (--default null is the text null), the date, the action's label, a custom picker's choices joined by --separator.",
+            valueName: "value"))
     var defaultValue: String?
+
+    @Option(
+        name: .customLong("default-json"), parsing: .unconditional,
+        help: ArgumentHelp("The default as JSON, as the kind's value is: '[\"prod\",\"eu\"]'. Not with --default.", valueName: "json"))
+    var defaultJSON: String?
 
     @Option(help: "A label for finding the window later.")
     var tag: String?
@@ -51,6 +60,12 @@ struct AskOptions: ParsableArguments {
         if let onDisconnect, onDisconnect != "keep", onDisconnect != "dismiss" {
             throw ValidationError("--on-disconnect must be keep or dismiss")
         }
+        if defaultValue != nil, defaultJSON != nil {
+            throw ValidationError("give --default (the value as typed) or --default-json, not both")
+        }
+        if let defaultJSON, (try? JSON.parse(defaultJSON)) == .null {
+            throw ValidationError("--default-json null is not a default; leave --default-json out for no default")
+        }
         if noWait, json {
             throw ValidationError("--no-wait prints only the window id; leave out --json")
         }
@@ -59,23 +74,32 @@ struct AskOptions: ParsableArguments {
 
 extension AskOptions {
     /// Presents a window of `kind` and, unless --no-wait, waits for it and prints its value.
-    /// `formatsByKind: false` prints the value by its shape alone (for kinds
-    /// pickerctl does not know, such as presets).
+    /// `flags` name the options the command sets from its flags, for pickerd's
+    /// messages. `formatsByKind: false` (present) is for kinds pickerctl does
+    /// not know, such as presets: the value is printed by its shape alone, and
+    /// --default is read by the kind's `base`, which pickerd tells.
     func ask(
-        kind: String, options: JSONObject, separator: String = "\t", formatsByKind: Bool = true,
-        parsingDefault: (String) throws -> JSON = { .string($0) }
+        kind: String, options: JSONObject, flags: OptionFlags = .none, separator: String = "\t", formatsByKind: Bool = true
     ) async throws {
         try await runCommand {
+            let client = try global.connect()
+            defer { client.close() }
             // While pickerctl waits, its window ends soon after it dies
             // (dismiss); a window left for later (--no-wait) is kept.
             let policy = onDisconnect.flatMap(DisconnectPolicy.init(rawValue:)) ?? (noWait ? .keep : .dismiss)
             let presentation = Presentation(
                 kind: kind, title: title, message: message, level: level.map { LevelSpec($0) },
                 options: options, timeoutMilliseconds: timeout?.nonZero?.milliseconds,
-                defaultValue: try defaultValue.map(parsingDefault), tag: tag, onDisconnect: policy)
-            let client = try global.connect()
-            defer { client.close() }
-            let summary = try await client.present(presentation)
+                defaultValue: try await shapedDefault(kind: kind, knownKind: formatsByKind, separator: separator, client: client),
+                tag: tag, onDisconnect: policy)
+            let summary: WindowSummary
+            do {
+                summary = try await client.present(presentation)
+            } catch PickerClientError.rpc(let refusal) where refusal.code == .invalidParams {
+                // Every param came from a flag: a refusal is a usage error.
+                throw CommandFailure(
+                    status: ExitStatus.usage, flags.sentence(for: refusal, defaultFlag: defaultJSON == nil ? "--default" : "--default-json"))
+            }
             let window = summary.window
             if noWait {
                 printLine(window.rawValue)
@@ -86,6 +110,18 @@ extension AskOptions {
             return OutcomePrinting.finish(outcome, kind: formatsByKind ? kind : nil, json: json, separator: separator)
         }
     }
+
+    /// --default in the shape of `kind`'s values (of its base, which pickerd
+    /// tells, when pickerctl does not know the kind), or --default-json.
+    private func shapedDefault(kind: String, knownKind: Bool, separator: String, client: PickerClient) async throws -> JSON? {
+        if let defaultJSON { return try parseJSONArgument(defaultJSON, flag: "--default-json") }
+        guard let defaultValue else { return nil }
+        var shape = kind
+        if !knownKind, let described = try await client.plugins().first(where: { $0.kind == kind }) {
+            shape = described.base ?? described.kind
+        }
+        return try ValueShaping.value(typed: defaultValue, shape: shape, kind: kind, separator: separator)
+    }
 }
 
 /// Reads a JSON argument, or fails with a usage error naming the flag.
@@ -93,7 +129,9 @@ func parseJSONArgument(_ text: String, flag: String) throws -> JSON {
     do {
         return try JSON.parse(text)
     } catch {
-        throw CommandFailure(status: ExitStatus.usage, "\(flag) is not valid JSON: \(error)")
+        // Counted from 1, as a person counts: the first byte is byte 1; at the end, no place.
+        let place = error.offset < text.utf8.count ? " at byte \(error.offset + 1)" : ""
+        throw CommandFailure(status: ExitStatus.usage, "\(flag) is not valid JSON: \(error.reason)\(place)")
     }
 }
 

@@ -58,6 +58,12 @@ struct CommandFailure: Error {
     }
 }
 
+/// Should one ever reach ArgumentParser (thrown from validate()), it prints
+/// the sentence, not the struct.
+extension CommandFailure: CustomStringConvertible {
+    var description: String { message ?? "failed" }
+}
+
 /// Runs a command body, turning failures into a message on stderr and an exit status.
 func runCommand(_ body: () async throws -> Int32) async throws {
     let status: Int32

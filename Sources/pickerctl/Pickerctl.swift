@@ -10,9 +10,10 @@ struct Pickerctl: AsyncParsableCommand {
         discussion: """
             Asking commands block until the window ends and print the value on stdout.
             Exit status: 0 submitted (or a timeout that applied --default); 1 cancelled,
-            dismissed or owner gone; 124 timed out; 64 usage error; 65 a value the
-            picker rejected; 69 pickerd not reachable; 70 internal error; 77 permission
-            denied (also: a daemon run by a user it does not trust).
+            dismissed or owner gone; 124 timed out; 64 usage error (also: a flag value
+            pickerd refuses); 65 a value the picker rejected; 69 pickerd not reachable;
+            70 internal error; 77 permission denied (also: a daemon run by a user it does
+            not trust).
             pickerctl talks only to a pickerd run by you, root, the owner of a socket
             directory root made for it, or a uid in $PICKERD_TRUST_UID (comma-separated).
             """,
@@ -45,6 +46,10 @@ struct Pickerctl: AsyncParsableCommand {
             }
         } catch let exit as ExitCode {
             exitProcess(exit.rawValue)
+        } catch let failure as CommandFailure {
+            // Thrown by a command outside runCommand: its sentence and status.
+            if let message = failure.message { printError(message) }
+            exitProcess(failure.status)
         } catch {
             let code = exitCode(for: error)
             if code == .success {

@@ -59,6 +59,36 @@ extension String {
     }
 }
 
+/// Values as a person types them, in the shape a window of a built-in kind
+/// takes (a preset's by its `base`): for `custom` the array of components,
+/// for `form` one JSON object, otherwise one string (for `actions` the label).
+/// `submit` and `update` read their VALUEs so, and the asking commands --default.
+enum ValueShaping {
+    /// `values` (one per custom column), named `what` in messages ("VALUE").
+    static func value(of values: [String], shape: String, kind: String, what: String = "VALUE") throws -> JSON {
+        switch shape {
+        case "custom":
+            return .array(values.map(JSON.string))
+        case "form":
+            guard values.count == 1, case .object(let object)? = try? JSON.parse(values[0]) else {
+                throw CommandFailure(status: ExitStatus.usage, "a form takes one \(what), a JSON object keyed by field name")
+            }
+            return .object(object)
+        default:
+            guard values.count == 1 else {
+                throw CommandFailure(status: ExitStatus.usage, "a \(kind) window takes one \(what); quote a value that has spaces")
+            }
+            return .string(values[0])
+        }
+    }
+
+    /// One `--default` as typed: for `custom`, its choices joined by `separator`.
+    static func value(typed text: String, shape: String, kind: String, separator: String) throws -> JSON {
+        let values = shape == "custom" ? text.split(separator: separator, omittingEmptySubsequences: false).map(String.init) : [text]
+        return try value(of: values, shape: shape, kind: kind, what: "--default")
+    }
+}
+
 /// Prints an outcome the way asking commands and `wait` do, and says how to exit.
 enum OutcomePrinting {
     static func finish(_ outcome: Outcome, kind: String?, json: Bool, separator: String) -> Int32 {

@@ -25,6 +25,13 @@ struct PickerdCommand: AsyncParsableCommand {
             config/pickerd.json) and listens on the first of: --socket, $PICKERD_SOCKET,
             $XDG_RUNTIME_DIR/pickerd/pickerd.sock, /tmp/pickerd-$UID/pickerd.sock.
             SIGHUP re-reads the config; SIGTERM and SIGINT stop it cleanly.
+
+            Exit status (sysexits.h names in brackets): 0 stopped cleanly, or
+            --check-config found no problem; 1 it could not start (the socket or its
+            directory, the state, a config file it cannot read), or --check-config found
+            a problem; 64 [EX_USAGE] a bad command line; 70 [EX_SOFTWARE] it stopped
+            because it could not save its state (a full disk, a state file deleted under
+            it); 78 [EX_CONFIG] the config has problems (each printed with its key path).
             """,
         version: PickerdVersion.current
     )

@@ -111,7 +111,7 @@ import Testing
 
     @Test func badOptionsOrDefaultCreateNoWindow() throws {
         let fixture = ModelFixture()
-        #expect(throws: PickerError.invalidParams("min_length (5) must not be greater than max_length (2)", field: "options")) {
+        #expect(throws: PickerError.invalidParams("option 'min_length' (5) must not be greater than option 'max_length' (2)", field: "options")) {
             try fixture.present(options: ["min_length": 5, "max_length": 2])
         }
         #expect(

@@ -18,7 +18,7 @@ import Testing
 
     @Test func disagreeingOrUnknownChoicesAreRejected() {
         #expect(harness.valueError("actions", sheet, ["index": 0, "label": "Discard"])?.message == "index 0 and label 'Discard' name different actions")
-        #expect(harness.valueError("actions", sheet, 3)?.message == "action 3 does not exist; there are 3 actions (0–2)")
+        #expect(harness.valueError("actions", sheet, 3)?.message == "there is no action at index 3; the 3 actions have the indices 0–2")
         #expect(harness.valueError("actions", sheet, "Delete")?.message == "no action is labelled 'Delete'; the labels are Save, Discard, Cancel")
         #expect(harness.valueError("actions", sheet, [:])?.message == "an action value needs an index or a label")
         #expect(harness.valueError("actions", sheet, [1])?.message.hasPrefix("an action value must be") == true)
@@ -38,7 +38,7 @@ import Testing
         #expect(harness.optionsError("actions", ["actions": [["label": "A"], ["label": "A"]]]) == "two actions are labelled 'A'; labels must be unique")
         #expect(harness.optionsError("actions", ["actions": [["label": "A", "role": "primary"]]]) == "action 'A' has role 'primary'; use default, cancel or destructive")
         #expect(harness.optionsError("actions", ["actions": []]) == "an actions picker needs option 'actions' with at least one action")
-        #expect(harness.optionsError("actions", ["actions": [["label": ""]]]) == "action 0 needs a non-empty label")
-        #expect(harness.optionsError("actions", ["actions": ["Save"]]) == #"action 0 must be an object like {"label":"Save"}"#)
+        #expect(harness.optionsError("actions", ["actions": [["label": ""]]]) == "action 1 needs a non-empty label")
+        #expect(harness.optionsError("actions", ["actions": ["Save"]]) == #"action 1 must be an object like {"label":"Save"}"#)
     }
 }

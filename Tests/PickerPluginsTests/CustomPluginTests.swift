@@ -25,7 +25,7 @@ import Testing
                 == "'Paris' is not a choice in column 2 (Region); the choices are us, eu")
         #expect(
             harness.valueError("custom", deploy, [3, "us"])?.message
-                == "row 3 is out of range for column 1 (Stage), which has 3 rows (0–2)")
+                == "row index 3 is out of range for column 1 (Stage), which has 3 rows (indices 0–2)")
         #expect(harness.valueError("custom", deploy, ["prod"])?.message == "expected 2 components (one per column), got 1")
         #expect(harness.valueError("custom", deploy, "prod")?.message == "a custom value must be an array with one string per component, not a string")
         #expect(harness.valueError("custom", deploy, [true, "us"])?.message == "component 1 must be a string or a row index, not a boolean")
@@ -45,7 +45,7 @@ import Testing
                 == "'Nanjing' is not under 'Zhejiang'; the choices there are Hangzhou, Ningbo")
         #expect(
             harness.valueError("custom", provinces, ["Jiangsu", 1])?.message
-                == "row 1 is out of range for column 2, which has 1 rows (0–0)")
+                == "row index 1 is out of range for column 2, which has 1 rows (indices 0–0)")
         #expect(
             harness.valueError("custom", provinces, ["Anhui", "Hefei"])?.message
                 == "'Anhui' is not a choice in column 1; the choices are Zhejiang, Jiangsu")
@@ -72,7 +72,7 @@ import Testing
         #expect(harness.optionsError("custom", ["columns": [["a", "a"]]]) == "column 1 lists 'a' twice; choices must be distinct")
         #expect(harness.optionsError("custom", ["tree": ["A": []]]) == "tree branch 'A' has no choices")
         #expect(harness.optionsError("custom", ["tree": [:]]) == "option 'tree' has no choices")
-        #expect(harness.optionsError("custom", ["columns": [["a"]], "labels": ["x", "y"]]) == "option 'labels' must hold 1 strings, one per component")
+        #expect(harness.optionsError("custom", ["columns": [["a"]], "labels": ["x", "y"]]) == "option 'labels' must hold 1 string, one per component")
         #expect(
             harness.optionsError("custom", ["columns": [["a"]], "initial": ["b"]])
                 == "option 'initial': 'b' is not a choice in column 1; the choices are a")

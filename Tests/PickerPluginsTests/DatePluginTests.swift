@@ -64,10 +64,10 @@ import Testing
     @Test func minAfterMaxIsRejected() {
         #expect(
             harness.optionsError("date", ["min": "2026-01-01", "max": "2025-12-31"])
-                == "max must not be before min (min 2026-01-01, max 2025-12-31)")
+                == "option 'max' (2025-12-31) must not be before option 'min' (2026-01-01)")
         #expect(
             harness.optionsError("date", ["mode": "time", "min": "18:00", "max": "09:00"])
-                == "max must not be before min (min 18:00, max 09:00)")
+                == "option 'max' (09:00) must not be before option 'min' (18:00)")
         #expect(harness.optionsError("date", ["min": "2026-02-30"]) == "option 'min': 2026-02-30 is not a date: February 2026 has 28 days")
     }
 
@@ -141,7 +141,7 @@ import Testing
     @Test func unknownZonesAndOptionsAreRejected() {
         #expect(
             harness.optionsError("date", ["time_zone": "Mars/Olympus_Mons"])
-                == "unknown time zone 'Mars/Olympus_Mons'; use an IANA name such as Europe/Berlin")
+                == "unknown time zone 'Mars/Olympus_Mons' in option 'time_zone'; use an IANA name such as Europe/Berlin")
         #expect(harness.optionsError("date", ["mode": "week"]) == "option 'mode' must be date, time or datetime, not 'week'")
         #expect(
             harness.optionsError("date", ["minimum": "today"])

@@ -46,7 +46,7 @@ import Testing
         #expect(harness.optionsError("text", ["pattern": "((a{1,100}){1,100}){1,100}"])?.contains("too complex") == true)
         #expect(
             harness.optionsError("text", ["pattern": "a{1,1000}", "max_length": 100_000])
-                == "this pattern takes 2000 steps per character, so max_length may be at most 10000; lower max_length or simplify the pattern")
+                == "this pattern takes 2000 steps per character, so option 'max_length' may be at most 10000; lower it or simplify the pattern")
         #expect(harness.optionsError("text", ["pattern": "a{3,1}"])?.hasSuffix("{3,1} has its bounds the wrong way round") == true)
         #expect(harness.optionsError("text", ["pattern": "*a"])?.hasSuffix("'*' has nothing to repeat") == true)
     }

@@ -31,13 +31,13 @@ import Testing
         let tooLong = longest + "本"
         let message = "a label, choice or name holds at most 1,000 characters;"
         #expect(harness.optionsError("actions", ["actions": [["label": .string(longest)]]]) == nil)
-        #expect(harness.optionsError("actions", ["actions": [["label": "Save"], ["label": .string(tooLong)]]]) == "\(message) the label of action 1 has 1,001")
+        #expect(harness.optionsError("actions", ["actions": [["label": "Save"], ["label": .string(tooLong)]]]) == "\(message) the label of action 2 has 1,001")
         #expect(harness.optionsError("custom", ["columns": [["a", .string(longest)]]]) == nil)
         #expect(harness.optionsError("custom", ["columns": [["a"], ["b", .string(tooLong)]]]) == "\(message) a choice in column 2 has 1,001")
         #expect(harness.optionsError("custom", ["tree": .object(JSONObject([(tooLong, JSON.array(["a"]))]))]) == "\(message) a choice in option 'tree' has 1,001")
         #expect(harness.optionsError("custom", ["columns": [["a"]], "labels": [.string(tooLong)]]) == "\(message) the label of column 1 has 1,001")
         #expect(harness.optionsError("form", ["fields": [["name": .string(longest), "kind": "text", "label": .string(longest)]]]) == nil)
-        #expect(harness.optionsError("form", ["fields": [["name": .string(tooLong), "kind": "text"]]]) == "\(message) the name of field 0 has 1,001")
+        #expect(harness.optionsError("form", ["fields": [["name": .string(tooLong), "kind": "text"]]]) == "\(message) the name of field 1 has 1,001")
         #expect(harness.optionsError("form", ["fields": [["name": "who", "kind": "text", "label": .string(tooLong)]]]) == "\(message) the label of field 'who' has 1,001")
     }
 

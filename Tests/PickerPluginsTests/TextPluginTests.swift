@@ -56,11 +56,11 @@ import Testing
     }
 
     @Test func badOptionsAreRejected() {
-        #expect(harness.optionsError("text", ["min_length": 5, "max_length": 4]) == "min_length (5) must not be greater than max_length (4)")
+        #expect(harness.optionsError("text", ["min_length": 5, "max_length": 4]) == "option 'min_length' (5) must not be greater than option 'max_length' (4)")
         #expect(harness.optionsError("text", ["max_length": 0]) == "option 'max_length' must be an integer from 1 to 1048576")
         #expect(harness.optionsError("text", ["secure": "yes"]) == "option 'secure' must be true or false, not a string")
         #expect(harness.optionsError("text", ["initial": "a\nb"]) == "option 'initial' has a line break, but the picker is not multiline")
-        #expect(harness.optionsError("text", ["initial": "abc", "max_length": 2]) == "option 'initial' is longer than max_length (2 characters)")
+        #expect(harness.optionsError("text", ["initial": "abc", "max_length": 2]) == "option 'initial' is longer than option 'max_length' (2 characters)")
         #expect(harness.valueError("text", [:], 42)?.message == "a text value must be a string, not an integer")
     }
 }

@@ -168,7 +168,8 @@ import Testing
     }
 
     @Test func clientsThatVanishInTheMiddleOfEveryMethod() throws {
-        let daemon = try DaemonProcess(logLevel: "warning")
+        // reattach_ms 0: a dismiss window ends the moment its asker vanishes.
+        let daemon = try DaemonProcess(config: #"{"windows": {"reattach_ms": 0}}"#, logLevel: "warning")
         let owner = try TestClient(socketPath: daemon.socketPath)
         let kept = try owner.result("present", ["kind": "text", "title": "kept"])["window"]!
         let requests: [String] = [

@@ -111,7 +111,7 @@ import Testing
         let badOption = try #require(
             try client.request(Present(kind: "date", options: ["min": "2026-01-02", "max": "2026-01-01"])).failure)
         #expect(badOption.code == .invalidParams)
-        #expect(badOption.message == "max must not be before min (min 2026-01-02, max 2026-01-01)")
+        #expect(badOption.message == "option 'max' (2026-01-01) must not be before option 'min' (2026-01-02)")
         #expect(badOption.data == ["field": "options"])
         #expect(try client.request(Get(window: WindowID("w404"))).failure?.code == .noSuchWindow)
         #expect(try client.request(Submit(value: "x")).failure?.message == "there is no key window; name a window or present one first")

@@ -83,7 +83,7 @@ import Testing
         let custom = try Command.run(
             pickerctl,
             ["--socket", daemon.socketPath, "present", "custom", "--options", #"{"columns": [["a", "b"], ["c", "d"]]}"#,
-             "--default", #"["b", "c"]"#, "--timeout", "200ms"])
+             "--default-json", #"["b", "c"]"#, "--timeout", "200ms"])
         #expect(custom.output == "b\tc\n")
         let refused = try Command.run(pickerctl, ["--socket", daemon.socketPath, "present", "ticket", "--options", #"{"pattern": "x"}"#])
         #expect(refused.status == 64 || refused.status == 65)
