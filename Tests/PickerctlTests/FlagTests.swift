@@ -161,3 +161,31 @@ extension PickerctlTests {
         }
     }
 }
+
+extension PickerctlTests {
+    /// The deadline pickerd holds for a window presented with these flags, in
+    /// seconds from its creation; nil when it has none.
+    func deadlineSeconds(_ arguments: [String]) throws -> Int64? {
+        let presented = try pickerctl(["text", "--no-wait"] + arguments)
+        #expect(presented.status == 0, "\(arguments): \(presented.stderr)")
+        let window = presented.stdout.trimmingCharacters(in: .newlines)
+        let summary = try JSON.parse(try pickerctl(["get", window]).stdout)
+        guard let deadline = summary["deadline"]?.stringValue, let created = summary["created_at"]?.stringValue else { return nil }
+        let format = ISO8601DateFormatter()
+        format.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        func instant(_ text: String) throws -> Date {
+            try #require(format.date(from: text) ?? ISO8601DateFormatter().date(from: text))
+        }
+        return Int64(try instant(deadline).timeIntervalSince(try instant(created)).rounded())
+    }
+
+    @Test func durationsTakeDaysCombinationsAndZero() throws {
+        #expect(try deadlineSeconds(["--timeout", "1h30m"]) == 5400)
+        #expect(try deadlineSeconds(["--timeout", "2d"]) == 172_800)
+        #expect(try deadlineSeconds(["--timeout", "90"]) == 90, "bare seconds")
+        #expect(try deadlineSeconds(["--timeout", "0"]) == nil, "0 is no timeout")
+        let bad = try pickerctl(["text", "--timeout", "5 minutes"])
+        #expect(bad.status == 64)
+        #expect(bad.stderr.contains("write a duration like 500ms, 30s, 5m, 1h, 2d or 1h30m"), "\(bad.stderr)")
+    }
+}
