@@ -60,10 +60,11 @@ struct AskOptions: ParsableArguments {
 extension AskOptions {
     /// Presents a window of `kind` and, unless --no-wait, waits for it and prints its value.
     /// `formatsByKind: false` prints the value by its shape alone (for kinds
-    /// pickerctl does not know, such as presets).
+    /// pickerctl does not know, such as presets). `finishing`, when given,
+    /// prints the outcome and says the exit status instead (confirm, choose).
     func ask(
         kind: String, options: JSONObject, separator: String = "\t", formatsByKind: Bool = true,
-        parsingDefault: (String) throws -> JSON = { .string($0) }
+        parsingDefault: (String) throws -> JSON = { .string($0) }, finishing: ((Outcome) -> Int32)? = nil
     ) async throws {
         try await runCommand {
             // While pickerctl waits, its window ends soon after it dies
@@ -81,6 +82,7 @@ extension AskOptions {
                 return ExitStatus.submitted
             }
             let outcome = try await reconnection.outcome(of: window, from: client)
+            if let finishing { return finishing(outcome) }
             return OutcomePrinting.finish(outcome, kind: formatsByKind ? kind : nil, json: json, separator: separator)
         }
     }
