@@ -1,8 +1,8 @@
 import PickerCore
 
 extension PluginRegistry {
-    /// The five kinds compiled into pickerd.
+    /// The six kinds compiled into pickerd, in PROTOCOL.md's order.
     public static var builtIn: PluginRegistry {
-        PluginRegistry([DatePlugin(), CustomPlugin(), TextPlugin(), ActionsPlugin(), FormPlugin()])
+        PluginRegistry([DatePlugin(), CustomPlugin(), TextPlugin(), ActionsPlugin(), ListPlugin(), FormPlugin()])
     }
 }

@@ -131,7 +131,13 @@ struct CancelCommand: ClientCommand {
 
 struct DismissCommand: ClientCommand {
     static let configuration = CommandConfiguration(
-        commandName: "dismiss", abstract: "Dismiss a window, all windows, or a level's windows; prints their ids.")
+        commandName: "dismiss",
+        abstract: "Dismiss a window, all windows, a level's windows or a tag's windows; prints their ids.",
+        discussion: """
+            --tag dismisses every open window with that tag, hidden ones included (pickerctl \
+            finds them with list, then dismisses them one by one; one that ended meanwhile \
+            is left out). None dismissed prints nothing and exits 0.
+            """)
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var target: OptionalWindowArgument
@@ -139,10 +145,12 @@ struct DismissCommand: ClientCommand {
     var all = false
     @Option(help: ArgumentHelp("Dismiss every window at this level.", valueName: "level"))
     var level: String?
+    @Option(help: ArgumentHelp("Dismiss every open window with this tag.", valueName: "tag"))
+    var tag: String?
 
     func validate() throws {
-        if [target.window != nil, all, level != nil].filter({ $0 }).count != 1 {
-            throw ValidationError("give one of: a window id, --all, or --level")
+        if [target.window != nil, all, level != nil, tag != nil].filter({ $0 }).count != 1 {
+            throw ValidationError("give one of: a window id, --all, --level or --tag")
         }
     }
 
@@ -152,10 +160,25 @@ struct DismissCommand: ClientCommand {
             dismissed = try await client.dismiss(window: window)
         } else if let level {
             dismissed = try await client.dismiss(level: LevelSpec(level))
+        } else if let tag {
+            dismissed = try await dismiss(taggedWith: tag, with: client)
         } else {
             dismissed = try await client.dismissAll()
         }
         for id in dismissed { printLine(id.rawValue) }
+    }
+
+    private func dismiss(taggedWith tag: String, with client: PickerClient) async throws -> [WindowID] {
+        var dismissed: [WindowID] = []
+        for window in try await client.windows(taggedWith: tag) {
+            do {
+                dismissed += try await client.dismiss(window: window.window)
+            } catch {
+                // One that ended between list and dismiss is not dismissed by this.
+                guard error.code == .noSuchWindow || error.code == .alreadyDismissed else { throw error }
+            }
+        }
+        return dismissed
     }
 }
 
@@ -176,10 +199,18 @@ struct SetLevelCommand: ClientCommand {
 /// Unlike the others here, its exit status is the outcome's.
 struct WaitCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "wait", abstract: "Wait for a window to end and print its value, as the asking commands do.")
+        commandName: "wait",
+        abstract: "Wait for a window to end and print its value, as the asking commands do.",
+        discussion: """
+            --tag waits on the open window with that tag; when several have it, on the top \
+            one (the one a person sees first). A window that has ended is found only by its \
+            id: with none open with the tag, wait exits 65.
+            """)
 
     @OptionGroup var global: GlobalOptions
-    @OptionGroup var target: WindowArgument
+    @OptionGroup var target: OptionalWindowArgument
+    @Option(help: ArgumentHelp("Wait on the open window with this tag (the top one if several).", valueName: "tag"))
+    var tag: String?
     @Option(
         help: ArgumentHelp("Give up after this long (exit 124; the window stays); 0 for never.", valueName: "duration"),
         transform: DurationArgument.parse)
@@ -190,10 +221,23 @@ struct WaitCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Printed between a custom picker's choices.", valueName: "text"))
     var separator = "\t"
 
+    func validate() throws {
+        if (target.window == nil) == (tag == nil) { throw ValidationError("give the window's id or --tag (one of them)") }
+    }
+
     func run() async throws {
         try await withClient(global) { client in
-            let outcome = try await reconnection.outcome(of: target.window, from: client, timeoutMilliseconds: timeout?.nonZero?.milliseconds)
+            var window = target.window
+            if let tag { window = try await topWindow(taggedWith: tag, with: client) }
+            let outcome = try await reconnection.outcome(of: window!, from: client, timeoutMilliseconds: timeout?.nonZero?.milliseconds)
             return OutcomePrinting.finish(outcome, kind: nil, json: json, separator: ValueFormatting.unescape(separator))
         }
+    }
+
+    private func topWindow(taggedWith tag: String, with client: PickerClient) async throws -> WindowID {
+        guard let top = try await client.windows(taggedWith: tag).first else {
+            throw CommandFailure(status: ExitStatus.rejected, "no open window has the tag '\(tag)'")
+        }
+        return top.window
     }
 }

@@ -77,9 +77,12 @@ extension AskOptions {
     /// `flags` name the options the command sets from its flags, for pickerd's
     /// messages. `formatsByKind: false` (present) is for kinds pickerctl does
     /// not know, such as presets: the value is printed by its shape alone, and
-    /// --default is read by the kind's `base`, which pickerd tells.
+    /// --default is read by the kind's `base`, which pickerd tells. `finishing`,
+    /// when given, prints the outcome and says the exit status instead
+    /// (confirm, choose).
     func ask(
-        kind: String, options: JSONObject, flags: OptionFlags = .none, separator: String = "\t", formatsByKind: Bool = true
+        kind: String, options: JSONObject, flags: OptionFlags = .none, separator: String = "\t", formatsByKind: Bool = true,
+        finishing: ((Outcome) -> Int32)? = nil
     ) async throws {
         try await runCommand {
             let client = try global.connect()
@@ -107,6 +110,7 @@ extension AskOptions {
             }
             WaitingHint.show(for: summary)
             let outcome = try await reconnection.outcome(of: window, from: client)
+            if let finishing { return finishing(outcome) }
             return OutcomePrinting.finish(outcome, kind: formatsByKind ? kind : nil, json: json, separator: separator)
         }
     }

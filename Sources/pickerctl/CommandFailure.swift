@@ -18,6 +18,8 @@ enum ExitStatus {
     static let unreachable: Int32 = 69
     static let internalError: Int32 = 70
     static let permissionDenied: Int32 = 77
+    /// reload: the config pickerd read is bad (sysexits' EX_CONFIG).
+    static let badConfig: Int32 = 78
     static let timedOut: Int32 = 124
 }
 

@@ -4,8 +4,8 @@ import PickerJSON
 import PickerProtocol
 import PickerTerminal
 
-/// list and status: the daemon's answer to one request, as it wrote it with
-/// --json, else for a person.
+/// history, status and plugins: the daemon's answer to one request, as it
+/// wrote it with --json, else for a person.
 protocol ReportCommand: ClientCommand {
     associatedtype Request: PickerMethod
     var json: Bool { get }
@@ -23,24 +23,54 @@ extension ReportCommand {
     }
 }
 
-struct ListCommand: ReportCommand {
+struct ListCommand: ClientCommand {
     static let configuration = CommandConfiguration(
-        commandName: "list", abstract: "The open windows, top of the stack first; * marks the key window.")
+        commandName: "list",
+        abstract: "The open windows, top of the stack first; * marks the key window.",
+        discussion: """
+            The table shows each window's tag and PID, the process that asked (for a \
+            restored window, the one that asked before the restart). --tag keeps the \
+            windows with that tag (pickerctl filters: the protocol's list has no tag \
+            param); with --json the windows array is filtered and key is left as pickerd \
+            said, the key window of the whole stack.
+            """)
 
     @OptionGroup var global: GlobalOptions
-    @Flag(help: "Print JSON: {key, windows}.")
+    @Flag(help: "Print JSON: {key, windows}, as pickerd wrote it.")
     var json = false
-    var request: List { List() }
+    @Option(help: ArgumentHelp("Only the windows with this tag.", valueName: "tag"))
+    var tag: String?
 
-    func printForPerson(_ list: WindowList) {
+    func run(with client: PickerClient) async throws {
+        if json {
+            var answer = try await client.sendForJSON(List())
+            if let tag, case .object(var object) = answer, let windows = object[WireName.windows]?.arrayValue {
+                object[WireName.windows] = .array(windows.filter { $0[WireName.tag]?.stringValue == tag })
+                answer = .object(object)
+            }
+            printJSON(answer)
+            return
+        }
+        var windows = try await client.list().windows
+        if let tag { windows = windows.filter { $0.tag == tag } }
+        // The summaries do not say who asked; get does, one window at a
+        // time (a window that ended meanwhile shows -).
+        var askers: [String] = []
+        for window in windows {
+            askers.append((try? await client.get(window: window.window)).map { String($0.owner.pid) } ?? "-")
+        }
+        printTable(windows, askers: askers)
+    }
+
+    func printTable(_ windows: [WindowSummary], askers: [String]) {
         let now = Timestamp.now()
-        var rows = [["", "ID", "LEVEL", "KIND", "STATE", "AGE", "DEADLINE", "TITLE"]]
-        for window in list.windows {
+        var rows = [["", "ID", "LEVEL", "KIND", "STATE", "AGE", "DEADLINE", "TAG", "PID", "TITLE"]]
+        for (window, asker) in zip(windows, askers) {
             rows.append([
                 window.isKey ? "*" : "", window.window.rawValue, window.levelName ?? window.level.description, window.kind,
                 window.state.rawValue, Timestamps.span(from: window.createdAt, to: now),
                 window.deadline.map { "in " + Timestamps.span(from: now, to: $0) } ?? "-",
-                window.title,
+                window.tag ?? "-", asker, window.title,
             ])
         }
         Table.print(rows)
@@ -49,13 +79,23 @@ struct ListCommand: ReportCommand {
 
 struct GetCommand: ClientCommand {
     static let configuration = CommandConfiguration(
-        commandName: "get", abstract: "A window's summary, options and live value, as JSON.")
+        commandName: "get",
+        abstract: "A window's summary, options, live value and owner, as JSON (default: the key window).",
+        discussion: """
+            Prints pickerd's answer to get as it wrote it, with or without --json. Without \
+            an id, pickerctl asks list for the key window first; when there is none it \
+            says so and exits 65, as submit and cancel do.
+            """)
 
     @OptionGroup var global: GlobalOptions
-    @OptionGroup var target: WindowArgument
+    @OptionGroup var target: OptionalWindowArgument
+    @Flag(help: "Print JSON (as get always does; accepted as list --json is).")
+    var json = false
 
     func run(with client: PickerClient) async throws {
-        printJSON(try await client.sendForJSON(Get(window: target.window)))
+        var window = target.window
+        if window == nil { window = try await client.keyWindow(naming: "get") }
+        printJSON(try await client.sendForJSON(Get(window: window!)))
     }
 }
 

@@ -13,16 +13,17 @@ struct Pickerctl: AsyncParsableCommand {
             dismissed or owner gone; 124 timed out; 64 usage error (also: a flag value
             pickerd refuses); 65 a value the picker rejected; 69 pickerd not reachable;
             70 internal error; 77 permission denied (also: a daemon run by a user it does
-            not trust).
+            not trust); 78 a config reload refused. confirm exits 0 for yes and 1 for no.
             pickerctl talks only to a pickerd run by you, root, the owner of a socket
             directory root made for it, or a uid in $PICKERD_TRUST_UID (comma-separated).
             """,
         version: PickerdVersion.current,
         subcommands: [
-            DateCommand.self, CustomCommand.self, TextCommand.self, ActionsCommand.self, FormCommand.self, PresentCommand.self,
+            DateCommand.self, CustomCommand.self, TextCommand.self, ActionsCommand.self, FormCommand.self,
+            ConfirmCommand.self, ChooseCommand.self, PresentCommand.self,
             SubmitCommand.self, UpdateCommand.self, CancelCommand.self, DismissCommand.self,
             ArrangeCommand<Raise>.self, ArrangeCommand<Lower>.self, ArrangeCommand<Hide>.self, ArrangeCommand<Show>.self, SetLevelCommand.self,
-            WaitCommand.self,
+            WaitCommand.self, ReloadCommand.self,
             ListCommand.self, GetCommand.self, WatchCommand.self, HistoryCommand.self, StatusCommand.self,
             PluginsCommand.self, PingCommand.self, BadgeCommand.self, UICommand.self,
         ]

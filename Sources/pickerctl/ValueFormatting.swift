@@ -64,10 +64,12 @@ extension String {
 /// for `form` one JSON object, otherwise one string (for `actions` the label).
 /// `submit` and `update` read their VALUEs so, and the asking commands --default.
 enum ValueShaping {
-    /// `values` (one per custom column), named `what` in messages ("VALUE").
+    /// `values` (one per custom column, or per chosen line of a list), named
+    /// `what` in messages ("VALUE").
     static func value(of values: [String], shape: String, kind: String, what: String = "VALUE") throws -> JSON {
         switch shape {
-        case "custom":
+        case "custom", "list":
+            // A list takes one VALUE per chosen line.
             return .array(values.map(JSON.string))
         case "form":
             guard values.count == 1, case .object(let object)? = try? JSON.parse(values[0]) else {

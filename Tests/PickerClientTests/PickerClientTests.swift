@@ -13,7 +13,7 @@ import Testing
         let hello = try await client.hello(client: "tests")
         #expect(hello.server == "pickerd")
         try await client.ping()
-        #expect(try await client.plugins().count == 5)
+        #expect(try await client.plugins().count == 6)
     }
 
     @Test func presentAndWaitIsAnsweredByAnotherClient() async throws {

@@ -119,7 +119,7 @@ import Testing
         ) {
             try fixture.present("date", default: "2026-02-30")
         }
-        #expect(throws: PickerError.unknownKind("colour", known: ["date", "custom", "text", "actions", "form"])) {
+        #expect(throws: PickerError.unknownKind("colour", known: ["date", "custom", "text", "actions", "list", "form"])) {
             try fixture.present("colour")
         }
         #expect(fixture.model.openWindowCount == 0 && fixture.events().isEmpty)

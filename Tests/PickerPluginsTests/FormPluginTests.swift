@@ -42,7 +42,7 @@ import Testing
         #expect(
             harness.optionsError("form", ["fields": [["name": "when", "kind": "date", "options": ["min": "+1d", "max": "today"]]]])
                 == "field 'when': option 'max' (2026-01-31) must not be before option 'min' (2026-02-01)")
-        #expect(harness.optionsError("form", ["fields": [["name": "x", "kind": "form"]]]) == "field 'x' has kind 'form'; use one of date, custom, text, actions")
+        #expect(harness.optionsError("form", ["fields": [["name": "x", "kind": "form"]]]) == "field 'x' has kind 'form'; use one of date, custom, text, actions, list")
         #expect(harness.optionsError("form", ["fields": [["name": "x", "kind": "colour"]]])?.hasPrefix("field 'x' has kind 'colour'") == true)
         #expect(harness.optionsError("form", ["fields": [["name": "a", "kind": "text"], ["name": "a", "kind": "date"]]]) == "two fields are named 'a'; names must be unique")
         #expect(harness.optionsError("form", ["fields": []]) == "a form needs option 'fields' with at least one field")

@@ -7,7 +7,7 @@ import Testing
 @Suite struct SchemaTests {
     @Test func everyKindDescribesItsOptionsAndValue() throws {
         let descriptions = PluginRegistry.builtIn.descriptions.map(\.json)
-        #expect(descriptions.compactMap { $0["kind"]?.stringValue } == ["date", "custom", "text", "actions", "form"])
+        #expect(descriptions.compactMap { $0["kind"]?.stringValue } == ["date", "custom", "text", "actions", "list", "form"])
         for description in descriptions {
             #expect(description["summary"]?.stringValue?.isEmpty == false)
             #expect(description["options"]?["type"] == "object")

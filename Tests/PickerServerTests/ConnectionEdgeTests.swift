@@ -49,8 +49,13 @@ import Testing
         let daemon = try DaemonProcess(config: #"{"state": {"durability": "memory"}}"#, logLevel: "warning")
         let bystander = try TestClient(socketPath: daemon.socketPath)
         let client = try TestClient(socketPath: daemon.socketPath)
-        // Answers it does not read fill the socket, so the close waits.
-        client.send(line: (0..<60).map { #"{"jsonrpc":"2.0","id":\#($0),"method":"plugins"}"# }.joined(separator: "\n"))
+        // Answers it does not read fill the socket, so the close waits: about
+        // 240 KB of them, more than the socket holds, yet not so much more
+        // that the daemon counts the peer as behind and stops reading it
+        // (then it would never read the overlong line). As many `plugins`
+        // answers as make that, however many kinds there are.
+        let answers = 240_000 / (try bystander.result("plugins").serialized().utf8.count + 40)
+        client.send(line: (0..<answers).map { #"{"jsonrpc":"2.0","id":\#($0),"method":"plugins"}"# }.joined(separator: "\n"))
         #expect(try bystander.result("ping") == "pong")
         let baseline = try residentKilobytes(of: daemon.pid)
         _ = fcntl(client.descriptor, F_SETFL, fcntl(client.descriptor, F_GETFL) | O_NONBLOCK)

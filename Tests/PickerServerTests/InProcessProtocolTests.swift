@@ -14,14 +14,14 @@ import Testing
         let hello = try client.request(Hello(client: "tests", protocolVersion: 1)).get()
         #expect(hello["server"] == "pickerd" && hello["protocol"] == 1)
         #expect(hello["levels"] == ["normal": 0, "statusBar": 1000, "alert": 2000])
-        #expect(hello["kinds"] == ["date", "custom", "text", "actions", "form"])
+        #expect(hello["kinds"] == ["date", "custom", "text", "actions", "list", "form"])
         #expect(hello["permissions"] == ["present", "answer", "manage", "observe", "admin"])
         #expect(hello["limits"]?["max_line_bytes"] == 1_048_576)
         #expect(
             try client.request(Hello(protocolVersion: 2)).failure?.message == "protocol 2 is not supported; this daemon speaks protocol 1")
         #expect(try client.call(Ping()) == "pong")
         let plugins = try client.request(Plugins()).get()
-        #expect(plugins.arrayValue?.count == 5)
+        #expect(plugins.arrayValue?.count == 6)
         #expect(plugins.arrayValue?.first?["options"]?["type"] == "object")
     }
 

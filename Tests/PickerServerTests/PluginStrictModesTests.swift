@@ -12,10 +12,10 @@ import Testing
 @Suite struct PluginStrictModesTests {
     static let cat = PluginIsolationTests.cat
 
-    /// The kinds the daemon offers beyond the built-in five.
+    /// The kinds the daemon offers beyond the built-in six.
     static func presetKinds(_ daemon: DaemonProcess) throws -> [String] {
         let kinds = try TestClient(socketPath: daemon.socketPath).result("hello")["kinds"]?.arrayValue ?? []
-        return kinds.compactMap(\.stringValue).filter { !["date", "custom", "text", "actions", "form"].contains($0) }
+        return kinds.compactMap(\.stringValue).filter { !["date", "custom", "text", "actions", "list", "form"].contains($0) }
     }
 
     @Test func aFolderOthersMayWriteLoadsNoPresets() throws {

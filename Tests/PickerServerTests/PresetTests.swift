@@ -27,7 +27,7 @@ import Testing
         let flavor = try String(contentsOf: Self.exampleFolder.appendingPathComponent("flavor.json"), encoding: .utf8)
         let (daemon, _) = try Self.daemon(["flavor.json": flavor, "ticket.json": Self.ticket])
         let client = try TestClient(socketPath: daemon.socketPath)
-        #expect(try client.result("hello")["kinds"] == ["date", "custom", "text", "actions", "form", "flavor", "ticket"])
+        #expect(try client.result("hello")["kinds"] == ["date", "custom", "text", "actions", "list", "form", "flavor", "ticket"])
         let window = try client.result("present", ["kind": "flavor"])
         #expect(window["title"] == "Pick a flavor" && window["kind"] == "flavor")
         let id = window["window"]!
@@ -65,7 +65,7 @@ import Testing
             .write(to: folder.appendingPathComponent("size.json"), atomically: true, encoding: .utf8)
         #expect(try client.result("reload") == true)
         #expect(try client.result("ping") == "pong")
-        #expect(try client.result("hello")["kinds"] == ["date", "custom", "text", "actions", "form", "size", "ticket"])
+        #expect(try client.result("hello")["kinds"] == ["date", "custom", "text", "actions", "list", "form", "size", "ticket"])
         let log = daemon.log
         #expect(log.contains("preset skipped: \(folder.path)/bad.json: options.colums: not an option of custom"))
         #expect(log.contains("preset skipped: \(folder.path)/broken.json: not JSON"))

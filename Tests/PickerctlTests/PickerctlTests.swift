@@ -211,7 +211,7 @@ import Testing
         #expect(try pickerctl(["history"]).stdout.contains("dismissed"))
         #expect(try pickerctl(["status"]).stdout.hasPrefix("pickerd "))
         #expect(try pickerctl(["plugins"]).stdout.contains("custom"))
-        #expect(try JSON.parse(try pickerctl(["plugins", "--json"]).stdout).arrayValue?.count == 5)
+        #expect(try JSON.parse(try pickerctl(["plugins", "--json"]).stdout).arrayValue?.count == 6)
     }
 
     @Test func completionScriptsAndHelp() throws {

@@ -40,6 +40,10 @@ public enum ActionOption: String, OptionName {
     case label, role
 }
 
+public enum ListOption: String, OptionName {
+    case choices, multiple, min, max, initial
+}
+
 public enum FormOption: String, OptionName {
     case fields
 }
