@@ -10,29 +10,16 @@ import PickerJSON
 public struct Preset: Sendable, Equatable {
     public var kind: String
     public var base: String
-    public var title: String?
-    public var summary: String?
+    public var title: String? = nil
+    public var summary: String? = nil
     /// Options every window of the kind gets; a present may not give them.
-    public var fixed: JSONObject
+    public var fixed: JSONObject = [:]
     /// Options a present may override.
-    public var defaults: JSONObject
+    public var defaults: JSONObject = [:]
     /// The file it came from, for messages.
-    public var file: String
+    public var file = ""
     /// An external program that checks and normalizes values, as given.
-    public var exec: [String]?
-
-    public init(kind: String, base: String, title: String? = nil, summary: String? = nil, fixed: JSONObject = [:],
-                defaults: JSONObject = [:], file: String = "", exec: [String]? = nil)
-    {
-        self.exec = exec
-        self.kind = kind
-        self.base = base
-        self.title = title
-        self.summary = summary
-        self.fixed = fixed
-        self.defaults = defaults
-        self.file = file
-    }
+    public var exec: [String]? = nil
 }
 
 public struct PresetPlugin: PickerPlugin {

@@ -2,6 +2,7 @@ import Logging
 import NIOCore
 import NIOPosix
 import PickerCore
+import PickerPlugins
 import PickerProtocol
 import ServiceLifecycle
 import UnixSignals
@@ -23,16 +24,20 @@ public struct DaemonOptions: Sendable {
     /// For systemd: LISTEN_*, NOTIFY_SOCKET, WATCHDOG_*.
     public var environment: [String: String]
 
+    /// The options of a daemon started as `pickerd` is: the socket and the
+    /// state directory given (`--socket`, `--state-dir`) or else found in
+    /// `environment` the usual way (`SocketLocation`, `StateLocation`), and
+    /// the system's time zone.
     public init(
-        socketPath: String, stateDirectory: String?, configuration: DaemonConfiguration, configPath: String?,
-        systemTimeZone: String, environment: [String: String] = [:]
+        socket: String?, stateDirectory: String?, configuration: DaemonConfiguration, configPath: String?,
+        environment: [String: String]
     ) {
-        self.environment = environment
-        self.socketPath = socketPath
-        self.stateDirectory = stateDirectory
+        socketPath = SocketLocation.resolve(explicit: socket, environment: environment, uid: getuid())
+        self.stateDirectory = StateLocation.resolve(explicit: stateDirectory, environment: environment, home: environment["HOME"])
         self.configuration = configuration
         self.configPath = configPath
-        self.systemTimeZone = systemTimeZone
+        systemTimeZone = SystemTimeZone.identifier()
+        self.environment = environment
     }
 }
 

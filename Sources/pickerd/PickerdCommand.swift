@@ -104,12 +104,8 @@ struct PickerdCommand: AsyncParsableCommand {
         // slow reader's backlog took goes back to the system when it leaves.
         picker_map_allocations_from(128 << 10)
 
-        let socketPath = SocketLocation.resolve(explicit: socket, environment: environment, uid: getuid())
         let options = DaemonOptions(
-            socketPath: socketPath,
-            stateDirectory: StateLocation.resolve(explicit: stateDirectory, environment: environment, home: environment["HOME"]),
-            configuration: configuration, configPath: config, systemTimeZone: SystemTimeZone.identifier(),
-            environment: environment)
+            socket: socket, stateDirectory: stateDirectory, configuration: configuration, configPath: config, environment: environment)
         let group = ServiceGroup(
             configuration: .init(
                 services: [Daemon(options: options, logger: logger)], gracefulShutdownSignals: [.sigterm, .sigint],

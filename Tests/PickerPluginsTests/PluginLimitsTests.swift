@@ -1,6 +1,6 @@
 import PickerCore
 import PickerJSON
-import PickerPlugins
+@testable import PickerPlugins
 import Testing
 
 /// The fixed size limits: a picker at a limit works as any other, one past it
