@@ -2,6 +2,7 @@
 #include "picker_terminal.h"
 
 #include <locale.h>
+#include <pthread.h>
 #include <wchar.h>
 
 #include <signal.h>
@@ -67,12 +68,25 @@ void picker_terminal_size(int *rows, int *columns) {
     }
 }
 
+/* wcwidth answers by LC_CTYPE. The process's locale is never changed:
+   setlocale is not thread-safe, and json-c, parsing on the client's reader
+   thread, reads the global locale in every parse (newlocale/duplocale), so a
+   setlocale on the drawing thread corrupted the heap now and then. Instead
+   the calling thread uses a UTF-8 locale object of its own around each call
+   (uselocale is per thread). C.UTF-8 is built into glibc. */
+static locale_t utf8_ctype;
+static pthread_once_t utf8_ctype_once = PTHREAD_ONCE_INIT;
+
+static void make_utf8_ctype(void) {
+    utf8_ctype = newlocale(LC_CTYPE_MASK, "C.UTF-8", (locale_t)0);
+    if (!utf8_ctype) utf8_ctype = newlocale(LC_CTYPE_MASK, "", (locale_t)0);
+}
+
 int picker_display_width(unsigned int scalar) {
-    static int locale_ready = 0;
-    if (!locale_ready) {
-        /* wcwidth answers by LC_CTYPE; C.UTF-8 is built into glibc. */
-        if (!setlocale(LC_CTYPE, "C.UTF-8")) setlocale(LC_CTYPE, "");
-        locale_ready = 1;
-    }
-    return wcwidth((wchar_t)scalar);
+    pthread_once(&utf8_ctype_once, make_utf8_ctype);
+    if (!utf8_ctype) return scalar >= 0x20 && scalar < 0x7f ? 1 : -1;
+    locale_t previous = uselocale(utf8_ctype);
+    int width = wcwidth((wchar_t)scalar);
+    uselocale(previous);
+    return width;
 }
