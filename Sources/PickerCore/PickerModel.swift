@@ -143,7 +143,7 @@ public final class PickerModel {
     public func update(window id: WindowID?, value: JSON) throws(PickerError) -> WindowSummary {
         let now = catchUp()
         let window = try openWindow(id)
-        let normalized = try normalize(value, for: window, now: now)
+        let normalized = try normalize(value, for: window, now: now, asDraft: true)
         window.value = normalized
         emit(.changed, window: window.id, payload: .changed(value: window.picker.redact(normalized)))
         return summary(of: window)
@@ -325,9 +325,11 @@ public final class PickerModel {
         throw .noSuchWindow(id)
     }
 
-    func normalize(_ value: JSON, for window: Window, now: Timestamp) throws(PickerError) -> JSON {
+    /// `asDraft`: an `update`, whose value may still be incomplete.
+    func normalize(_ value: JSON, for window: Window, now: Timestamp, asDraft: Bool = false) throws(PickerError) -> JSON {
+        let context = pluginContext(now: now)
         do {
-            return try window.picker.normalize(value, context: pluginContext(now: now))
+            return try asDraft ? window.picker.normalizeDraft(value, context: context) : window.picker.normalize(value, context: context)
         } catch {
             throw .invalidParams(error.message, field: error.field ?? "value")
         }

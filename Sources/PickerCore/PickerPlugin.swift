@@ -49,8 +49,11 @@ public protocol PreparedPicker: Sendable {
     var options: JSON { get }
     /// Where the selection starts, if the kind has such a thing.
     var initialValue: JSON? { get }
-    /// Checks a submitted or updated value and returns its one canonical form.
+    /// Checks a submitted value and returns its one canonical form.
     func normalize(_ value: JSON, context: PluginContext) throws(PluginRejection) -> JSON
+    /// Checks an updated value, a selection still being made: as `normalize`,
+    /// except that a kind made of parts (a form) may leave some out.
+    func normalizeDraft(_ value: JSON, context: PluginContext) throws(PluginRejection) -> JSON
     /// The value with its secret parts left out, or nil when all of it is secret.
     func redact(_ value: JSON) -> JSON?
     /// How submitting this (normalized) value ends the window.
@@ -58,6 +61,10 @@ public protocol PreparedPicker: Sendable {
 }
 
 extension PreparedPicker {
+    public func normalizeDraft(_ value: JSON, context: PluginContext) throws(PluginRejection) -> JSON {
+        try normalize(value, context: context)
+    }
+
     public func redact(_ value: JSON) -> JSON? { value }
     public func reason(forSubmitting value: JSON) -> OutcomeReason { .submitted }
 }

@@ -126,6 +126,15 @@ struct PreparedForm: PreparedPicker {
     }
 
     func normalize(_ value: JSON, context: PluginContext) throws(PluginRejection) -> JSON {
+        try normalize(value, context: context, complete: true)
+    }
+
+    /// A form being filled in: required fields may still be missing.
+    func normalizeDraft(_ value: JSON, context: PluginContext) throws(PluginRejection) -> JSON {
+        try normalize(value, context: context, complete: false)
+    }
+
+    private func normalize(_ value: JSON, context: PluginContext, complete: Bool) throws(PluginRejection) -> JSON {
         guard let given = value.objectValue else {
             throw PluginRejection("a form value must be an object keyed by field name, not \(value.typeDescription)")
         }
@@ -137,13 +146,15 @@ struct PreparedForm: PreparedPicker {
         var normalized = JSONObject()
         for field in fields {
             guard let fieldValue = given[field.name], !fieldValue.isNull else {
-                if field.isRequired {
+                if complete, field.isRequired {
                     throw PluginRejection("field '\(field.name.prefix(40))' is required", field: field.name)
                 }
                 continue
             }
             do {
-                normalized[field.name] = try field.picker.normalize(fieldValue, context: context)
+                normalized[field.name] =
+                    try complete
+                    ? field.picker.normalize(fieldValue, context: context) : field.picker.normalizeDraft(fieldValue, context: context)
             } catch {
                 throw PluginRejection("field '\(field.name.prefix(40))': \(error.message)", field: field.name)
             }

@@ -8,6 +8,23 @@ import Testing
 /// embedded daemon: envelopes, error codes, framing. (Over a real socket:
 /// ConformanceOverSocketTests, RequestIDTests, TypedProtocolTests.)
 @Suite struct InProcessProtocolTests {
+    /// A form being filled in is shown live: `update` takes the fields given
+    /// so far, and only `submit` needs every required one.
+    @Test func aHalfFilledFormIsAnUpdateButNotASubmit() throws {
+        let daemon = try EmbeddedDaemon()
+        let client = try EmbeddedConnection(daemon)
+        let fields: JSON = [["name": "env", "kind": "text"], ["name": "who", "kind": "text"]]
+        guard case .window(let form) = try client.call(Present(kind: "form", options: ["fields": fields])) else {
+            throw TestFailure("no window")
+        }
+        _ = try client.call(Update(window: form.window, value: ["env": "prod"]))
+        #expect(try client.call(Get(window: form.window)).value == ["env": "prod"], "visible to get")
+        let refused = try client.request(Submit(window: form.window, value: ["env": "prod"]))
+        #expect(refused.failure?.message == "field 'who' is required")
+        let bad = try client.request(Update(window: form.window, value: ["env": 5]))
+        #expect(bad.failure?.code == .invalidParams, "what is given is still checked")
+    }
+
     @Test func helloPingAndPlugins() throws {
         let daemon = try EmbeddedDaemon()
         let client = try EmbeddedConnection(daemon)
