@@ -94,15 +94,24 @@ struct CustomWheels: PickerView {
     }
 
     func render(width: Int, focused: Bool) -> [Line] {
-        let columnWidth = max(6, min(24, (width - 2) / max(componentCount, 1) - 2))
-        var lines: [Line] = []
-        var header = Line("  ")
-        for column in 0..<componentCount {
-            let label = column < labels.count ? labels[column] : "column \(column + 1)"
-            let title = column == focus && !filter.isEmpty ? "\(label) /\(filter)" : label
-            header = header + Line(DisplayWidth.pad(title, to: columnWidth), column == focus ? .bold : .dim) + Line("  ")
+        // Each column as wide as its longest choice, within its share of the terminal.
+        let share = max(6, (width - 2) / max(componentCount, 1) - 2)
+        let columnWidths = (0..<componentCount).map { column in
+            let label = column < labels.count ? labels[column] : ""
+            let longest = (visibleRows(column) + [label]).map(DisplayWidth.of).max() ?? 0
+            return min(share, max(6, longest))
         }
-        lines.append(header)
+        var lines: [Line] = []
+        // A header only for labels given, or to show what is typed to filter.
+        if !labels.isEmpty || !filter.isEmpty {
+            var header = Line("  ")
+            for column in 0..<componentCount {
+                let label = column < labels.count ? labels[column] : ""
+                let title = column == focus && !filter.isEmpty ? "\(label) /\(filter)" : label
+                header = header + Line(DisplayWidth.pad(title, to: columnWidths[column]), column == focus ? .bold : .dim) + Line("  ")
+            }
+            lines.append(header)
+        }
         for offset in -2...2 {
             var line = Line("  ")
             for column in 0..<componentCount {
@@ -111,7 +120,7 @@ struct CustomWheels: PickerView {
                 let row = index + offset
                 let text = rows.indices.contains(row) ? rows[row] : ""
                 let style: Line.Style = offset == 0 ? (column == focus && focused ? .reverse : .bold) : .dim
-                line = line + Line(DisplayWidth.pad(text, to: columnWidth), text.isEmpty ? .plain : style) + Line("  ")
+                line = line + Line(DisplayWidth.pad(text, to: columnWidths[column]), text.isEmpty ? .plain : style) + Line("  ")
             }
             lines.append(line)
         }

@@ -118,7 +118,8 @@ struct DateWheels: PickerView {
         }
         var labels = Line("  ")
         for (index, wheel) in wheels.enumerated() {
-            labels = labels + Line(DisplayWidth.pad(wheel.rawValue, to: wheel == .year ? 7 : 5), index == focus ? .bold : .dim) + Line("  ")
+            let label = wheel == .minute ? "min" : wheel.rawValue
+            labels = labels + Line(DisplayWidth.pad(label, to: wheel == .year ? 7 : 5), index == focus ? .bold : .dim) + Line("  ")
         }
         return lines + [labels]
     }

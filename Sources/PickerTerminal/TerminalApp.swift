@@ -186,7 +186,13 @@ public final class TerminalApp {
             bottom.append(Line("Enter submit  Esc cancel  \(view.hints)  Ctrl-C quit", .dim))
         } else {
             top.append(Line("No picker is waiting.", .bold))
-            top.append(Line(othersSummary, .dim))
+            // Only hidden windows are open: none of them is "other".
+            let hidden = windows.filter { $0.state == .hidden }.count
+            top.append(
+                Line(
+                    hidden == 0
+                        ? "no windows open" : "\(hidden) hidden window\(hidden == 1 ? "" : "s") open; `pickerctl show ID` brings one back",
+                    .dim))
             bottom.append(Line("Ctrl-C quit", .dim))
         }
         let room = max(0, screen.rows - top.count - bottom.count)

@@ -57,6 +57,34 @@ import Testing
         #expect(tree.finish().stdout == "Jiangsu\tNanjing\n")
     }
 
+    /// Choices as wide as they are, within the terminal; no made-up header.
+    @Test func longChoicesAreShownInFull() throws {
+        let first = "Restart the web tier and keep the caches"
+        let second = "Restart the web tier at once and drop it"
+        let asking = try ask(["custom", "--title", "Which restart", "--column", "\(first),\(second)"])
+        let screen = try #require(try ui.waitFor("Which restart"))
+        #expect(screen.contains(first) && screen.contains(second), "\(screen)")
+        #expect(!screen.contains("column 1"))
+        try ui.send("Down", "Enter")
+        #expect(asking.finish().stdout == second + "\n")
+    }
+
+    @Test func theMinuteWheelIsLabelledMin() throws {
+        let asking = try ask(["date", "--mode", "time", "--title", "When"])
+        let screen = try #require(try ui.waitFor("When"))
+        #expect(screen.contains("hour") && screen.contains("min") && !screen.contains("minut"), "\(screen)")
+        try ui.send("Escape")
+        #expect(asking.finish().status == 1)
+    }
+
+    @Test func onlyHiddenWindowsAreSaidToBeHidden() throws {
+        let presented = try CommandLineProcess.run("pickerctl", ["--socket", daemon.socketPath, "text", "--no-wait"])
+        let window = presented.stdout.trimmingCharacters(in: .newlines)
+        #expect(try CommandLineProcess.run("pickerctl", ["--socket", daemon.socketPath, "hide", window]).status == 0)
+        let screen = try #require(try ui.waitFor("1 hidden window open"))
+        #expect(screen.contains("No picker is waiting.") && !screen.contains("other window"))
+    }
+
     /// A preset is drawn as the kind it is made from: two wheels, not a text box.
     @Test func aTwoColumnPresetIsAnsweredWithItsWheels() throws {
         let presets = try DaemonProcess.withPresets([
