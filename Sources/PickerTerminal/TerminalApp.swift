@@ -169,14 +169,21 @@ public final class TerminalApp {
             top.append(Line(problem, .dim))
         } else if let key, let view = views[key.window] {
             let level = key.levelName ?? key.level.description
-            var header = Line("[\(level)] ", key.level >= .alert ? .warning : .bold) + Line(key.title, .bold)
-            if let remaining = key.deadline.map(Timestamps.remaining(until:)) {
-                let gap = max(1, width - DisplayWidth.of(header.text) - DisplayWidth.of(remaining) - 3)
-                header = header + Line(String(repeating: " ", count: gap)) + Line("⏳ " + remaining, .dim)
+            let prefix = Line("[\(level)] ", key.level >= .alert ? .warning : .bold)
+            let remaining = key.deadline.map { "⏳ " + Timestamps.remaining(until: $0) }
+            // Every line of the title and the message, wrapped: the first
+            // title line leaves room for the level and the countdown.
+            let firstWidth = width - DisplayWidth.of(prefix.text) - (remaining.map { DisplayWidth.of($0) + 2 } ?? 0)
+            var titleLines = TextWrap.lines(key.title, width: firstWidth)
+            var header = prefix + Line(titleLines.removeFirst(), .bold)
+            if let remaining {
+                let gap = max(1, width - DisplayWidth.of(header.text) - DisplayWidth.of(remaining))
+                header = header + Line(String(repeating: " ", count: gap)) + Line(remaining, .dim)
             }
             top.append(header)
+            top += titleLines.flatMap { TextWrap.lines($0, width: width) }.map { Line($0, .bold) }
             if let message = keyDetails?.message {
-                top += message.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map { Line(String($0)) }
+                top += TextWrap.lines(message, width: width).map { Line($0) }
             }
             top.append(Line())
             body = view.render(width: width, focused: true)

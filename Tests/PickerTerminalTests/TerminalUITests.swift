@@ -69,6 +69,17 @@ import Testing
         #expect(asking.finish().stdout == second + "\n")
     }
 
+    @Test func titlesAndMessagesKeepTheirLinesAndWrap() throws {
+        let long = (1...40).map { "word\($0)" }.joined(separator: " ") + " lastword"
+        let asking = try ask(["text", "--title", "First title line\nsecond title line", "--message", "one line\nanother line\n" + long])
+        let screen = try #require(try ui.waitFor("lastword"), "the long message's last word is on screen")
+        #expect(screen.contains("First title line") && screen.contains("second title line"))
+        #expect(screen.contains("one line") && screen.contains("another line"))
+        #expect(screen.contains("word40"))
+        try ui.send("Escape")
+        #expect(asking.finish().status == 1)
+    }
+
     @Test func theMinuteWheelIsLabelledMin() throws {
         let asking = try ask(["date", "--mode", "time", "--title", "When"])
         let screen = try #require(try ui.waitFor("When"))

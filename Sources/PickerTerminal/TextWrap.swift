@@ -1,0 +1,32 @@
+/// Text broken into lines that fit a width: at its own line breaks, then
+/// between words, and inside a word only when the word alone is too wide.
+enum TextWrap {
+    static func lines(_ text: String, width: Int) -> [String] {
+        let width = max(1, width)
+        return text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).flatMap { paragraph in
+            wrapped(String(paragraph), width: width)
+        }
+    }
+
+    private static func wrapped(_ paragraph: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in paragraph.split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
+            let joined = line.isEmpty ? word : line + " " + word
+            if DisplayWidth.of(joined) <= width {
+                line = joined
+                continue
+            }
+            if !line.isEmpty { lines.append(line) }
+            line = word
+            // A word wider than the line is cut where it must be.
+            while DisplayWidth.of(line) > width {
+                let head = DisplayWidth.clip(line, to: width)
+                lines.append(head)
+                line = String(line.dropFirst(head.count))
+            }
+        }
+        lines.append(line)
+        return lines
+    }
+}
