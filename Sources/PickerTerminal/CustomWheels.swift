@@ -81,11 +81,20 @@ struct CustomWheels: PickerView {
             let next = key == .down ? min(current + 1, rows.count - 1) : max(current - 1, 0)
             choose(rows[next])
         case .character(let character):
+            // Typing only narrows what is shown; the choice moves when the
+            // person moves or answers, so nothing chosen is thrown away.
             filter.append(character)
-            if let first = visibleRows(focus).first, !visibleRows(focus).contains(selected[focus]) { choose(first) }
         case .backspace:
             if !filter.isEmpty { filter.removeLast() }
         case .enter:
+            // Enter answers what is shown highlighted: the choice if the
+            // filter shows it, else the first row shown, and nothing when the
+            // filter shows none.
+            let shown = visibleRows(focus)
+            if !shown.contains(selected[focus]) {
+                guard let first = shown.first else { return .none }
+                choose(first)
+            }
             return .submit
         default:
             break

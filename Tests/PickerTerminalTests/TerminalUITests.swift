@@ -80,6 +80,25 @@ import Testing
         #expect(asking.finish().status == 1)
     }
 
+    /// Typing filters what is shown; it never submits a choice off the
+    /// screen, nor throws away what was chosen in the next column.
+    @Test func theFilterNeverAnswersWhatItHides() throws {
+        let asking = try ask(["custom", "--title", "Place", "--tree", #"{"Zhejiang":["Hangzhou","Ningbo"],"Jiangsu":["Nanjing"]}"#])
+        #expect(try ui.waitFor("Place") != nil)
+        try ui.send("Right", "Down")
+        #expect(try ui.waitFor("Ningbo") != nil)
+        try ui.send("Left")
+        try ui.type("qq")
+        #expect(try ui.waitFor("/qq") != nil)
+        try ui.send("Enter")
+        try ui.send("BSpace", "BSpace")
+        try ui.type("zh")
+        #expect(try ui.waitFor("/zh") != nil)
+        #expect(asking.isRunning, "Enter with nothing shown answers nothing")
+        try ui.send("Enter")
+        #expect(asking.finish().stdout == "Zhejiang\tNingbo\n", "the city chosen is kept")
+    }
+
     @Test func theMinuteWheelIsLabelledMin() throws {
         let asking = try ask(["date", "--mode", "time", "--title", "When"])
         let screen = try #require(try ui.waitFor("When"))
