@@ -112,7 +112,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PickerTerminalTests",
-            dependencies: ["PickerJSON", "PickerTestSupport", "pickerd", "pickerctl"]
+            dependencies: ["PickerJSON", "PickerTerminal", "PickerTestSupport", "pickerd", "pickerctl"]
         ),
         .testTarget(
             name: "PickerctlTests",

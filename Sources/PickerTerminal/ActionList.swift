@@ -47,7 +47,7 @@ struct ActionList: PickerView {
         }
     }
 
-    func render(width: Int, focused: Bool) -> [Line] {
+    func render(width: Int, height: Int, focused: Bool) -> [Line] {
         actions.enumerated().map { index, action in
             let marker = index == selected ? "▸ " : "  "
             let note = action.role == "destructive" ? "  (destructive)" : action.role == "cancel" ? "  (cancel)" : ""

@@ -102,7 +102,7 @@ struct CustomWheels: PickerView {
         return selected == before ? .none : .changed
     }
 
-    func render(width: Int, focused: Bool) -> [Line] {
+    func render(width: Int, height: Int, focused: Bool) -> [Line] {
         // Each column as wide as its longest choice, within its share of the terminal.
         let share = max(6, (width - 2) / max(componentCount, 1) - 2)
         let columnWidths = (0..<componentCount).map { column in

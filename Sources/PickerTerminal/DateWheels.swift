@@ -94,7 +94,7 @@ struct DateWheels: PickerView {
 
     private static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 
-    func render(width: Int, focused: Bool) -> [Line] {
+    func render(width: Int, height: Int, focused: Bool) -> [Line] {
         func cell(_ wheel: Wheel, _ offset: Int) -> String {
             var copy = self
             copy.step(wheel, by: offset)

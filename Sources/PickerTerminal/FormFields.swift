@@ -11,6 +11,9 @@ struct FormFields: PickerView {
         var view: any PickerView
     }
 
+    /// The room each field's view gets: a form shows its fields together.
+    static let fieldHeight = 5
+
     var fields: [Field]
     var focus = 0
     /// The field the daemon rejected, highlighted until the next submit.
@@ -47,14 +50,14 @@ struct FormFields: PickerView {
         }
     }
 
-    func render(width: Int, focused: Bool) -> [Line] {
+    func render(width: Int, height: Int, focused: Bool) -> [Line] {
         var lines: [Line] = []
         for (index, field) in fields.enumerated() {
             let isFocused = index == focus
             let rejected = field.name == rejectedField
             let title = (isFocused ? "▸ " : "  ") + field.label + (field.required ? "" : " (optional)") + (rejected ? "  ✗" : "")
             lines.append(Line(title, rejected ? .warning : isFocused ? .bold : .plain))
-            lines += field.view.render(width: width - 2, focused: focused && isFocused).map { Line("  ") + $0 }
+            lines += field.view.render(width: width - 2, height: Self.fieldHeight, focused: focused && isFocused).map { Line("  ") + $0 }
         }
         return lines
     }

@@ -1,14 +1,18 @@
 /// A key press, decoded from the terminal's bytes.
 public enum Key: Equatable, Sendable {
-    case up, down, left, right, tab, backTab, enter, escape, backspace, home, end
+    case up, down, left, right, tab, backTab, enter, escape, backspace, delete, home, end, pageUp, pageDown
     /// Ctrl-J: a line break in a multiline text.
     case newline
     case interrupt
+    /// Ctrl and a letter (`a` for Ctrl-A), for those without a key of their
+    /// own above: Ctrl-H is Backspace, Ctrl-I Tab, Ctrl-J newline, Ctrl-M Enter, Ctrl-C interrupt.
+    case control(Character)
     case character(Character)
 }
 
 /// Decodes terminal input: ECMA-48 cursor keys (`ESC [ A`, `ESC O A`), Tab,
-/// Shift-Tab (`ESC [ Z`), Enter, Backspace, a lone Escape, and UTF-8 text.
+/// Shift-Tab (`ESC [ Z`), Home/End/Delete/PgUp/PgDn (`ESC [ n ~`), Enter,
+/// Backspace, Ctrl and a letter, a lone Escape, and UTF-8 text.
 struct KeyDecoder {
     private var pending: [UInt8] = []
 
@@ -53,6 +57,9 @@ struct KeyDecoder {
             case (UInt8(ascii: "F"), _): key = .end
             case (UInt8(ascii: "~"), [UInt8(ascii: "1")]), (UInt8(ascii: "~"), [UInt8(ascii: "7")]): key = .home
             case (UInt8(ascii: "~"), [UInt8(ascii: "4")]), (UInt8(ascii: "~"), [UInt8(ascii: "8")]): key = .end
+            case (UInt8(ascii: "~"), [UInt8(ascii: "3")]): key = .delete
+            case (UInt8(ascii: "~"), [UInt8(ascii: "5")]): key = .pageUp
+            case (UInt8(ascii: "~"), [UInt8(ascii: "6")]): key = .pageDown
             default: key = nil
             }
             return (key, end + 1)
@@ -61,6 +68,7 @@ struct KeyDecoder {
         case 0x09: return (.tab, 1)
         case 0x7F, 0x08: return (.backspace, 1)
         case 0x03: return (.interrupt, 1)
+        case 0x01...0x1A: return (.control(Character(Unicode.Scalar(first + 0x60))), 1)
         case 0x00..<0x20: return (nil, 1)
         default:
             let length = first >= 0xF0 ? 4 : first >= 0xE0 ? 3 : first >= 0xC0 ? 2 : 1

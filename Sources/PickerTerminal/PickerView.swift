@@ -19,7 +19,9 @@ protocol PickerView {
     /// Hints for the footer, e.g. "↑↓ change".
     var hints: String { get }
     mutating func handle(_ key: Key) -> ViewAction
-    func render(width: Int, focused: Bool) -> [Line]
+    /// The view's lines for `width` columns; `height` is the room there is,
+    /// which a view may use less of (more is scrolled around the focus).
+    func render(width: Int, height: Int, focused: Bool) -> [Line]
 }
 
 /// Builds the view for a window's kind from its canonical options (`get`).

@@ -186,11 +186,11 @@ public final class TerminalApp {
                 top += TextWrap.lines(message, width: width).map { Line($0) }
             }
             top.append(Line())
-            body = view.render(width: width, focused: true)
             bottom.append(Line())
             if let notice { bottom.append(Line("✗ " + notice, .warning)) }
             bottom.append(Line(othersSummary, .dim))
             bottom.append(Line("Enter submit  Esc cancel  \(view.hints)  Ctrl-C quit", .dim))
+            body = view.render(width: width, height: max(0, screen.rows - top.count - bottom.count), focused: true)
         } else {
             top.append(Line("No picker is waiting.", .bold))
             // Only hidden windows are open: none of them is "other".

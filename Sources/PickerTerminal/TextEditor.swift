@@ -42,7 +42,7 @@ struct TextEditor: PickerView {
         return .changed
     }
 
-    func render(width: Int, focused: Bool) -> [Line] {
+    func render(width: Int, height: Int, focused: Bool) -> [Line] {
         if characters.isEmpty {
             return [Line("  > ") + Line(focused ? " " : "", .reverse) + Line(placeholder, .dim)]
         }
