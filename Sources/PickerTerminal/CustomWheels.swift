@@ -121,7 +121,12 @@ struct CustomWheels: PickerView {
             }
             lines.append(header)
         }
-        for offset in -2...2 {
+        // As many rows as there is room for, the choice in the middle: an odd
+        // count, at least 3, and no more than shows a column's every choice
+        // whichever is chosen.
+        let longestColumn = (0..<componentCount).map { rows($0).count }.max() ?? 1
+        let reach = max(1, min((height - lines.count - 1) / 2, longestColumn - 1))
+        for offset in -reach...reach {
             var line = Line("  ")
             for column in 0..<componentCount {
                 let rows = visibleRows(column)

@@ -29,6 +29,12 @@ enum DisplayWidth {
         return result
     }
 
+    /// Text that fits in `columns`, ending in "…" when it had to be cut.
+    static func shortened(_ text: String, to columns: Int) -> String {
+        guard of(text) > columns else { return text }
+        return clip(text, to: max(0, columns - 1)) + "…"
+    }
+
     /// Text padded with spaces to exactly `columns` columns (clipped if longer).
     static func pad(_ text: String, to columns: Int) -> String {
         let clipped = clip(text, to: columns)

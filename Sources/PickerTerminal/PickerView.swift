@@ -32,6 +32,7 @@ enum PickerViews {
         case "custom": return CustomWheels(options: options, value: value)
         case "actions": return ActionList(options: options, value: value)
         case "form": return FormFields(options: options, value: value)
+        case "list": return ListChoices(options: options, value: value)
         default: return TextEditor(options: options, value: value)
         }
     }

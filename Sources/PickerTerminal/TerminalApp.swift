@@ -30,6 +30,19 @@ public final class TerminalApp {
     private var views: [WindowID: any PickerView] = [:]
     private var notice: String?
     private var lastSecond: Int64 = -1
+    /// How the window last on screen ended, and until when that is said (ms).
+    private var ended: (line: String, until: Int64)?
+    /// Until when keys are ignored (ms): a window that took over is not
+    /// answered by typing meant for the one before.
+    private var graceUntil: Int64 = 0
+    /// The window Ctrl-N / Ctrl-P raised: its coming to the front is the
+    /// person's doing, not a takeover.
+    private var switchingTo: WindowID?
+    /// The window last drawn as the key one.
+    private var drawn: WindowSummary?
+
+    /// How long a window that takes over ignores keys, in milliseconds.
+    static let takeoverGrace: Int64 = 1000
 
     public init(socketPath: String?) {
         self.socketPath = socketPath
@@ -67,14 +80,21 @@ public final class TerminalApp {
                 }
             case .tick:
                 if let escape = decoder.flushEscape() { await handle(escape) }
-                let second = Timestamps.nowSeconds
-                guard screen.updateSize() || (key?.deadline != nil && second != lastSecond) else { continue }
+                let now = Timestamp.now().milliseconds
+                var changed = screen.updateSize()
+                if graceUntil != 0, now >= graceUntil { (graceUntil, changed) = (0, true) }
+                if let ended, now >= ended.until { (self.ended, changed) = (nil, true) }
+                // Countdowns and the other windows' ages move each second.
+                let second = now / 1000
+                let clockShown = key?.deadline != nil || windows.count > 1
+                guard changed || (clockShown && second != lastSecond) else { continue }
                 lastSecond = second
             case .connected(let connected):
                 client = connected
                 connectionProblem = nil
                 await refresh()
-            case .event:
+            case .event(let event):
+                noteEnding(event)
                 await refresh()
             case .disconnected(let reason):
                 client = nil
@@ -103,6 +123,14 @@ public final class TerminalApp {
 
     // MARK: state
 
+    /// Keeps the sentence for how the window last drawn ended. (Events trail
+    /// the stack `list` shows, so the key may already have moved on.)
+    private func noteEnding(_ event: Event) {
+        guard case .dismissed(let outcome) = event.payload, let drawn, event.window == drawn.window else { return }
+        let sentence = EndedWindowLine.sentence(title: drawn.title, outcome: outcome, ownPID: getpid())
+        ended = (EndedWindowLine.mark(for: outcome.reason) + sentence, Timestamp.now().milliseconds + EndedWindowLine.shownFor)
+    }
+
     private func refresh() async {
         guard let client else { return }
         do {
@@ -110,7 +138,14 @@ public final class TerminalApp {
             windows = list.windows
             views = views.filter { id, _ in list.windows.contains { $0.window == id } }
             let newKey = list.windows.first { $0.window == list.key }
-            if newKey?.window != key?.window { notice = nil }
+            if newKey?.window != key?.window {
+                notice = nil
+                // A new key while the old one is still open took over, unless
+                // the person switched to it.
+                let tookOver = newKey != nil && newKey?.window != switchingTo && list.windows.contains { $0.window == key?.window }
+                graceUntil = tookOver ? Timestamp.now().milliseconds + Self.takeoverGrace : 0
+                switchingTo = nil
+            }
             key = newKey
             if let newKey, views[newKey.window] == nil {
                 let details = try await client.get(window: newKey.window)
@@ -127,12 +162,26 @@ public final class TerminalApp {
 
     private func handle(_ pressed: Key) async {
         guard let client, let key, var view = views[key.window] else { return }
+        // Typing meant for the window before a takeover is dropped.
+        guard Timestamp.now().milliseconds >= graceUntil else { return }
+        if pressed == .control("n") || pressed == .control("p") {
+            return await switchWindow(forward: pressed == .control("n"), with: client)
+        }
         let action = view.handle(pressed)
         views[key.window] = view
         switch action {
         case .changed:
             notice = nil
-            if !view.isSecret { _ = try? await client.update(window: key.window, value: view.value) }
+            if view.isSecret {
+                markFixed(in: key.window, refusedField: nil)
+            } else {
+                do {
+                    _ = try await client.update(window: key.window, value: view.value)
+                    markFixed(in: key.window, refusedField: nil)
+                } catch {
+                    markFixed(in: key.window, refusedField: Self.field(of: error))
+                }
+            }
         case .submit:
             await submit(view.value, to: key.window, with: client)
         case .submitValue(let value):
@@ -150,10 +199,42 @@ public final class TerminalApp {
             notice = nil
         } catch {
             notice = "\(error)"
-            if case .rpc(let rpc) = error, var form = views[window] as? FormFields {
-                form.rejectedField = rpc.data?[WireName.field]?.stringValue
+            if var form = views[window] as? FormFields {
+                form.rejectedField = Self.field(of: error)
                 views[window] = form
             }
+        }
+    }
+
+    /// The form field an error is about (`data.field`), if any.
+    private static func field(of error: PickerClientError) -> String? {
+        guard case .rpc(let rpc) = error else { return nil }
+        return rpc.data?[WireName.field]?.stringValue
+    }
+
+    /// After an edit of a form: the rejected field's ✗ goes once that field
+    /// was edited and the daemon did not refuse it again (`refusedField`).
+    private func markFixed(in window: WindowID, refusedField: String?) {
+        guard var form = views[window] as? FormFields, let rejected = form.rejectedField,
+            form.fields.indices.contains(form.focus), form.fields[form.focus].name == rejected, refusedField != rejected
+        else { return }
+        form.rejectedField = nil
+        views[window] = form
+    }
+
+    /// Ctrl-N / Ctrl-P: raises the next or previous window at the key's level.
+    private func switchWindow(forward: Bool, with client: PickerClient) async {
+        guard let target = OtherWindows(all: windows, key: key).next(forward: forward) else {
+            let level = key.map { $0.levelName ?? $0.level.description } ?? ""
+            notice = "no other \(level) window to switch to; a window of another level comes when those above it end"
+            return
+        }
+        switchingTo = target
+        do {
+            _ = try await client.raise(window: target)
+        } catch {
+            switchingTo = nil
+            notice = "\(error)"
         }
     }
 
@@ -164,10 +245,12 @@ public final class TerminalApp {
         var top: [Line] = []
         var body: [Line] = []
         var bottom: [Line] = []
+        if let ended { top += TextWrap.lines(ended.line, width: width).map { Line($0, .dim) } + [Line()] }
         if let problem = connectionProblem {
             top.append(Line("pickerd", .bold))
             top.append(Line(problem, .dim))
         } else if let key, let view = views[key.window] {
+            drawn = key
             let level = key.levelName ?? key.level.description
             let prefix = Line("[\(level)] ", key.level >= .alert ? .warning : .bold)
             let remaining = key.deadline.map { "⏳ " + Timestamps.remaining(until: $0) }
@@ -187,9 +270,15 @@ public final class TerminalApp {
             }
             top.append(Line())
             bottom.append(Line())
-            if let notice { bottom.append(Line("✗ " + notice, .warning)) }
-            bottom.append(Line(othersSummary, .dim))
-            bottom.append(Line("Enter submit  Esc cancel  \(view.hints)  Ctrl-C quit", .dim))
+            if let notice { bottom += TextWrap.lines("✗ " + notice, width: width).map { Line($0, .warning) } }
+            let others = OtherWindows(all: windows, key: key)
+            bottom.append(Line(others.summary + (others.round.count > 1 ? "  Ctrl-N/Ctrl-P switch" : ""), .dim))
+            bottom += others.lines(width: width, limit: min(6, screen.rows / 5), now: .now())
+            if Timestamp.now().milliseconds < graceUntil {
+                bottom.append(Line("a new window took over: keys wait a moment", .warning))
+            } else {
+                bottom.append(Line("Enter submit  Esc cancel  \(view.hints)  Ctrl-C quit", .dim))
+            }
             body = view.render(width: width, height: max(0, screen.rows - top.count - bottom.count), focused: true)
         } else {
             top.append(Line("No picker is waiting.", .bold))
@@ -212,18 +301,6 @@ public final class TerminalApp {
         let focus = body.firstIndex { $0.runs.contains { $0.style == .reverse } } ?? 0
         let start = max(0, min(focus - room / 2, body.count - room))
         return Array(body[start..<(start + room)])
-    }
-
-    private var othersSummary: String {
-        let others = windows.filter { $0.window != key?.window }
-        guard !others.isEmpty else { return "no other windows open" }
-        var byLevel: [(String, Int)] = []
-        for window in others {
-            let name = window.levelName ?? window.level.description
-            if let index = byLevel.firstIndex(where: { $0.0 == name }) { byLevel[index].1 += 1 } else { byLevel.append((name, 1)) }
-        }
-        let levels = byLevel.map { "\($0.1) \($0.0)" }.joined(separator: ", ")
-        return "\(others.count) other window\(others.count == 1 ? "" : "s") open (\(levels))"
     }
 
     private func writeError(_ text: String) {

@@ -137,6 +137,8 @@ import Testing
         let alert = try ask(["actions", "--title", "Disk almost full", "--level", "alert", "--action", "Clean up", "--action", "Later:cancel"])
         let shown = try #require(try ui.waitFor("Disk almost full"))
         #expect(shown.contains("[alert]") && shown.contains("1 other window open (1 normal)"))
+        // Keys wait a moment after a takeover.
+        #expect(try ui.waitFor("Enter submit") != nil)
         try ui.send("Escape")
         #expect(alert.finish().status == 1, "Escape chose the cancel action")
         let back = try #require(try ui.waitFor("Routine question"))
@@ -215,6 +217,118 @@ import Testing
             usleep(20_000)
         }
         #expect(value == "2026-03-11")
+    }
+    /// Typing meant for the window before never answers one that takes over.
+    @Test func anEnterRightAfterAnAlertArrivesDoesNotAnswerIt() throws {
+        let normal = try ask(["text", "--title", "Password for backup"])
+        #expect(try ui.waitFor("Password for backup") != nil)
+        let alert = try ask(["actions", "--json", "--title", "Wipe the disk", "--level", "alert", "--action", "Wipe", "--action", "Keep:cancel"])
+        #expect(try ui.waitFor("Wipe the disk") != nil)
+        try ui.send("Enter")
+        let paused = try #require(try ui.waitFor("Enter submit"), "keys come back after the moment")
+        #expect(paused.contains("Wipe the disk"))
+        #expect(alert.isRunning, "the Enter did not pick the alert's first action")
+        try ui.send("Down", "Enter")
+        let outcome = try JSON.parse(alert.finish().stdout)
+        #expect(outcome["value"]?["label"] == "Keep", "the answer given after the moment: \(outcome)")
+        try ui.send("Escape")
+        #expect(normal.finish().status == 1)
+    }
+
+    /// When the window on screen ends, a line says how.
+    @Test func theEndedWindowLineSaysHowAWindowEnded() throws {
+        let first = try ask(["text", "--title", "Ticket number"])
+        #expect(try ui.waitFor("Ticket number") != nil)
+        #expect(try CommandLineProcess.run("pickerctl", ["--socket", daemon.socketPath, "submit", "OPS-1"]).status == 0)
+        #expect(try ui.waitFor("“Ticket number” was answered elsewhere") != nil)
+        #expect(first.finish().stdout == "OPS-1\n")
+
+        let second = try ask(["text", "--title", "Your name"])
+        #expect(try ui.waitFor("[normal] Your name") != nil)
+        try ui.type("Ada")
+        try ui.send("Enter")
+        #expect(try ui.waitFor("“Your name” was submitted") != nil)
+        #expect(second.finish().stdout == "Ada\n")
+
+        let third = try ask(["text", "--title", "Quick one", "--timeout", "1s", "--default", "fallback"])
+        #expect(try ui.waitFor("“Quick one” timed out; its default was used", timeout: 20) != nil)
+        #expect(third.finish().stdout == "fallback\n")
+    }
+
+    /// The other windows are listed; Ctrl-N and Ctrl-P go round them, oldest first.
+    @Test func ctrlNSwitchesTheKeyWindowAndTheOthersAreListed() throws {
+        let askers = try ["First asker", "Second asker", "Newest asker"].map { title in
+            let asker = try ask(["text", "--title", title])
+            #expect(try ui.waitFor(title) != nil)
+            return asker
+        }
+        // The keys come back after each asker's takeover.
+        let screen = try #require(try ui.waitFor("Ctrl-N/Ctrl-P switch"))
+        #expect(screen.contains("[normal] Newest asker"))
+        #expect(screen.contains("First asker") && screen.contains("Second asker"), "the others' titles are on screen: \(screen)")
+        #expect(try ui.waitFor("Enter submit") != nil)
+        try ui.send("C-n")
+        #expect(try ui.waitFor("[normal] First asker") != nil, "the oldest comes next")
+        try ui.send("C-n")
+        #expect(try ui.waitFor("[normal] Second asker") != nil)
+        try ui.send("C-p")
+        #expect(try ui.waitFor("[normal] First asker") != nil)
+        let key = try CommandLineProcess.run("pickerctl", ["--socket", daemon.socketPath, "get", "--json"])
+        #expect(try JSON.parse(key.stdout)["title"] == "First asker", "Ctrl-N raised it: it is the daemon's key window")
+        try ui.type("first")
+        try ui.send("Enter")
+        #expect(askers[0].finish().stdout == "first\n")
+        for asker in askers.dropFirst() { asker.signal(SIGKILL) }
+    }
+
+    @Test func aListOfSeveralIsAnsweredWithSpace() throws {
+        let asking = try ask(["choose", "--title", "Hosts", "--multiple", "--max", "2", "web1", "web2", "db1"])
+        let screen = try #require(try ui.waitFor("Hosts"))
+        #expect(screen.contains("pick up to 2") && screen.contains("[ ] web1"), "\(screen)")
+        try ui.send("Down", "Space", "Down", "Space")
+        #expect(try ui.waitFor("2 ticked") != nil)
+        try ui.send("Enter")
+        #expect(asking.finish().stdout == "web2\ndb1\n")
+    }
+
+    /// A column shows as many rows as the terminal has room for.
+    @Test func aLongColumnUsesTheRoomThereIs() throws {
+        let choices = (1...12).map { "choice\($0)" }
+        let asking = try ask(["custom", "--title", "Many", "--column", choices.joined(separator: ",")])
+        let screen = try #require(try ui.waitFor("Many"))
+        #expect(choices.allSatisfy(screen.contains), "all 12 fit in 30 rows: \(screen)")
+        try ui.send("Escape")
+        #expect(asking.finish().status == 1)
+    }
+
+    /// What is typed into a form is live before every required field is filled.
+    @Test func aHalfFilledFormIsVisibleToGet() throws {
+        let asking = try ask(["form", "--no-wait", "--title", "Release", "--field", "who:text", "--field", "env:text"])
+        let id = asking.finish().stdout.trimmingCharacters(in: .newlines)
+        #expect(try ui.waitFor("Release") != nil)
+        try ui.type("Ada")
+        let client = try TestClient(socketPath: daemon.socketPath)
+        var value: JSON?
+        for _ in 0..<100 where value?["who"] != "Ada" {
+            value = try client.result("get", ["window": .string(id)])["value"]
+            usleep(20_000)
+        }
+        #expect(value?["who"] == "Ada", "the half-filled form is live: \(String(describing: value))")
+    }
+
+    /// A rejected form field is marked until it is fixed.
+    @Test func aRejectedFieldsMarkGoesOnceItIsFixed() throws {
+        let asking = try ask(["form", "--title", "Ticket form", "--field", #"ticket:text:{"pattern":"[A-Z]+-[0-9]+"}"#])
+        #expect(try ui.waitFor("Ticket form") != nil)
+        try ui.type("OPS")
+        try ui.send("Enter")
+        let rejected = try #require(try ui.waitFor("does not match"))
+        #expect(rejected.contains("ticket  ✗"))
+        try ui.type("-7")
+        #expect(try ui.waitFor("> OPS-7") != nil)
+        #expect(try ui.waitFor("ticket  ✗", gone: true) != nil, "the mark goes once the field is fixed")
+        try ui.send("Enter")
+        #expect(try JSON.parse(asking.finish().stdout) == ["ticket": "OPS-7"])
     }
 }
 

@@ -52,7 +52,7 @@ public final class TmuxSession: @unchecked Sendable {
 
     /// Types text literally.
     public func type(_ text: String) throws {
-        try run(["send-keys", "-t", "main", "-l", text])
+        try run(["send-keys", "-t", "main", "-l", "--", text])
     }
 
     /// The visible screen as text.
@@ -60,13 +60,14 @@ public final class TmuxSession: @unchecked Sendable {
         try run(["capture-pane", "-p", "-t", "main"])
     }
 
-    /// Waits until the screen contains `text`; the screen then, or nil.
+    /// Waits until the screen contains `text` (with `gone`, until it does
+    /// not); the screen then, or nil.
     @discardableResult
-    public func waitFor(_ text: String, timeout: TimeInterval = 10) throws -> String? {
+    public func waitFor(_ text: String, gone: Bool = false, timeout: TimeInterval = 10) throws -> String? {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             let current = try screen()
-            if current.contains(text) { return current }
+            if current.contains(text) != gone { return current }
             usleep(50_000)
         }
         return nil
