@@ -112,7 +112,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PickerTerminalTests",
-            dependencies: ["PickerJSON", "PickerTerminal", "PickerTestSupport", "pickerd", "pickerctl"]
+            dependencies: ["PickerJSON", "PickerProtocol", "PickerTerminal", "PickerTestSupport", "pickerd", "pickerctl"]
         ),
         .testTarget(
             name: "PickerctlTests",

@@ -1,0 +1,100 @@
+import PickerJSON
+import PickerProtocol
+import Testing
+
+@testable import PickerTerminal
+
+/// The other windows under the picker, and the round Ctrl-N / Ctrl-P go.
+@Suite struct OtherWindowsTests {
+    func window(_ id: String, _ title: String, level: Level = .normal, state: WindowState = .visible, at seconds: Int64) -> WindowSummary {
+        WindowSummary(
+            window: WindowID(id), kind: "text", title: title, level: level, levelName: level == .alert ? "alert" : "normal",
+            state: state, isKey: false, tag: nil, deadline: nil, createdAt: Timestamp(milliseconds: seconds * 1000))
+    }
+
+    @Test func theRoundGoesOldestFirstAtTheKeysLevelOnly() {
+        let oldest = window("w1", "Oldest", at: 10)
+        let middle = window("w2", "Middle", at: 20)
+        let newest = window("w3", "Newest", at: 30)
+        let hidden = window("w4", "Hidden", state: .hidden, at: 5)
+        // The stack's order, top first: the newest is key.
+        let others = OtherWindows(all: [newest, middle, oldest, hidden], key: newest)
+        #expect(others.round.map(\.title) == ["Oldest", "Middle", "Newest"])
+        #expect(others.next(forward: true) == WindowID("w1"), "after the newest comes the oldest")
+        #expect(others.next(forward: false) == WindowID("w2"))
+        #expect(OtherWindows(all: [newest, middle, oldest], key: oldest).next(forward: true) == WindowID("w2"))
+    }
+
+    @Test func anAlertHasNoneToSwitchToBelowIt() {
+        let alert = window("w9", "Alert", level: .alert, at: 50)
+        let normal = window("w1", "Normal", at: 10)
+        let others = OtherWindows(all: [alert, normal], key: alert)
+        #expect(others.next(forward: true) == nil)
+        #expect(others.summary == "1 other window open (1 normal)")
+    }
+
+    @Test func theListIsCutWithACountAndLongTitlesEndInAnEllipsis() {
+        let key = window("w0", "Key", at: 100)
+        let many = (1...9).map { window("w\($0)", "Question \($0) " + String(repeating: "x", count: 80), at: Int64($0)) }
+        let lines = OtherWindows(all: [key] + many, key: key).lines(width: 60, limit: 4, now: Timestamp(milliseconds: 130_000))
+        #expect(lines.count == 4)
+        #expect(lines[0].text.contains("Question 1") && lines[0].text.contains("…") && lines[0].text.hasSuffix("2m 9s"))
+        #expect(lines[3].text == "  … and 6 more")
+        #expect(lines.allSatisfy { DisplayWidth.of($0.text) <= 60 })
+    }
+}
+
+@Suite struct EndedWindowLineTests {
+    let at = Timestamp(milliseconds: 0)
+
+    @Test func eachEndingIsSaidAsAPersonWouldSayIt() {
+        func said(_ reason: OutcomeReason, value: JSON? = nil, by pid: Int32? = nil) -> String {
+            let outcome = Outcome(window: WindowID("w1"), reason: reason, value: value, by: pid.map { Peer(uid: 1000, pid: $0) }, at: at)
+            return EndedWindowLine.sentence(title: "Deploy\nsecond line", outcome: outcome, ownPID: 42)
+        }
+        #expect(said(.submitted, value: "x", by: 42) == "“Deploy” was submitted")
+        #expect(said(.submitted, value: "x", by: 7) == "“Deploy” was answered elsewhere (pid 7)")
+        #expect(said(.timeout, value: "fallback") == "“Deploy” timed out; its default was used")
+        #expect(said(.timeout) == "“Deploy” timed out without an answer")
+        #expect(said(.dismissed, by: 7) == "“Deploy” was dismissed elsewhere (pid 7)")
+        #expect(said(.ownerGone) == "“Deploy” ended: the script that asked is gone")
+    }
+}
+
+@Suite struct ListChoicesTests {
+    func list(_ options: JSON) -> ListChoices {
+        ListChoices(options: options, value: nil)
+    }
+
+    @Test func spaceTicksOnlyWhenSeveralMayBePicked() {
+        var several = list(["choices": ["a", "b", "c"], "multiple": true, "min": 1, "max": 2])
+        #expect(several.rule == "pick 1–2")
+        #expect(several.handle(.character(" ")) == .changed)
+        #expect(several.handle(.down) == .none, "moving is not choosing")
+        #expect(several.handle(.character(" ")) == .changed)
+        #expect(several.value == ["a", "b"])
+        #expect(several.handle(.character(" ")) == .changed)
+        #expect(several.value == ["a"])
+
+        var one = list(["choices": ["a", "b"]])
+        #expect(one.handle(.character(" ")) == .none)
+        #expect(one.handle(.down) == .changed)
+        #expect(one.value == ["b"])
+    }
+
+    @Test func theRuleReadsAsASentence() {
+        #expect(list(["choices": ["a", "b"], "multiple": true, "min": 0, "max": 2]).rule == "pick any")
+        #expect(list(["choices": ["a", "b", "c"], "multiple": true, "min": 0, "max": 2]).rule == "pick up to 2")
+        #expect(list(["choices": ["a", "b", "c"], "multiple": true, "min": 2, "max": 3]).rule == "pick at least 2")
+        #expect(list(["choices": ["a", "b", "c"], "multiple": true, "min": 2, "max": 2]).rule == "pick 2")
+    }
+
+    @Test func aLongListScrollsAndSaysWhatIsOutOfView() {
+        var long = list(["choices": .array((1...50).map { .string("item\($0)") })])
+        for _ in 0..<20 { _ = long.handle(.down) }
+        let lines = long.render(width: 40, height: 10, focused: true).map(\.text)
+        #expect(lines.count == 10)
+        #expect(lines.first?.contains("more") == true && lines.last?.contains("more") == true)
+        #expect(lines.contains { $0.contains("▸ item21") })
+    }
+}
