@@ -1,6 +1,8 @@
 /// A key press, decoded from the terminal's bytes.
 public enum Key: Equatable, Sendable {
     case up, down, left, right, tab, backTab, enter, escape, backspace, delete, home, end, pageUp, pageDown
+    /// Ctrl-Up and Ctrl-Down: scroll a message longer than the screen.
+    case controlUp, controlDown
     /// Ctrl-J: a line break in a multiline text.
     case newline
     case interrupt
@@ -48,6 +50,8 @@ struct KeyDecoder {
             let sequence = pending[2...end]
             let key: Key?
             switch (sequence.last!, Array(sequence.dropLast())) {
+            case (UInt8(ascii: "A"), Array("1;5".utf8)): key = .controlUp
+            case (UInt8(ascii: "B"), Array("1;5".utf8)): key = .controlDown
             case (UInt8(ascii: "A"), _): key = .up
             case (UInt8(ascii: "B"), _): key = .down
             case (UInt8(ascii: "C"), _): key = .right

@@ -40,6 +40,8 @@ public final class TerminalApp {
     private var switchingTo: WindowID?
     /// The window last drawn as the key one.
     private var drawn: WindowSummary?
+    /// How far a message longer than the screen is scrolled (Ctrl-Up/Down).
+    private var message = MessageScroll()
 
     /// How long a window that takes over ignores keys, in milliseconds.
     static let takeoverGrace: Int64 = 1000
@@ -140,6 +142,7 @@ public final class TerminalApp {
             let newKey = list.windows.first { $0.window == list.key }
             if newKey?.window != key?.window {
                 notice = nil
+                message = MessageScroll()
                 // A new key while the old one is still open took over, unless
                 // the person switched to it.
                 let tookOver = newKey != nil && newKey?.window != switchingTo && list.windows.contains { $0.window == key?.window }
@@ -164,8 +167,10 @@ public final class TerminalApp {
         guard let client, let key, var view = views[key.window] else { return }
         // Typing meant for the window before a takeover is dropped.
         guard Timestamp.now().milliseconds >= graceUntil else { return }
-        if pressed == .control("n") || pressed == .control("p") {
-            return await switchWindow(forward: pressed == .control("n"), with: client)
+        switch pressed {
+        case .control("n"), .control("p"): return await switchWindow(forward: pressed == .control("n"), with: client)
+        case .controlUp, .controlDown: return message.scroll(by: pressed == .controlDown ? 1 : -1)
+        default: break
         }
         let action = view.handle(pressed)
         views[key.window] = view
@@ -265,10 +270,6 @@ public final class TerminalApp {
             }
             top.append(header)
             top += titleLines.flatMap { TextWrap.lines($0, width: width) }.map { Line($0, .bold) }
-            if let message = keyDetails?.message {
-                top += TextWrap.lines(message, width: width).map { Line($0) }
-            }
-            top.append(Line())
             bottom.append(Line())
             if let notice { bottom += TextWrap.lines("✗ " + notice, width: width).map { Line($0, .warning) } }
             let others = OtherWindows(all: windows, key: key)
@@ -279,6 +280,12 @@ public final class TerminalApp {
             } else {
                 bottom.append(Line("Enter submit  Esc cancel  \(view.hints)  Ctrl-C quit", .dim))
             }
+            // The picker keeps the room it needs (up to 8 lines); a message
+            // longer than the rest scrolls.
+            let wanted = min(8, view.render(width: width, height: screen.rows, focused: true).count)
+            let messageRoom = max(2, screen.rows - top.count - 1 - wanted - bottom.count)
+            top += message.lines(TextWrap.lines(keyDetails?.message ?? "", width: width), room: messageRoom)
+            top.append(Line())
             body = view.render(width: width, height: max(0, screen.rows - top.count - bottom.count), focused: true)
         } else {
             top.append(Line("No picker is waiting.", .bold))

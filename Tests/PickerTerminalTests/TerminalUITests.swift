@@ -218,6 +218,20 @@ import Testing
         }
         #expect(value == "2026-03-11")
     }
+    /// A message longer than the screen is never cut silently: it scrolls.
+    @Test func aMessageLongerThanTheScreenScrolls() throws {
+        try ui.resize(width: 60, height: 16)
+        let message = (1...14).map { "line \($0) of the long message" }.joined(separator: "\n") + "\nthe final instruction"
+        let asking = try ask(["text", "--title", "Long", "--message", message])
+        let first = try #require(try ui.waitFor("more below"))
+        #expect(first.contains("line 1 of") && !first.contains("the final instruction") && first.contains("\n  >"), "\(first)")
+        for _ in 0..<10 { try ui.send("C-Down") }
+        let last = try #require(try ui.waitFor("the final instruction"))
+        #expect(last.contains("more above") && last.contains("\n  >"), "the picker stays on screen: \(last)")
+        try ui.send("Escape")
+        #expect(asking.finish().status == 1)
+    }
+
     /// Typing meant for the window before never answers one that takes over.
     @Test func anEnterRightAfterAnAlertArrivesDoesNotAnswerIt() throws {
         let normal = try ask(["text", "--title", "Password for backup"])
