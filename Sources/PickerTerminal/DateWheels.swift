@@ -1,126 +1,206 @@
-import PickerProtocol
 import PickerJSON
+import PickerProtocol
 
 /// Wheels for year, month, day (and hour, minute): Down is the next value, Up
-/// the previous; Left, Right and Tab move between wheels; focus starts on the day.
+/// the previous; Left, Right and Tab move between wheels; focus starts on the
+/// day. PgUp/PgDn move by a month (by an hour in `time` mode), Home/End to
+/// min/max, and digits type a value into the focused wheel.
+///
+/// Only values within [min, max] are offered, by UIDatePicker's rule: a wheel
+/// moved to a value gives a moment, which is clamped into the bounds; the
+/// value is offered when the clamped moment still has it, and choosing it
+/// lands on the clamped moment. A value not offered is drawn blank.
 struct DateWheels: PickerView {
-    enum Wheel: String, CaseIterable {
-        case year, month, day, hour, minute
-    }
-
     let mode: String
-    let wheels: [Wheel]
+    let wheels: [DateWheel]
     let interval: Int
-    let minimum: String?
-    let maximum: String?
+    let bounds: WheelBounds
+    let timeZone: String?
+    var moment = WheelMoment()
     var focus: Int
-    var year = 2026, month = 1, day = 1, hour = 0, minute = 0
+    /// Digits being typed into the focused wheel.
+    var digits: WheelDigits
+    /// Why the last typed value was not applied, until the next key.
+    var refusal: String?
 
     init(options: JSON, value: JSON?) {
         let mode = options[DateOption.mode]?.stringValue ?? "date"
         self.mode = mode
-        wheels = mode == "time" ? [.hour, .minute] : mode == "datetime" ? Wheel.allCases : [.year, .month, .day]
-        interval = Int(options[DateOption.minuteInterval]?.integerValue ?? 1)
-        minimum = options[DateOption.min]?.stringValue.map { Self.comparable($0, mode: mode) }
-        maximum = options[DateOption.max]?.stringValue.map { Self.comparable($0, mode: mode) }
+        wheels = mode == "time" ? [.hour, .minute] : mode == "datetime" ? DateWheel.allCases : [.year, .month, .day]
+        let interval = max(1, Int(options[DateOption.minuteInterval]?.integerValue ?? 1))
+        self.interval = interval
+        bounds = WheelBounds(
+            lower: options[DateOption.min]?.stringValue.flatMap { WheelMoment($0, mode: mode) },
+            upper: options[DateOption.max]?.stringValue.flatMap { WheelMoment($0, mode: mode) },
+            interval: interval)
+        timeZone = options[DateOption.timeZone]?.stringValue
         focus = mode == "time" ? 0 : 2
-        if let text = (value ?? options[DateOption.initial])?.stringValue { read(text) }
+        digits = WheelDigits(width: wheels[focus].digits)
+        if let text = (value ?? options[DateOption.initial])?.stringValue, let initial = WheelMoment(text, mode: mode) {
+            moment = initial
+        }
     }
 
     var isSecret: Bool { false }
-    var hints: String { "↑↓ change  ←→ wheel" }
+    var hints: String { "↑↓ change  ←→ wheel  PgUp/PgDn \(mode == "time" ? "hour" : "month")  0-9 type" }
 
     /// YYYY-MM-DD, HH:MM, or YYYY-MM-DDTHH:MM (the daemon adds the zone's offset).
-    var value: JSON { .string(text) }
+    var value: JSON { .string(moment.text(mode: mode)) }
 
-    private var text: String {
-        let date = CivilDate(year: year, month: month, day: day).isoString
-        let time = "\(Self.two(hour)):\(Self.two(minute))"
-        switch mode {
-        case "time": return time
-        case "datetime": return "\(date)T\(time)"
-        default: return date
-        }
-    }
+    private var focusedWheel: DateWheel { wheels[focus] }
 
     mutating func handle(_ key: Key) -> ViewAction {
+        refusal = nil
+        if case .character(let character) = key, character.isASCII, character.isNumber {
+            return type(character)
+        }
+        let before = moment
+        if key == .escape {
+            digits.clear()
+            return .none
+        }
+        if key == .backspace, digits.isTyping {
+            digits.removeLast()
+            return .none
+        }
+        finishTyping()
         switch key {
-        case .left, .backTab:
-            focus = (focus + wheels.count - 1) % wheels.count
-        case .right, .tab:
-            focus = (focus + 1) % wheels.count
-        case .down, .up:
-            let before = self
-            step(wheels[focus], by: key == .down ? 1 : -1)
-            let now = Self.comparable(text, mode: mode)
-            if let minimum, now < minimum { self = before }
-            if let maximum, now > maximum { self = before }
-            return self.text == before.text ? .none : .changed
-        case .enter:
-            return .submit
-        default:
-            break
+        case .left, .backTab: moveFocus(by: -1)
+        case .right, .tab: moveFocus(by: 1)
+        case .down, .up: moveWheel(by: key == .down ? 1 : -1)
+        case .pageDown, .pageUp: movePage(by: key == .pageDown ? 1 : -1)
+        case .home: moment = bounds.lower ?? moment
+        case .end: moment = bounds.upper ?? moment
+        case .enter: return .submit
+        default: break
         }
-        return .none
+        return moment == before ? .none : .changed
     }
 
-    private mutating func step(_ wheel: Wheel, by delta: Int) {
-        switch wheel {
-        case .year: year += delta
-        case .month: month = (month - 1 + delta + 12) % 12 + 1
-        case .day:
-            let length = CivilDate.daysIn(month: month, year: year)
-            day = (day - 1 + delta + length) % length + 1
-        case .hour: hour = (hour + delta + 24) % 24
-        case .minute: minute = ((minute / interval + delta) * interval % 60 + 60) % 60
-        }
-        day = min(day, CivilDate.daysIn(month: month, year: year))
+    // MARK: moving
+
+    /// Where moving `wheel` to `value` lands, or nil when the value is not offered.
+    func landing(_ wheel: DateWheel, on value: Int) -> WheelMoment? {
+        guard wheel.isValid(value, in: moment, interval: interval) else { return nil }
+        let landed = bounds.clamped(wheel.setting(value, in: moment))
+        return wheel.value(in: landed) == value ? landed : nil
     }
 
-    private mutating func read(_ text: String) {
-        let digits = text.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
-        if mode == "time", digits.count >= 2 {
-            (hour, minute) = (digits[0], digits[1])
-        } else if digits.count >= 3 {
-            (year, month, day) = (digits[0], digits[1], digits[2])
-            if mode == "datetime", digits.count >= 5 { (hour, minute) = (digits[3], digits[4]) }
+    private mutating func moveFocus(by delta: Int) {
+        focus = (focus + delta + wheels.count) % wheels.count
+        digits = WheelDigits(width: focusedWheel.digits)
+    }
+
+    private mutating func moveWheel(by rows: Int) {
+        let wheel = focusedWheel
+        if let landed = landing(wheel, on: wheel.value(rows, from: moment, interval: interval)) {
+            moment = landed
         }
     }
 
-    /// The part of a bound that compares with a value as text.
-    private static func comparable(_ text: String, mode: String) -> String {
-        String(text.prefix(mode == "time" ? 5 : mode == "datetime" ? 16 : 10))
+    /// A month on (an hour in `time` mode), clamped into the bounds.
+    private mutating func movePage(by pages: Int) {
+        var moved = moment
+        if mode == "time" {
+            // Within the day: the time wheels have no date to carry into.
+            let lastMinute = 24 * 60 - interval
+            let minutes = min(max(0, moment.hour * 60 + moment.minute + 60 * pages), lastMinute)
+            (moved.hour, moved.minute) = (minutes / 60, minutes % 60)
+        } else {
+            moved.date = moment.date.adding(months: pages)
+        }
+        moment = bounds.clamped(moved)
     }
 
-    private static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    // MARK: typing
+
+    private mutating func type(_ digit: Character) -> ViewAction {
+        let wheel = focusedWheel
+        let current = moment
+        let outcome = digits.add(digit) { wheel.isValid($0, in: current, interval: interval) }
+        guard case .whole(let typed) = outcome else { return .none }
+        return apply(typed, to: wheel) ? .changed : .none
+    }
+
+    /// Applies a value typed only in part (a "1" on the day wheel) when the
+    /// typing ends: it is what the focused cell shows.
+    private mutating func finishTyping() {
+        guard let typed = digits.value else { return }
+        digits.clear()
+        _ = apply(typed, to: focusedWheel)
+    }
+
+    /// Moves `wheel` to a typed value when it is offered; otherwise keeps the
+    /// moment and says why. Returns whether the moment changed.
+    private mutating func apply(_ typed: Int, to wheel: DateWheel) -> Bool {
+        guard let landed = landing(wheel, on: typed) else {
+            refusal = refusalReason(typed, for: wheel)
+            return false
+        }
+        defer { moment = landed }
+        return landed != moment
+    }
+
+    private func refusalReason(_ typed: Int, for wheel: DateWheel) -> String {
+        let text = CivilDate.pad(typed, wheel.digits)
+        guard wheel.isValid(typed, in: moment, interval: interval) else {
+            let isOffInterval = wheel == .minute && typed < 60
+            return isOffInterval ? "\(text) is not on the \(interval)-minute interval" : "\(text) is not a \(wheel.rawValue)"
+        }
+        let earliest = bounds.lower.map { "from \($0.text(mode: mode))" }
+        let latest = bounds.upper.map { "until \($0.text(mode: mode))" }
+        return "\(text) is not offered: " + [earliest, latest].compactMap { $0 }.joined(separator: " ")
+    }
+
+    // MARK: drawing
 
     func render(width: Int, height: Int, focused: Bool) -> [Line] {
-        func cell(_ wheel: Wheel, _ offset: Int) -> String {
-            var copy = self
-            copy.step(wheel, by: offset)
-            switch wheel {
-            case .year: return String(copy.year)
-            case .month: return Self.two(copy.month)
-            case .day: return Self.two(copy.day)
-            case .hour: return Self.two(copy.hour)
-            case .minute: return Self.two(copy.minute)
-            }
+        let rows = [-1, 0, 1].map { offset in wheelRow(offset, focused: focused) }
+        return rows + [labelRow] + infoLines
+    }
+
+    /// One row of the wheels: the chosen values, or their neighbours `offset` rows away.
+    private func wheelRow(_ offset: Int, focused: Bool) -> Line {
+        var line = Line("  ")
+        for (index, wheel) in wheels.enumerated() {
+            let isFocused = index == focus && focused
+            let text = DisplayWidth.pad(" \(cellText(wheel, offset, isFocused: isFocused)) ", to: wheel.digits + 3)
+            let style: Line.Style = offset == 0 ? (isFocused ? .reverse : .bold) : .dim
+            line = line + Line(text, style) + Line("  ")
         }
-        var lines: [Line] = []
-        for offset in [-1, 0, 1] {
-            var line = Line("  ")
-            for (index, wheel) in wheels.enumerated() {
-                let text = DisplayWidth.pad(" \(cell(wheel, offset)) ", to: wheel == .year ? 7 : 5)
-                let style: Line.Style = offset == 0 ? (index == focus && focused ? .reverse : .bold) : .dim
-                line = line + Line(text, style) + Line("  ")
+        return line
+    }
+
+    /// The value in a wheel's cell: blank for one not offered, and in the
+    /// focused cell what is being typed (`1_` on the day wheel).
+    private func cellText(_ wheel: DateWheel, _ offset: Int, isFocused: Bool) -> String {
+        if offset == 0 {
+            if isFocused, digits.isTyping {
+                return digits.typed + String(repeating: "_", count: max(0, wheel.digits - digits.typed.count))
             }
-            lines.append(line)
+            return CivilDate.pad(wheel.value(in: moment), wheel.digits)
         }
+        let value = wheel.value(offset, from: moment, interval: interval)
+        return landing(wheel, on: value) == nil ? "" : CivilDate.pad(value, wheel.digits)
+    }
+
+    private var labelRow: Line {
         var labels = Line("  ")
         for (index, wheel) in wheels.enumerated() {
-            let label = wheel == .minute ? "min" : wheel.rawValue
-            labels = labels + Line(DisplayWidth.pad(label, to: wheel == .year ? 7 : 5), index == focus ? .bold : .dim) + Line("  ")
+            labels = labels + Line(DisplayWidth.pad(wheel.label, to: wheel.digits + 3), index == focus ? .bold : .dim) + Line("  ")
         }
-        return lines + [labels]
+        return labels
+    }
+
+    /// The weekday (and for `datetime` the time zone) under the wheels, and
+    /// why a typed value was not applied.
+    private var infoLines: [Line] {
+        var lines: [Line] = []
+        if mode != "time" {
+            let zone = mode == "datetime" ? timeZone.map { " · \($0)" } ?? "" : ""
+            lines.append(Line("  " + moment.weekdayName + zone, .dim))
+        }
+        if let refusal { lines.append(Line("  ✗ " + refusal, .warning)) }
+        return lines
     }
 }

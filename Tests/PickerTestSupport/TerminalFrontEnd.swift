@@ -1,0 +1,24 @@
+import Foundation
+
+/// `pickerctl ui` in tmux against a daemon of its own, for the tests that
+/// answer pickers with keys: made once the UI is drawn and waiting for a
+/// picker; `ask` starts a pickerctl asking command beside it.
+public struct TerminalFrontEnd: Sendable {
+    public let daemon: DaemonProcess
+    /// The tmux window the UI is drawn in.
+    public let ui: TmuxSession
+
+    public init() throws {
+        let daemon = try DaemonProcess()
+        let command = "\(DaemonProcess.executable("pickerctl").path) ui --socket \(daemon.socketPath)"
+        (self.daemon, ui) = (daemon, try TmuxSession(command))
+        guard try ui.waitFor("No picker is waiting.") != nil else {
+            throw TestFailure("pickerctl ui never said it was waiting:\n\(try ui.screen())")
+        }
+    }
+
+    /// `pickerctl ARGUMENTS` against the daemon, left running.
+    public func ask(_ arguments: [String]) throws -> CommandLineProcess {
+        try CommandLineProcess("pickerctl", ["--socket", daemon.socketPath] + arguments)
+    }
+}
