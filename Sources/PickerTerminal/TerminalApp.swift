@@ -44,10 +44,12 @@ public final class TerminalApp {
     private var message = MessageScroll()
 
     /// How long a window that takes over ignores keys, in milliseconds.
-    static let takeoverGrace: Int64 = 1000
+    private let takeoverGrace: Int64
 
-    public init(socketPath: String?) {
+    /// `takeoverGrace`: how long (ms) a window that takes over ignores keys.
+    public init(socketPath: String?, takeoverGrace: Int64 = 1000) {
         self.socketPath = socketPath
+        self.takeoverGrace = takeoverGrace
     }
 
     /// Runs until Ctrl-C; returns the exit status.
@@ -146,7 +148,7 @@ public final class TerminalApp {
                 // A new key while the old one is still open took over, unless
                 // the person switched to it.
                 let tookOver = newKey != nil && newKey?.window != switchingTo && list.windows.contains { $0.window == key?.window }
-                graceUntil = tookOver ? Timestamp.now().milliseconds + Self.takeoverGrace : 0
+                graceUntil = tookOver ? Timestamp.now().milliseconds + takeoverGrace : 0
                 switchingTo = nil
             }
             key = newKey

@@ -5,18 +5,16 @@ import Testing
 
 /// `pickerctl ui` in tmux against a real daemon, with pickerctl asking beside it.
 @Suite struct TerminalUITests {
-    let daemon: DaemonProcess
-    let ui: TmuxSession
+    let frontEnd: TerminalFrontEnd
+    var daemon: DaemonProcess { frontEnd.daemon }
+    var ui: TmuxSession { frontEnd.ui }
 
     init() throws {
-        daemon = try DaemonProcess()
-        let pickerctl = DaemonProcess.executable("pickerctl").path
-        ui = try TmuxSession("\(pickerctl) ui --socket \(daemon.socketPath)")
-        #expect(try ui.waitFor("No picker is waiting.") != nil)
+        frontEnd = try TerminalFrontEnd()
     }
 
     func ask(_ arguments: [String]) throws -> CommandLineProcess {
-        try CommandLineProcess("pickerctl", ["--socket", daemon.socketPath] + arguments)
+        try frontEnd.ask(arguments)
     }
 
     @Test func typingANameAndEnterAnswersATextPicker() throws {
@@ -234,9 +232,12 @@ import Testing
 
     /// Typing meant for the window before never answers one that takes over.
     @Test func anEnterRightAfterAnAlertArrivesDoesNotAnswerIt() throws {
-        let normal = try ask(["text", "--title", "Password for backup"])
+        // A grace longer than a loaded machine takes to send the Enter.
+        let frontEnd = try TerminalFrontEnd(uiArguments: ["--grace", "5s"])
+        let ui = frontEnd.ui
+        let normal = try frontEnd.ask(["text", "--title", "Password for backup"])
         #expect(try ui.waitFor("Password for backup") != nil)
-        let alert = try ask(["actions", "--json", "--title", "Wipe the disk", "--level", "alert", "--action", "Wipe", "--action", "Keep:cancel"])
+        let alert = try frontEnd.ask(["actions", "--json", "--title", "Wipe the disk", "--level", "alert", "--action", "Wipe", "--action", "Keep:cancel"])
         #expect(try ui.waitFor("Wipe the disk") != nil)
         try ui.send("Enter")
         let paused = try #require(try ui.waitFor("Enter submit"), "keys come back after the moment")

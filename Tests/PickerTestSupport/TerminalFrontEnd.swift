@@ -8,9 +8,10 @@ public struct TerminalFrontEnd: Sendable {
     /// The tmux window the UI is drawn in.
     public let ui: TmuxSession
 
-    public init() throws {
+    /// `uiArguments` are added to `pickerctl ui`'s (`--grace 5s`).
+    public init(uiArguments: [String] = []) throws {
         let daemon = try DaemonProcess()
-        let command = "\(DaemonProcess.executable("pickerctl").path) ui --socket \(daemon.socketPath)"
+        let command = ([DaemonProcess.executable("pickerctl").path, "ui", "--socket", daemon.socketPath] + uiArguments).joined(separator: " ")
         (self.daemon, ui) = (daemon, try TmuxSession(command))
         guard try ui.waitFor("No picker is waiting.") != nil else {
             throw TestFailure("pickerctl ui never said it was waiting:\n\(try ui.screen())")
