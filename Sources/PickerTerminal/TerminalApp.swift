@@ -280,7 +280,7 @@ public final class TerminalApp {
             if Timestamp.now().milliseconds < graceUntil {
                 bottom.append(Line("a new window took over: keys wait a moment", .warning))
             } else {
-                bottom.append(Line("Enter submit  Esc cancel  \(view.hints)  Ctrl-C quit", .dim))
+                bottom += TextWrap.lines("Enter submit  Esc cancel  \(view.hints)  Ctrl-C quit", width: width).map { Line($0, .dim) }
             }
             // The picker keeps the room it needs (up to 8 lines); a message
             // longer than the rest scrolls.
