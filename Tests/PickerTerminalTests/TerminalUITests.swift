@@ -68,7 +68,8 @@ import Testing
     }
 
     @Test func titlesAndMessagesKeepTheirLinesAndWrap() throws {
-        let long = (1...40).map { "word\($0)" }.joined(separator: " ") + " lastword"
+        let long = (1...48).map { "word\($0)" }.joined(separator: " ") + " lastword"
+        #expect(long.count >= 330, "as long as the message that once hid its instruction")
         let asking = try ask(["text", "--title", "First title line\nsecond title line", "--message", "one line\nanother line\n" + long])
         let screen = try #require(try ui.waitFor("lastword"), "the long message's last word is on screen")
         #expect(screen.contains("First title line") && screen.contains("second title line"))
