@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "pickerd", targets: ["pickerd"]),
         .executable(name: "pickerctl", targets: ["pickerctl"]),
+        .executable(name: "pickerweb", targets: ["pickerweb"]),
         .library(name: "PickerJSON", targets: ["PickerJSON"]),
         .library(name: "PickerCore", targets: ["PickerCore"]),
         .library(name: "PickerPlugins", targets: ["PickerPlugins"]),
@@ -19,6 +20,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
+        // The web front-end's HTTP server (see PickerWeb); its default traits
+        // would add swift-configuration and full Foundation, which it does not need.
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.0", traits: []),
     ],
     targets: [
         .systemLibrary(
@@ -82,6 +86,21 @@ let package = Package(
                 "PickerClient", "PickerProtocol", "PickerJSON", "PickerTerminal", "PickerSystem", "CPickerSystem", "CPickerTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        // The web front-end: an HTTP server that is a client of pickerd, and
+        // the page it serves, built into the binary.
+        .target(
+            name: "PickerWeb",
+            dependencies: [
+                "PickerClient", "PickerProtocol", "PickerJSON", "PickerSystem", "CPickerSystem",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.embedInCode("Page/index.html"), .embedInCode("Page/app.js"), .embedInCode("Page/app.css")]
+        ),
+        .executableTarget(
+            name: "pickerweb",
+            dependencies: ["PickerWeb", "PickerSystem", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(name: "pickerfloor", dependencies: ["CJSONC"]),
         .executableTarget(
