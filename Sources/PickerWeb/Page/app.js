@@ -5,7 +5,6 @@
 
 const ALERT_LEVEL = 2000;
 const UPDATE_DELAY = 150; // ms of stillness before a live `update` is sent
-const OWN_FOR = 1500; // ms after the person's last edit in which the daemon's value does not overwrite it
 const GRACE = 600; // ms a window that takes over ignores Enter and Escape
 const RETRY = 3000; // ms between tries while pickerweb or pickerd is away
 
@@ -23,6 +22,7 @@ const app = {
   healthy: true,
   noSession: false,
   othersSignature: '',
+  readAt: 0, // when the state being drawn was asked for
 };
 
 document.addEventListener('DOMContentLoaded', start);
@@ -131,6 +131,7 @@ async function refresh() {
       app.again = false;
       let response;
       try {
+        app.readAt = performance.now();
         response = await api('/api/state');
       } catch {
         showAway('pickerweb cannot be reached; trying again…');
@@ -298,7 +299,7 @@ function makeView(win) {
   const titleId = uniqueId('title');
   const view = {
     id: win.window, win, shape, secure: Boolean(win.secure),
-    editedAt: 0, timer: 0, inflight: 0, lastServer: JSON.stringify(win.value ?? null), lastFocus: null,
+    timer: 0, inflight: 0, answeredAt: 0, awaitingEcho: false, lastServer: JSON.stringify(win.value ?? null), lastFocus: null,
   };
   view.title = el('h1', { class: 'title', id: titleId });
   view.message = el('p', { class: 'message' });
@@ -343,21 +344,23 @@ function updateView(view, win) {
 }
 
 /**
- * Shows a value set elsewhere (`pickerctl update`, another page), unless the
- * person is editing here: the daemon's echo of our own update must not undo
- * what was typed since (or a space that `trim` took away).
+ * Shows a value set elsewhere (`pickerctl update`, another page). Not while the
+ * person is editing here, and not the daemon's echo of our own update (the first
+ * state read after it was answered): drawing that could undo what was typed
+ * since, or a space that `trim` took away.
  */
 function adoptValue(view, win) {
   const seen = JSON.stringify(win.value ?? null);
+  const editing = view.timer || view.inflight || app.readAt < view.answeredAt;
+  const echo = !editing && view.awaitingEcho;
+  if (echo) view.awaitingEcho = false;
   if (seen === view.lastServer) return;
   view.lastServer = seen;
-  const editing = view.timer || view.inflight || Date.now() - view.editedAt < OWN_FOR;
-  if (!editing && win.value !== undefined && !view.secure) view.control.set(win.value);
+  if (!editing && !echo && win.value !== undefined && !view.secure) view.control.set(win.value);
 }
 
 /** The person changed something: say so to the daemon shortly after, unless it is a secret. */
 function onEdit(view) {
-  view.editedAt = Date.now();
   setError(view, '');
   if (view.secure) return; // a secure value goes only to submit
   clearTimeout(view.timer);
@@ -370,7 +373,9 @@ async function sendUpdate(view) {
   // A value still being typed may not pass the picker's checks yet; the terminal ignores that too.
   await windowRequest(view, 'update', { value: view.control.value() });
   view.inflight--;
-  view.editedAt = Date.now();
+  view.answeredAt = performance.now();
+  view.awaitingEcho = true;
+  refresh();
 }
 
 async function submit(view, value = view.control.value()) {

@@ -1,0 +1,445 @@
+"""The browser scenarios: each asks with the real pickerctl, answers (or looks)
+in the page as a person would, and checks what pickerctl printed.
+
+Every scenario starts with no window open and the page freshly loaded at
+desktop size; `page` is browser.Page, `procs` harness.Processes."""
+
+import json
+import os
+import time
+
+from browser import GRACE
+from harness import DESKTOP, PHONE, EventReader, Failure, check, get_with_cookie, wait_until
+
+SCENARIOS = []
+
+
+def scenario(function):
+    SCENARIOS.append(function)
+    return function
+
+
+TREE = json.dumps({"Zhejiang": ["Hangzhou", "Ningbo", "Wenzhou"], "Jiangsu": ["Nanjing", "Suzhou", "Wuxi"],
+                   "Guangdong": ["Guangzhou", "Shenzhen"]})
+FORM_FIELDS = ["--field", 'when:date:{"initial":"2026-12-04"}', "--field", 'env:custom:{"columns":[["prod","staging","dev"]]}',
+               "--field", "who:text"]
+
+# What each kind looks like in the screenshots and the phone-width check.
+KINDS = {
+    "date": ["date", "--title", "Release day", "--message", "Pick the day the release goes out.", "--min", "2026-11-22",
+             "--max", "2027-03-31", "--initial", "2026-12-04", "--timeout", "10m"],
+    "datetime": ["date", "--mode", "datetime", "--time-zone", "Europe/Berlin", "--minute-interval", "5",
+                 "--initial", "2026-11-23T22:00", "--title", "Maintenance window"],
+    "custom": ["custom", "--label", "Province", "--label", "City", "--tree", TREE, "--title", "Where to deploy", "--separator", "/"],
+    "text": ["text", "--title", "Ticket", "--message", "Which ticket is this change for?", "--pattern", "[A-Z]+-[0-9]+",
+             "--placeholder", "OPS-1234"],
+    "secure": ["text", "--secure", "--level", "alert", "--title", "Password for backup@nas"],
+    "actions": ["actions", "--level", "alert", "--title", "Disk almost full", "--message", "/var is 97% full.",
+                "--action", "Clean up now", "--action", "Delete old logs:destructive", "--action", "Later:cancel"],
+    "list": ["choose", "--multiple", "--min", "1", "--max", "2", "--title", "Restart which hosts", "web1", "web2", "db1", "cache1"],
+    "form": ["form", "--title", "Release", *FORM_FIELDS],
+}
+
+
+@scenario
+def empty_state(page, procs):
+    check("No picker is waiting." in page.driver.find_element(page.By.ID, "empty").text, "the empty state's sentence is missing")
+    check(not page.others(), "windows are listed though none is open")
+
+
+# ---- date
+
+@scenario
+def date_by_clicks(page, procs):
+    asking = procs.ask("date", "--title", "Release day", "--min", "2026-01-10", "--max", "2027-03-31", "--initial", "2026-12-04")
+    page.wait_title("Release day")
+    check(page.options("Year") == ["2026", "2027"], f"years outside [min, max] are offered: {page.options('Year')}")
+    check("Friday" in page.sheet().text, "the weekday of 2026-12-04 (Friday) is not shown")
+    page.click_option("Year", "2027")
+    wait_until(lambda: page.options("Month") == ["Jan", "Feb", "Mar"], "only January to March to be offered in 2027")
+    check(page.selected("Month") == ["Mar"], f"December 2027 is past the max, so March should be chosen: {page.selected('Month')}")
+    page.click_option("Day", "15")
+    wait_until(lambda: "Monday" in page.sheet().text, "the weekday to follow the day (2027-03-15 is a Monday)")
+    page.done().click()
+    asking.expect(0, "2027-03-15\n")
+
+
+@scenario
+def date_by_keyboard(page, procs):
+    asking = procs.ask("date", "--mode", "datetime", "--time-zone", "Asia/Shanghai", "--minute-interval", "15",
+                       "--initial", "2026-12-04T10:30", "--title", "Maintenance")
+    page.wait_title("Maintenance")
+    check(page.focused_name() == "Day", f"focus starts on {page.focused_name()!r}, not the day")
+    check("Asia/Shanghai" in page.sheet().text, "the time zone is not shown")
+    check(page.options("Minute") == ["00", "15", "30", "45"], f"minutes off the interval are offered: {page.options('Minute')}")
+    k = page.Keys
+    page.keys(k.ARROW_DOWN)  # the 5th
+    page.keys(k.TAB)
+    check(page.focused_name() == "Hour", "Tab does not move to the hour")
+    page.keys(k.ARROW_DOWN, k.TAB, k.ARROW_DOWN)  # 11, then :45
+    page.shift_tab()
+    page.shift_tab()
+    check(page.focused_name() == "Day", "Shift-Tab does not move back to the day")
+    page.keys(k.PAGE_DOWN, k.ARROW_UP)  # +5 days, -1 day: the 9th
+    page.keys(k.ENTER)
+    asking.expect(0, "2026-12-09T11:45:00+08:00\n")
+
+
+# ---- custom, with a tree
+
+@scenario
+def custom_tree_by_clicks(page, procs):
+    asking = procs.ask("custom", "--label", "Province", "--label", "City", "--tree", TREE, "--title", "Where to deploy",
+                       "--separator", "/")
+    page.wait_title("Where to deploy")
+    check(page.options("City") == ["Hangzhou", "Ningbo", "Wenzhou"], f"cities of Zhejiang expected: {page.options('City')}")
+    page.click_option("Province", "Jiangsu")
+    wait_until(lambda: page.options("City") == ["Nanjing", "Suzhou", "Wuxi"], "the city wheel to follow its province")
+    page.scroll_wheel_to("City", 2)  # a scroll that comes to rest on Wuxi
+    wait_until(lambda: page.selected("City") == ["Wuxi"], "the scrolled wheel to pick the row in the band")
+    page.done().click()
+    asking.expect(0, "Jiangsu/Wuxi\n")
+
+
+@scenario
+def custom_tree_by_keyboard(page, procs):
+    asking = procs.ask("custom", "--label", "Province", "--label", "City", "--tree", TREE, "--title", "Where to deploy",
+                       "--separator", "/")
+    page.wait_title("Where to deploy")
+    check(page.focused_name() == "Province", f"focus starts on {page.focused_name()!r}")
+    k = page.Keys
+    page.keys(k.END)  # Guangdong
+    wait_until(lambda: page.options("City") == ["Guangzhou", "Shenzhen"], "the city wheel to follow its province")
+    page.keys(k.HOME, k.ARROW_DOWN, k.TAB, k.END, k.ARROW_UP, k.ENTER)  # Jiangsu, Suzhou
+    asking.expect(0, "Jiangsu/Suzhou\n")
+
+
+# ---- text
+
+@scenario
+def text_by_clicks(page, procs):
+    asking = procs.ask("text", "--multiline", "--title", "Release notes", "--placeholder", "What changed?")
+    page.wait_title("Release notes")
+    field = page.sheet().find_element(page.By.TAG_NAME, "textarea")
+    check(field.get_attribute("placeholder") == "What changed?", "the placeholder is not shown")
+    field.click()
+    field.send_keys("Faster start")
+    from selenium.webdriver.common.action_chains import ActionChains
+    ActionChains(page.driver).key_down(page.Keys.SHIFT).send_keys(page.Keys.ENTER).key_up(page.Keys.SHIFT).perform()
+    field.send_keys("Fewer bugs")
+    page.done().click()
+    asking.expect(0, "Faster start\nFewer bugs\n")
+
+
+@scenario
+def text_by_keyboard(page, procs):
+    asking = procs.ask("text", "--title", "Ticket", "--pattern", "[A-Z]+-[0-9]+", "--max-length", "12")
+    page.wait_title("Ticket")
+    check("[A-Z]+-[0-9]+" in page.sheet().text, "the pattern is not shown before a value is rejected")
+    check("at most 12 characters" in page.sheet().text, "the length rule is not shown")
+    check(page.focused().tag_name == "input", "focus does not start in the text field")
+    page.keys("OPS-42", page.Keys.ENTER)
+    asking.expect(0, "OPS-42\n")
+
+
+# ---- secure text: typed in the page, it goes only to submit
+
+def secure_answer(page, procs, by_keyboard):
+    secret = "hunter2-Zq9!"
+    asking = procs.ask("text", "--secure", "--title", "Password for backup@nas")
+    page.wait_title("Password for backup@nas")
+    field = page.sheet().find_element(page.By.TAG_NAME, "input")
+    check(field.get_attribute("type") == "password", "a secure text field is not a password field")
+    events = EventReader(procs, page.cookie())
+    try:
+        field.click()
+        field.send_keys(secret)
+        time.sleep(0.6)  # past the live-update delay: nothing may have been sent
+        status, state = get_with_cookie(procs, "/api/state", page.cookie())
+        check(status == 200, f"/api/state answered {status}")
+        check(secret not in state, "the secret typed in the page is in /api/state")
+        check(secret not in json.dumps(procs.get()), "the secret reached the daemon before it was submitted")
+        if by_keyboard:
+            page.keys(page.Keys.ENTER)
+        else:
+            page.done().click()
+        asking.expect(0, secret + "\n")
+        time.sleep(0.5)  # the events of the submit
+    finally:
+        stream = events.close()
+    check("window.dismissed" in stream or "event:" in stream, f"the event stream carried nothing: {stream[:200]!r}")
+    check(secret not in stream, "the secret is in the event stream")
+
+
+@scenario
+def secure_text_by_clicks(page, procs):
+    secure_answer(page, procs, by_keyboard=False)
+
+
+@scenario
+def secure_text_by_keyboard(page, procs):
+    secure_answer(page, procs, by_keyboard=True)
+
+
+# ---- actions
+
+ACTIONS = ["actions", "--title", "Disk almost full", "--message", "/var is 97% full.",
+           "--action", "Clean up now", "--action", "Delete old logs:destructive", "--action", "Later:cancel"]
+
+
+@scenario
+def actions_by_clicks(page, procs):
+    asking = procs.ask(*ACTIONS)
+    page.wait_title("Disk almost full")
+    destructive = page.button("Delete old logs")
+    red, green, blue = [int(x) for x in destructive.value_of_css_property("color").split("(")[1].split(")")[0].split(",")[:3]]
+    check(red > 150 and green < 80 and blue < 80, f"the destructive action is not red: {destructive.value_of_css_property('color')}")
+    later = page.button("Later")
+    check(later.location["y"] > destructive.location["y"] + destructive.size["height"] + 4,
+          "the cancel action is not set apart below the others")
+    destructive.click()
+    asking.expect(0, "Delete old logs\n")
+
+
+@scenario
+def actions_by_keyboard(page, procs):
+    asking = procs.ask(*ACTIONS)
+    page.wait_title("Disk almost full")
+    check(page.focused().text == "Clean up now", f"focus starts on {page.focused().text!r}")
+    page.keys(page.Keys.ARROW_DOWN, page.Keys.ENTER)
+    asking.expect(0, "Delete old logs\n")
+    # Escape picks the cancel action, as the terminal does: the window ends cancelled.
+    asking = procs.ask(*ACTIONS, "--json")
+    page.wait_title("Disk almost full", new=True)
+    time.sleep(GRACE)
+    page.keys(page.Keys.ESCAPE)
+    code, out, _ = asking.finish()
+    outcome = json.loads(out)
+    check(code == 1 and outcome.get("reason") == "cancelled" and outcome.get("value", {}).get("label") == "Later",
+          f"Escape did not pick the cancel action: exit {code}, {out.strip()}")
+
+
+# ---- list, several picks
+
+CHOOSE = ["choose", "--multiple", "--min", "1", "--max", "2", "--title", "Restart which hosts", "web1", "web2", "db1", "cache1"]
+
+
+@scenario
+def list_multiple_by_clicks(page, procs):
+    asking = procs.ask(*CHOOSE)
+    page.wait_title("Restart which hosts")
+    check(page.listbox("Restart which hosts").get_attribute("aria-multiselectable") == "true", "the list is not multi-select")
+    check("pick 1–2" in page.sheet().text, "the min/max rule is not shown")
+    page.click_option("Restart which hosts", "web2")
+    page.click_option("Restart which hosts", "cache1")
+    page.click_option("Restart which hosts", "db1")
+    page.click_option("Restart which hosts", "db1")  # ticked, then unticked
+    check(page.selected("Restart which hosts") == ["web2", "cache1"], f"ticked: {page.selected('Restart which hosts')}")
+    check("2 picked" in page.sheet().text, "the count of picks is not shown")
+    page.done().click()
+    asking.expect(0, "web2\ncache1\n")
+
+
+@scenario
+def list_multiple_by_keyboard(page, procs):
+    asking = procs.ask(*CHOOSE)
+    page.wait_title("Restart which hosts")
+    k = page.Keys
+    page.keys(k.ARROW_DOWN, k.SPACE, k.END, k.SPACE, k.ENTER)
+    asking.expect(0, "web2\ncache1\n")
+
+
+# ---- form
+
+@scenario
+def form_by_clicks(page, procs):
+    asking = procs.ask("form", "--title", "Release", *FORM_FIELDS)
+    page.wait_title("Release")
+    page.click_option("env", "staging")
+    page.click_option("Day", "05")
+    who = page.sheet().find_element(page.By.CSS_SELECTOR, "[data-field=who] input")
+    who.click()
+    who.send_keys("Ada")
+    page.button("Submit").click()
+    code, out, err = asking.finish()
+    check(code == 0 and json.loads(out) == {"when": "2026-12-05", "env": ["staging"], "who": "Ada"},
+          f"pickerctl form exited {code} printing {out.strip()!r} {err.strip()!r}")
+
+
+@scenario
+def form_by_keyboard(page, procs):
+    asking = procs.ask("form", "--title", "Release", *FORM_FIELDS)
+    page.wait_title("Release")
+    k = page.Keys
+    page.keys(k.ARROW_DOWN, k.TAB, k.ARROW_DOWN, k.TAB, "Ada", k.ENTER)
+    code, out, err = asking.finish()
+    check(code == 0 and json.loads(out) == {"when": "2026-12-05", "env": ["staging"], "who": "Ada"},
+          f"pickerctl form exited {code} printing {out.strip()!r} {err.strip()!r}")
+
+
+@scenario
+def form_rejection_marks_the_field(page, procs):
+    asking = procs.ask("form", "--title", "Ticket form", "--field", "name:text", "--field", 'code:text:{"pattern":"[0-9]+"}')
+    page.wait_title("Ticket form")
+    name = page.sheet().find_element(page.By.CSS_SELECTOR, "[data-field=name] input")
+    code = page.sheet().find_element(page.By.CSS_SELECTOR, "[data-field=code] input")
+    name.send_keys("Ada")
+    code.send_keys("abc")
+    page.button("Submit").click()
+    wait_until(lambda: page.alert_text(), "the rejection in role=alert")
+    field = page.sheet().find_element(page.By.CSS_SELECTOR, "[data-field=code]")
+    check("invalid" in field.get_attribute("class"), "the rejected field is not marked")
+    check(code.get_attribute("aria-invalid") == "true", "the rejected field's input is not aria-invalid")
+    check(name.get_attribute("value") == "Ada" and code.get_attribute("value") == "abc", "what was typed was lost")
+    code.clear()
+    code.send_keys("42", page.Keys.ENTER)
+    result, out, err = asking.finish()
+    check(result == 0 and json.loads(out) == {"name": "Ada", "code": "42"}, f"exit {result}: {out.strip()!r} {err.strip()!r}")
+
+
+# ---- the stack: takeovers, rejections, switching, live values
+
+@scenario
+def alert_takes_over_live(page, procs):
+    notes = procs.ask("text", "--title", "Notes")
+    page.wait_title("Notes")
+    page.js("window.__sameDocument = 42")
+    page.keys("draft words")
+    alert = procs.ask("actions", "--level", "alert", "--title", "Disk almost full", "--action", "Clean up now",
+                      "--action", "Later:cancel")
+    page.wait_title("Disk almost full")
+    check(page.modal_open(), "the alert is not shown in a modal dialog")
+    check(page.js("return window.__sameDocument") == 42, "the page was reloaded")
+    time.sleep(GRACE)
+    page.keys(page.Keys.ESCAPE)
+    code, _, _ = alert.finish()
+    check(code == 1, f"Escape on the alert did not pick its cancel action (exit {code})")
+    page.wait_title("Notes")
+    check(not page.modal_open(), "the modal stayed open after the alert ended")
+    field = page.sheet().find_element(page.By.TAG_NAME, "input")
+    check(field.get_attribute("value") == "draft words", f"what was typed before the alert is gone: {field.get_attribute('value')!r}")
+    time.sleep(GRACE)
+    page.keys(page.Keys.ENTER)
+    notes.expect(0, "draft words\n")
+
+
+@scenario
+def rejection_is_shown_and_the_window_stays(page, procs):
+    asking = procs.ask("text", "--title", "Ticket", "--pattern", "[A-Z]+-[0-9]+")
+    page.wait_title("Ticket")
+    page.keys("nope", page.Keys.ENTER)
+    wait_until(lambda: page.alert_text(), "the rejection in role=alert")
+    time.sleep(0.3)
+    check(page.title() == "Ticket", "the window did not stay")
+    check(asking.process.poll() is None, "pickerctl ended after a rejected value")
+    field = page.sheet().find_element(page.By.TAG_NAME, "input")
+    check(field.get_attribute("value") == "nope", "what was typed was lost")
+    field.clear()
+    field.send_keys("OPS-7", page.Keys.ENTER)
+    asking.expect(0, "OPS-7\n")
+    check(not page.errors(), f"the page logged errors: {page.errors()}")
+
+
+@scenario
+def switching_through_the_list(page, procs):
+    first = procs.ask("text", "--title", "First question")
+    page.wait_title("First question")
+    second = procs.ask("text", "--title", "Second question")
+    page.wait_title("Second question")
+    others = page.others()
+    check(len(others) == 1 and "First question" in others[0] and "normal" in others[0].lower(),
+          f"the other window is not listed with its level and title: {others}")
+    page.driver.find_element(page.By.CSS_SELECTOR, "#others button").click()
+    page.wait_title("First question")
+    check(any("Second question" in text for text in page.others()), "the window switched from is not listed")
+    field = page.sheet().find_element(page.By.TAG_NAME, "input")
+    field.send_keys("one")
+    page.done().click()
+    first.expect(0, "one\n")
+    page.wait_title("Second question")
+    page.sheet().find_element(page.By.TAG_NAME, "input").send_keys("two")
+    page.done().click()
+    second.expect(0, "two\n")
+
+
+@scenario
+def updates_go_both_ways(page, procs):
+    asking = procs.ask("custom", "--label", "Env", "--label", "Region", "--column", "prod,staging,dev", "--column", "us,eu",
+                       "--title", "Target")
+    page.wait_title("Target")
+    page.click_option("Env", "staging")
+    wait_until(lambda: procs.get().get("value") == ["staging", "us"], "pickerctl get to show the page's update")
+    result = procs.ctl("update", "dev", "eu")
+    check(result.returncode == 0, f"pickerctl update failed: {result.stderr.strip()}")
+    wait_until(lambda: page.selected("Env") == ["dev"] and page.selected("Region") == ["eu"],
+               "the page to show pickerctl's update")
+    page.done().click()
+    asking.expect(0, "dev\teu\n")
+    # And a text field, which the person may be focused in.
+    asking = procs.ask("text", "--title", "Name")
+    page.wait_title("Name")
+    page.keys("Ad")
+    wait_until(lambda: procs.get().get("value") == "Ad", "pickerctl get to show what was typed")
+    procs.ctl("update", "Grace")
+    wait_until(lambda: page.sheet().find_element(page.By.TAG_NAME, "input").get_attribute("value") == "Grace",
+               "the text field to show pickerctl's update")
+    page.keys(" Hopper", page.Keys.ENTER)
+    asking.expect(0, "Grace Hopper\n")
+
+
+@scenario
+def html_in_a_title_is_text(page, procs):
+    title = "<img src=x onerror=alert(1)><b>bold</b>"
+    asking = procs.ask("actions", "--title", title, "--message", "<script>alert(2)</script>", "--action", "<i>OK</i>")
+    page.wait_title(title)
+    check(not page.driver.find_elements(page.By.CSS_SELECTOR, ".sheet img, .sheet b, .sheet i, .sheet script"),
+          "markup from the window became elements")
+    check("<script>alert(2)</script>" in page.sheet().text, "the message is not shown as text")
+    page.button("<i>OK</i>").click()
+    asking.expect(0, "<i>OK</i>\n")
+    try:
+        page.driver.switch_to.alert.dismiss()
+        raise Failure("a script from the title ran")
+    except Failure:
+        raise
+    except Exception:
+        pass
+
+
+@scenario
+def phone_size_has_no_sideways_scroll(page, procs):
+    """Each kind at 390×844 fits its width; with --screenshots, each kind at both sizes."""
+    problems = []
+    try:
+        for name, arguments in KINDS.items():
+            procs.dismiss_all()
+            asking = procs.ask(*arguments)
+            title = arguments[arguments.index("--title") + 1]
+            for size in (PHONE, DESKTOP):
+                page.size(size)
+                page.open()
+                page.wait_title(title)
+                time.sleep(0.3)
+                if size == PHONE:
+                    fits, why = page.no_sideways_scroll()
+                    if not fits:
+                        problems.append(f"{name}: {why}")
+                if page.screenshots:
+                    page.screenshot(os.path.join(page.screenshots, f"{name}-{'phone' if size == PHONE else 'desktop'}.png"))
+            asking.kill()
+    finally:
+        page.size(DESKTOP)
+    check(not problems, "; ".join(problems))
+
+
+@scenario
+def daemon_away_and_back(page, procs):
+    procs.stop_daemon()
+    wait_until(lambda: "pickerd" in page.driver.find_element(page.By.ID, "notice").text
+               and page.driver.find_element(page.By.ID, "notice").is_displayed(), "the page to say pickerd is away", timeout=20)
+    procs.start_daemon()
+    asking = procs.ask("text", "--title", "Back again")
+    page.wait_title("Back again", timeout=30)
+    check(not page.driver.find_element(page.By.ID, "notice").is_displayed(), "the notice stayed after pickerd came back")
+    page.keys("yes", page.Keys.ENTER)
+    asking.expect(0, "yes\n")
