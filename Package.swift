@@ -47,7 +47,7 @@ let package = Package(
         .target(name: "CPickerServer"),
         .target(name: "CPickerTerminal"),
         .target(name: "CPickerBench"),
-        .target(name: "PickerClient", dependencies: ["PickerProtocol", "PickerJSON", "CPickerSystem"]),
+        .target(name: "PickerClient", dependencies: ["PickerProtocol", "PickerJSON", "PickerSystem", "CPickerSystem"]),
         .target(name: "PickerTerminal", dependencies: ["PickerClient", "PickerProtocol", "PickerJSON", "PickerSystem", "CPickerTerminal"]),
         .target(
             name: "PickerServer",
@@ -104,7 +104,7 @@ let package = Package(
         .executableTarget(
             name: "pickerweb",
             dependencies: [
-                "PickerWeb", "PickerProtocol", "PickerSystem",
+                "PickerWeb", "PickerClient", "PickerProtocol", "PickerSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Logging
 import PickerSystem
+import PickerClient
 import PickerWeb
 import Synchronization
 
