@@ -120,9 +120,10 @@ struct WatchCommand: ClientCommand {
                 case .presented(let summary): details = " " + summary.title
                 case .changed(let value?): details = " " + value.serialized()
                 case .dismissed(let outcome): details = " " + outcome.reason.rawValue + (outcome.value.map { " " + $0.serialized() } ?? "")
+                case .quietChanged(let quietHours): details = " " + (quietHours?.description ?? "off")
                 case .none, .changed(nil), .reordered: break
                 }
-                printVisibleLine("\(event.seq) \(event.type.rawValue) \(event.window)\(details)")
+                printVisibleLine("\(event.seq) \(event.type.rawValue) \(event.window?.rawValue ?? "-")\(details)")
             }
         }
         throw CommandFailure(status: ExitStatus.unreachable, "pickerd closed the connection")
