@@ -47,7 +47,7 @@ let package = Package(
         .target(name: "CPickerServer"),
         .target(name: "CPickerTerminal"),
         .target(name: "CPickerBench"),
-        .target(name: "PickerClient", dependencies: ["PickerProtocol", "PickerJSON", "CPickerSystem"]),
+        .target(name: "PickerClient", dependencies: ["PickerProtocol", "PickerJSON", "PickerSystem", "CPickerSystem"]),
         .target(name: "PickerTerminal", dependencies: ["PickerClient", "PickerProtocol", "PickerJSON", "PickerSystem", "CPickerTerminal"]),
         .target(
             name: "PickerServer",
@@ -94,13 +94,19 @@ let package = Package(
             dependencies: [
                 "PickerClient", "PickerProtocol", "PickerJSON", "PickerSystem", "CPickerSystem",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
             resources: [.embedInCode("Page/index.html"), .embedInCode("Page/app.js"), .embedInCode("Page/app.css")]
         ),
         .executableTarget(
             name: "pickerweb",
-            dependencies: ["PickerWeb", "PickerSystem", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "PickerWeb", "PickerClient", "PickerProtocol", "PickerSystem",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .executableTarget(name: "pickerfloor", dependencies: ["CJSONC"]),
         .executableTarget(
@@ -132,6 +138,10 @@ let package = Package(
         .testTarget(
             name: "PickerTerminalTests",
             dependencies: ["PickerJSON", "PickerProtocol", "PickerTerminal", "PickerTestSupport", "pickerd", "pickerctl"]
+        ),
+        .testTarget(
+            name: "PickerWebTests",
+            dependencies: ["PickerJSON", "PickerTestSupport", "pickerd", "pickerctl", "pickerweb"]
         ),
         .testTarget(
             name: "PickerctlTests",

@@ -149,6 +149,20 @@ public final class PickerClient: Sendable {
         try await send(SetLevel(window: window, level: level))
     }
 
+    /// Starts (or changes) quiet hours: windows below `below` wait, never
+    /// key, until `until` (nil: until `quietOff`). The quiet hours in effect.
+    public func quiet(below: LevelSpec, until: Timestamp? = nil) async throws(PickerClientError) -> QuietHours {
+        guard let quietHours = try await send(Quiet(.on(below: below, until: until))) else {
+            throw .protocolViolation("quiet answered off to quiet hours turned on")
+        }
+        return quietHours
+    }
+
+    /// Ends quiet hours, if any.
+    public func quietOff() async throws(PickerClientError) {
+        _ = try await send(Quiet(.off))
+    }
+
     // MARK: looking
 
     public func list(includeHidden: Bool = true, level: LevelSpec? = nil) async throws(PickerClientError) -> WindowList {

@@ -1,14 +1,16 @@
 import PickerJSON
 import PickerProtocol
 
-/// Something that happened to a window, in the order the model did it.
+/// Something that happened to a window, or to the daemon as a whole (quiet
+/// hours), in the order the model did it.
 public struct PickerEvent: Sendable, Equatable {
     public typealias Kind = EventType
 
     /// Grows by exactly one per event across the whole daemon.
     public var seq: UInt64
     public var kind: Kind
-    public var window: WindowID
+    /// nil for an event of the daemon as a whole (`quiet.changed`).
+    public var window: WindowID?
     /// What subscribers are sent beside `seq`, `type` and `window` (secret values left out).
     public var payload: EventPayload
     /// For `window.dismissed`: the outcome itself, value included, for the
@@ -18,7 +20,7 @@ public struct PickerEvent: Sendable, Equatable {
     /// The payload's members, as subscribers get them.
     public var fields: JSONObject { payload.fields }
 
-    public init(seq: UInt64, kind: Kind, window: WindowID, payload: EventPayload = .none, outcome: RecordedOutcome? = nil) {
+    public init(seq: UInt64, kind: Kind, window: WindowID?, payload: EventPayload = .none, outcome: RecordedOutcome? = nil) {
         self.seq = seq
         self.kind = kind
         self.window = window

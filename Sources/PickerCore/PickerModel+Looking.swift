@@ -56,6 +56,7 @@ extension PickerModel {
         return archive.newestFirst(limit: limit, window: window)
     }
 
-    public var visibleCount: Int { stack.visibleCount }
+    /// Windows in state `visible`: on the stack and not held by quiet hours.
+    public var visibleCount: Int { stack.visibleCount - waitingCount }
     public var hiddenCount: Int { windows.count - stack.visibleCount }
 }

@@ -27,10 +27,16 @@ extension PickerModel {
     /// and `history`, and counters so ids never repeat. Windows whose owner had
     /// them dismissed on disconnect end now (their connections died with the
     /// daemon); deadlines that passed meanwhile fire at the next call. A window
-    /// whose kind no longer exists is dismissed. Returns the ids dismissed here.
+    /// whose kind no longer exists is dismissed. Quiet hours come back as
+    /// they were; if their end passed meanwhile, they end at the next call.
+    /// Returns the ids dismissed here.
     @discardableResult
-    public func restore(windows records: [WindowRecord], outcomes: [RecordedOutcome], counters: ModelCounters) -> [WindowID] {
+    public func restore(
+        windows records: [WindowRecord], outcomes: [RecordedOutcome], counters: ModelCounters, quietHours: QuietHours? = nil
+    ) -> [WindowID] {
         let now = clock.now()
+        self.quietHours = quietHours
+        renameQuietLevel()
         nextWindowNumber = max(nextWindowNumber, counters.nextWindowNumber)
         incarnation = counters.incarnation
         nextTopPosition = max(nextTopPosition, counters.nextTopPosition)

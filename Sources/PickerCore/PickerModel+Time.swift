@@ -6,17 +6,21 @@ import PickerProtocol
 extension PickerModel {
     // MARK: time and events
 
-    /// When `fireDueTimers()` next has work: a timeout, a grace period or an
-    /// outcome's retention ending.
+    /// When `fireDueTimers()` next has work: a timeout, a grace period, an
+    /// outcome's retention or quiet hours ending. (Quiet hours have one
+    /// deadline at most, so it is kept with them rather than in the queue.)
     public var nextWakeup: Timestamp? {
-        switch (deadlines.earliest, archive.nextExpiry) {
-        case (let deadline?, let retention?): return min(deadline, retention)
-        case (let deadline, nil): return deadline
-        case (nil, let retention): return retention
-        }
+        Self.earlier(Self.earlier(deadlines.earliest, archive.nextExpiry), quietHours?.until)
     }
 
-    /// Ends windows whose deadline has passed and forgets expired outcomes.
+    private static func earlier(_ first: Timestamp?, _ second: Timestamp?) -> Timestamp? {
+        guard let first else { return second }
+        guard let second else { return first }
+        return min(first, second)
+    }
+
+    /// Ends windows whose deadline has passed, quiet hours whose time is up,
+    /// and forgets expired outcomes.
     public func fireDueTimers() {
         catchUp()
     }

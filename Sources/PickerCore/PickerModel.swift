@@ -32,8 +32,10 @@ public final class PickerModel {
     public private(set) var nextSequence: UInt64 = 1
     var pendingEvents: [PickerEvent] = []
 
-    /// The topmost visible window.
+    /// The topmost visible window that quiet hours do not hold.
     public private(set) var keyWindow: WindowID?
+    /// Quiet hours in effect, nil when there are none (`PickerModel+Quiet`).
+    public internal(set) var quietHours: QuietHours?
     public internal(set) var counters = OutcomeCounters()
 
     /// `firstWindowNumber` lets a restored daemon continue where ids left off.
@@ -80,6 +82,7 @@ public final class PickerModel {
         archive.maxOutcomes = configuration.maxOutcomes
         archive.maxOutcomesPerUser = configuration.maxOutcomesPerUser
         archive.exemptUIDs = configuration.exemptUIDs
+        renameQuietLevel()
         catchUp()
     }
 
@@ -131,7 +134,7 @@ public final class PickerModel {
         }
         counters.presented += 1
 
-        let becomesKey = stack.topmostVisible?.id == id
+        let becomesKey = keyCandidate?.id == id
         emit(.presented, window: id, payload: .presented(summary(of: window, isKey: becomesKey)))
         refreshKey()
         return summary(of: window)
@@ -269,12 +272,23 @@ public final class PickerModel {
     @discardableResult
     func catchUp() -> Timestamp {
         let now = clock.now()
-        guard let earliest = deadlines.earliest, earliest <= now else {
-            archive.purge(now: now)
-            return now
+        if let end = quietHours?.until, end <= now {
+            // Deadlines that came before the end of quiet hours go first, so
+            // events keep the order things happened in.
+            fireDeadlines(dueBy: end, now: now)
+            changeQuietHours(to: nil)
         }
+        fireDeadlines(dueBy: now, now: now)
+        archive.purge(now: now)
+        return now
+    }
+
+    /// Ends the windows whose deadline (timeout or owner's grace) is at or
+    /// before `instant`.
+    private func fireDeadlines(dueBy instant: Timestamp, now: Timestamp) {
+        guard let earliest = deadlines.earliest, earliest <= instant else { return }
         var ended = false
-        for entry in deadlines.popDue(at: now) {
+        for entry in deadlines.popDue(at: instant) {
             guard let window = windows[entry.window] else { continue }
             switch entry.purpose {
             case .timeout where window.deadline == entry.at:
@@ -294,8 +308,6 @@ public final class PickerModel {
             return entry.purpose == .timeout ? window.deadline == entry.at : window.ownerGraceDeadline == entry.at
         }
         if ended { refreshKey() }
-        archive.purge(now: now)
-        return now
     }
 
     func pluginContext(now: Timestamp) -> PluginContext {
@@ -371,14 +383,14 @@ public final class PickerModel {
     }
 
     func refreshKey() {
-        let newKey = stack.topmostVisible?.id
+        let newKey = keyCandidate?.id
         guard newKey != keyWindow else { return }
         if let old = keyWindow { emit(.resignedKey, window: old) }
         keyWindow = newKey
         if let newKey { emit(.key, window: newKey) }
     }
 
-    func emit(_ kind: PickerEvent.Kind, window: WindowID, payload: EventPayload = .none, outcome: RecordedOutcome? = nil) {
+    func emit(_ kind: PickerEvent.Kind, window: WindowID?, payload: EventPayload = .none, outcome: RecordedOutcome? = nil) {
         pendingEvents.append(PickerEvent(seq: nextSequence, kind: kind, window: window, payload: payload, outcome: outcome))
         nextSequence += 1
     }
@@ -387,7 +399,7 @@ public final class PickerModel {
         WindowSummary(
             window: window.id, kind: window.kind, base: window.base, title: window.title,
             level: window.level,
-            levelName: levels.name(of: window.level), state: window.isHidden ? .hidden : .visible,
+            levelName: levels.name(of: window.level), state: state(of: window),
             isKey: isKey ?? (window.id == keyWindow), tag: window.tag, deadline: window.deadline,
             createdAt: window.createdAt)
     }

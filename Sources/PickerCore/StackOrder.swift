@@ -79,6 +79,22 @@ final class StackOrder<Element> {
         }
     }
 
+    /// How many visible elements lie below `key`: O(log n), as the nodes
+    /// count their visible elements.
+    func visibleCount(below key: Key) -> Int {
+        var count = 0
+        var node = root
+        while let current = node {
+            if current.key < key {
+                count += (current.left?.visibleCount ?? 0) + (current.isVisible ? 1 : 0)
+                node = current.right
+            } else {
+                node = current.left
+            }
+        }
+        return count
+    }
+
     /// All elements, top of the stack first.
     func fromTop() -> [Element] {
         var result: [Element] = []

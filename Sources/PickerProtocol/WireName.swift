@@ -33,4 +33,7 @@ public enum WireName: String, MemberName, CaseIterable, Sendable {
     case server, version, levels, kinds, permissions, limits
     case uptimeMs = "uptime_ms"
     case visible, connections, subscriptions, counters, presented
+    // quiet hours
+    case quiet, below, until, off, waiting
+    case belowName = "below_name"
 }

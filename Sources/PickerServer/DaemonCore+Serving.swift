@@ -66,7 +66,7 @@ extension DaemonCore {
         try limits.checkLength(of: request.title, named: "title", limit: .maxTitleBytes)
         try limits.checkLength(of: request.message, named: "message", limit: .maxMessageBytes)
         try limits.checkLength(of: request.tag, named: "tag", limit: .maxTagBytes)
-        let level = try request.level.map(resolveLevel) ?? .normal
+        let level = try request.level.map { (spec) throws(RPCError) in try resolveLevel(spec) } ?? .normal
         if request.wait { try checkWaiterQuota(call.connection, uid: call.peer.uid) }
         let summary = try model.present(request, at: level, owner: Owner(peer: call.actor, connection: call.connection.id))
         guard request.wait, let reply = call.reply else { return .result(.window(summary)) }
@@ -107,8 +107,8 @@ extension DaemonCore {
     var status: DaemonStatus {
         DaemonStatus(
             version: PickerdVersion.current, uptimeMilliseconds: uptimeMilliseconds, visibleWindows: model.visibleCount,
-            hiddenWindows: model.hiddenCount, key: model.keyWindow, connections: connections.count,
-            subscriptions: subscriptions.count, counters: model.counters)
+            hiddenWindows: model.hiddenCount, waitingWindows: model.waitingCount, key: model.keyWindow, connections: connections.count,
+            subscriptions: subscriptions.count, quiet: model.quietHours, counters: model.counters)
     }
 
     func storedHistory(limit: Int, window: WindowID?) throws -> [RecordedOutcome]? {

@@ -91,15 +91,20 @@ extension DaemonCore {
             case .presented:
                 logPresented(event)
             case .dismissed:
+                guard let window = event.window else { break }
                 logger.info(
-                    "window \(event.window) dismissed: \(event.outcome?.reason.rawValue ?? "?")\(describeActor(event.outcome?.by))"
+                    "window \(window) dismissed: \(event.outcome?.reason.rawValue ?? "?")\(describeActor(event.outcome?.by))"
                 )
                 // From the event, not the archive: the outcome may already have
                 // left it (retention 0, or dropped for a count in this turn).
                 if let outcome = event.outcome {
-                    for waiter in waiters.resolve(window: event.window) {
+                    for waiter in waiters.resolve(window: window) {
                         waiter.reply.deliver(.success(outcome.json(for: waiter.uid)))
                     }
+                }
+            case .quietChanged:
+                if case .quietChanged(let quietHours) = event.payload {
+                    logger.notice("\(quietHours.map { "quiet hours: \($0)" } ?? "quiet hours ended")")
                 }
             default:
                 break
@@ -111,12 +116,12 @@ extension DaemonCore {
     }
 
     func logPresented(_ event: PickerEvent) {
-        guard case .presented(let summary) = event.payload else { return }
+        guard case .presented(let summary) = event.payload, let window = event.window else { return }
         let kind = summary.kind
         let level = summary.levelName ?? summary.level.description
         var owner = ""
-        if let peer = model.owner(of: event.window)?.peer { owner = " by uid \(peer.uid) pid \(peer.pid)" }
-        logger.info("window \(event.window) presented: \(kind) at level \(level)\(owner)")
+        if let peer = model.owner(of: window)?.peer { owner = " by uid \(peer.uid) pid \(peer.pid)" }
+        logger.info("window \(window) presented: \(kind) at level \(level)\(owner)")
     }
 
     func describeActor(_ by: Peer?) -> String {

@@ -87,7 +87,11 @@ package final class DaemonCore {
     /// (deadlines that passed while the daemon was down fire here).
     package func restore() throws(StartupError) {
         let stored = try store.load()
-        let ended = model.restore(windows: stored.windows, outcomes: stored.outcomes, counters: stored.counters)
+        let ended = model.restore(
+            windows: stored.windows, outcomes: stored.outcomes, counters: stored.counters, quietHours: stored.quietHours)
+        if let quietHours = model.quietHours {
+            logger.notice("restored quiet hours: \(quietHours)")
+        }
         model.fireDueTimers()
         if !stored.windows.isEmpty || !stored.outcomes.isEmpty {
             logger.notice(

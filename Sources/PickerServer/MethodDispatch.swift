@@ -109,14 +109,16 @@ extension DaemonCore {
         return .window(model.keyWindow)
     }
 
-    func resolveLevel(_ spec: LevelSpec) throws(RPCError) -> Level {
+    /// The level a param names; a mistake is said of `param` (`below: unknown level 'urgent'; …`).
+    func resolveLevel(_ spec: LevelSpec, param: WireName = .level) throws(RPCError) -> Level {
         do {
             switch spec {
             case .named(let name): return try model.levels.resolve(name)
             case .value(let value): return try model.levels.resolve(value)
             }
         } catch {
-            throw RPCError(error)
+            guard param != .level, case .invalidParams(let message, _) = error else { throw RPCError(error) }
+            throw RPCError.invalidParams("\(param.jsonKey): \(message)", field: param.jsonKey)
         }
     }
 }

@@ -6,7 +6,8 @@ import Glibc
 #endif
 import PickerProtocol
 
-/// `state.durability: durable`: windows, outcomes and id counters in SQLite (WAL).
+/// `state.durability: durable`: windows, outcomes, id counters and quiet
+/// hours in SQLite (WAL).
 ///
 /// Every change is committed in one transaction per event-loop turn, before the
 /// answers that acknowledge it are flushed. `synchronous=NORMAL` in WAL mode
@@ -41,6 +42,10 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
         """
         ALTER TABLE outcomes ADD COLUMN owner_uid INTEGER;
         ALTER TABLE outcomes ADD COLUMN owner_pid INTEGER;
+        """,
+        // Quiet hours: one row while they last, none when they are off.
+        """
+        CREATE TABLE quiet_hours (id INTEGER PRIMARY KEY CHECK (id = 1), below INTEGER NOT NULL, until INTEGER);
         """,
     ]
 
@@ -126,7 +131,8 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
             let outcomes = try database.query(
                 "SELECT \(Self.outcomeColumns) FROM outcomes ORDER BY sequence"
             ).compactMap(Self.outcome)
-            return StoredState(windows: windows, outcomes: outcomes, counters: counters)
+            let quietHours = try database.query("SELECT below, until FROM quiet_hours").first.flatMap(Self.quietHours)
+            return StoredState(windows: windows, outcomes: outcomes, counters: counters, quietHours: quietHours)
         } catch {
             throw StartupError("cannot read the state database \(database.path): \(error); move it aside to start with no state")
         }
@@ -159,6 +165,11 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
             createdAt: Timestamp(milliseconds: created), deadline: row[15].integer.map(Timestamp.init))
     }
 
+    private static func quietHours(_ row: [SQLiteDatabase.Value]) -> QuietHours? {
+        guard let below = row[0].integer.flatMap({ Level(Int($0)) }) else { return nil }
+        return QuietHours(below: below, until: row[1].integer.map(Timestamp.init))
+    }
+
     private static let outcomeColumns = "window, reason, value, by_uid, by_pid, at, owner_uid, owner_pid"
 
     private static func outcome(_ row: [SQLiteDatabase.Value]) -> RecordedOutcome? {
@@ -184,10 +195,14 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
             for event in changes {
                 switch event.kind {
                 case .presented, .changed, .reordered, .hidden, .shown:
-                    if let record = model.record(of: event.window) { try save(record) }
+                    if let window = event.window, let record = model.record(of: window) { try save(record) }
                 case .dismissed:
-                    try database.query("DELETE FROM windows WHERE id = ?", [.text(event.window.rawValue)])
+                    if let window = event.window {
+                        try database.query("DELETE FROM windows WHERE id = ?", [.text(window.rawValue)])
+                    }
                     if let outcome = event.outcome { try save(outcome) }
+                case .quietChanged:
+                    if case .quietChanged(let quietHours) = event.payload { try save(quietHours) }
                 case .key, .resignedKey:
                     break
                 }
@@ -244,6 +259,17 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
                 .integer(Int64(record.owner.uid)), .integer(Int64(record.owner.pid)), .text(record.onDisconnect.rawValue),
                 .integer(record.createdAt.milliseconds), record.deadline.map { .integer($0.milliseconds) } ?? .null,
             ])
+    }
+
+    /// Quiet hours on (their one row) or off (no row).
+    private func save(_ quietHours: QuietHours?) throws {
+        guard let quietHours else {
+            try database.query("DELETE FROM quiet_hours")
+            return
+        }
+        try database.query(
+            "INSERT OR REPLACE INTO quiet_hours (id, below, until) VALUES (1, ?, ?)",
+            [.integer(Int64(quietHours.below.value)), quietHours.until.map { .integer($0.milliseconds) } ?? .null])
     }
 
     /// Stores what everyone may see of the outcome: never a secret value.

@@ -152,6 +152,18 @@ extension Status: ServedMethod {
     func serve(_ core: DaemonCore, _ call: MethodCall) throws -> Served<DaemonStatus> { .result(core.status) }
 }
 
+extension Quiet: ServedMethod {
+    func serve(_ core: DaemonCore, _ call: MethodCall) throws -> Served<QuietHours?> {
+        switch setting {
+        case .on(let below, let until):
+            return .result(try core.model.startQuietHours(below: core.resolveLevel(below, param: .below), until: until))
+        case .off:
+            core.model.endQuietHours()
+            return .result(nil)
+        }
+    }
+}
+
 extension Reload: ServedMethod {
     func serve(_ core: DaemonCore, _ call: MethodCall) throws -> Served<Bool> {
         let reply = call.reply

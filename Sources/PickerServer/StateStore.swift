@@ -25,6 +25,8 @@ package struct StoredState {
     var windows: [WindowRecord]
     var outcomes: [RecordedOutcome]
     var counters: ModelCounters
+    /// Quiet hours as they were, nil when there were none.
+    var quietHours: QuietHours?
 }
 
 /// `state.durability: memory`: the model in memory is all the state there is,
@@ -42,7 +44,8 @@ package final class MemoryStateStore: StateStore {
     package func load() -> StoredState {
         StoredState(
             windows: [], outcomes: [],
-            counters: ModelCounters(nextWindowNumber: 1, nextTopPosition: 1, nextBottomPosition: 0, incarnation: incarnation))
+            counters: ModelCounters(nextWindowNumber: 1, nextTopPosition: 1, nextBottomPosition: 0, incarnation: incarnation),
+            quietHours: nil)
     }
 
     package func commit(_ changes: [PickerEvent], droppedOutcomes: [WindowID], of model: PickerModel) throws {}

@@ -11,7 +11,8 @@ struct SubscriptionRegistry {
         var uid: UInt32
         /// The event types it asked for (by names or prefixes like `window.`).
         var kinds: Set<PickerEvent.Kind>
-        /// Windows of interest; empty means all.
+        /// Windows of interest; empty means all. Events of the daemon as a
+        /// whole (`quiet.changed`) pass it: they concern every window.
         var windows: Set<WindowID>
         /// Events are delivered at the end of an event-loop turn; one that
         /// happened before the subscription in the same turn is not for it.
@@ -22,7 +23,7 @@ struct SubscriptionRegistry {
         func matches(_ event: PickerEvent) -> Bool {
             event.seq >= firstSequence
                 && kinds.contains(event.kind)
-                && (windows.isEmpty || windows.contains(event.window))
+                && (windows.isEmpty || event.window.map(windows.contains) ?? true)
         }
     }
 

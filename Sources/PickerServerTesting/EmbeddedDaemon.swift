@@ -114,7 +114,7 @@ public final class EmbeddedDaemon {
 
     /// What must hold after any input, or nil: the stack has every open
     /// window once, ordered by level, and the key window is its topmost
-    /// visible one.
+    /// visible one (state `visible`: not hidden, not held by quiet hours).
     public func invariantViolation() -> String? {
         let model = core.model
         let list = model.list()

@@ -120,9 +120,10 @@ struct WatchCommand: ClientCommand {
                 case .presented(let summary): details = " " + summary.title
                 case .changed(let value?): details = " " + value.serialized()
                 case .dismissed(let outcome): details = " " + outcome.reason.rawValue + (outcome.value.map { " " + $0.serialized() } ?? "")
+                case .quietChanged(let quietHours): details = " " + QuietLine.setting(quietHours)
                 case .none, .changed(nil), .reordered: break
                 }
-                printVisibleLine("\(event.seq) \(event.type.rawValue) \(event.window)\(details)")
+                printVisibleLine("\(event.seq) \(event.type.rawValue) \(event.window?.rawValue ?? "-")\(details)")
             }
         }
         throw CommandFailure(status: ExitStatus.unreachable, "pickerd closed the connection")
@@ -158,8 +159,10 @@ struct StatusCommand: ReportCommand {
 
     func printForPerson(_ status: DaemonStatus) {
         printVisibleLine("pickerd \(status.version), up \(Timestamps.span(seconds: status.uptimeMilliseconds / 1000))")
+        let waiting = status.quiet != nil || status.waitingWindows > 0 ? ", \(status.waitingWindows) waiting" : ""
         printVisibleLine(
-            "windows: \(status.visibleWindows) visible, \(status.hiddenWindows) hidden; key \(status.key?.rawValue ?? "none")")
+            "windows: \(status.visibleWindows) visible\(waiting), \(status.hiddenWindows) hidden; key \(status.key?.rawValue ?? "none")")
+        printVisibleLine(QuietLine.setting(status.quiet))
         printLine("connections: \(status.connections), subscriptions: \(status.subscriptions)")
         let counts = ["presented \(status.counters.presented)"]
             + OutcomeCounters.countedReasons.map { "\($0.rawValue) \(status.counters[$0])" }

@@ -23,9 +23,9 @@ struct Pickerctl: AsyncParsableCommand {
             ConfirmCommand.self, ChooseCommand.self, PresentCommand.self,
             SubmitCommand.self, UpdateCommand.self, CancelCommand.self, DismissCommand.self,
             ArrangeCommand<Raise>.self, ArrangeCommand<Lower>.self, ArrangeCommand<Hide>.self, ArrangeCommand<Show>.self, SetLevelCommand.self,
-            WaitCommand.self, ReloadCommand.self,
+            WaitCommand.self, QuietCommand.self, ReloadCommand.self,
             ListCommand.self, GetCommand.self, WatchCommand.self, HistoryCommand.self, StatusCommand.self,
-            PluginsCommand.self, PingCommand.self, BadgeCommand.self, UICommand.self,
+            PluginsCommand.self, PingCommand.self, BadgeCommand.self, UICommand.self, WebCommand.self,
         ]
     )
 

@@ -48,6 +48,6 @@ struct ModelFixture {
 
     /// Events since the last call as `type window` strings.
     func events() -> [String] {
-        model.takeEvents().map { "\($0.kind.rawValue) \($0.window)" }
+        model.takeEvents().map { "\($0.kind.rawValue) \($0.window?.rawValue ?? "-")" }
     }
 }

@@ -166,7 +166,7 @@ import Testing
         let second = try client.presentWindow(Present(kind: "text", hidden: true)).window
         _ = try client.call(Submit(window: first, value: "Ada"))
         let status = try client.request(Status()).get()
-        #expect(status["windows"] == ["visible": 0, "hidden": 1])
+        #expect(status["windows"] == ["visible": 0, "hidden": 1, "waiting": 0])
         #expect(status["key"] == .null && status["connections"] == 1)
         #expect(status["counters"]?["presented"] == 2 && status["counters"]?["submitted"] == 1)
         #expect(status["version"]?.stringValue?.isEmpty == false && status["uptime_ms"]?.integerValue != nil)

@@ -11,9 +11,10 @@ public struct Event: Sendable, Equatable {
     /// Rises by exactly one per event across the daemon.
     public var seq: UInt64
     public var type: EventType
-    public var window: WindowID
+    /// The window it is about; nil (null on the wire) for an event of the
+    /// daemon as a whole, `quiet.changed`.
+    public var window: WindowID?
     public var payload: EventPayload
-
 
     /// The whole params object.
     public var params: JSONObject {
@@ -24,8 +25,10 @@ public struct Event: Sendable, Equatable {
 
     /// Everything after `subscription`: what the daemon serializes once for
     /// every subscriber of an event.
-    public static func members(seq: UInt64, type: EventType, window: WindowID, payload: EventPayload) -> JSONObject {
-        var members: JSONObject = JSONObject([WireName.seq: .integer(Int64(seq)), WireName.type: .string(type.rawValue), WireName.window: .string(window.rawValue)])
+    public static func members(seq: UInt64, type: EventType, window: WindowID?, payload: EventPayload) -> JSONObject {
+        var members: JSONObject = JSONObject([
+            WireName.seq: .integer(Int64(seq)), WireName.type: .string(type.rawValue), WireName.window: window.map { .string($0.rawValue) } ?? .null,
+        ])
         for member in payload.fields { members[member.key] = member.value }
         return members
     }
@@ -35,10 +38,11 @@ extension Event {
     public init?(params: JSONObject) {
         guard let subscription = params[WireName.subscription]?.stringValue,
             let seq = params[WireName.seq]?.integerValue.flatMap(UInt64.init(exactly:)),
-            let type = params[WireName.type]?.stringValue.flatMap(EventType.init(rawValue:)),
-            let window = params[WireName.window]?.stringValue.map(WindowID.init),
-            let payload = EventPayload(type: type, window: window, params: params)
+            let type = params[WireName.type]?.stringValue.flatMap(EventType.init(rawValue:))
         else { return nil }
+        // A window's event names its window; the daemon's has null.
+        let window = params[WireName.window]?.stringValue.map(WindowID.init)
+        guard (window != nil) == type.isAboutAWindow, let payload = EventPayload(type: type, window: window, params: params) else { return nil }
         self.init(subscription: subscription, seq: seq, type: type, window: window, payload: payload)
     }
 }

@@ -12,6 +12,8 @@ public enum EventPayload: Sendable, Equatable {
     case reordered(level: Level, levelName: String?)
     /// `window.dismissed`: the outcome (a secret value left out).
     case dismissed(Outcome)
+    /// `quiet.changed`: the quiet hours now in effect, nil when they ended.
+    case quietChanged(QuietHours?)
 
     /// The members it adds to the event's params.
     public var fields: JSONObject {
@@ -31,13 +33,16 @@ public enum EventPayload: Sendable, Equatable {
             return fields
         case .dismissed(let outcome):
             return outcome.fields(includingWindow: false)
+        case .quietChanged(let quietHours):
+            return quietHours?.fields ?? QuietHours.offFields
         }
     }
 
-    /// Reads the payload of an event of `type` on `window` from its params.
-    public init?(type: EventType, window: WindowID, params: JSONObject) {
+    /// Reads the payload of an event of `type` on `window` (nil for an
+    /// event of the daemon) from its params.
+    public init?(type: EventType, window: WindowID?, params: JSONObject) {
         var withWindow = params
-        withWindow[WireName.window] = .string(window.rawValue)
+        withWindow[WireName.window] = window.map { .string($0.rawValue) }
         switch type {
         case .shown, .hidden, .key, .resignedKey:
             self = .none
@@ -52,6 +57,9 @@ public enum EventPayload: Sendable, Equatable {
         case .dismissed:
             guard let outcome = Outcome(json: .object(withWindow)) else { return nil }
             self = .dismissed(outcome)
+        case .quietChanged:
+            guard let quietHours = QuietHours.read(.object(params)) else { return nil }
+            self = .quietChanged(quietHours)
         }
     }
 }

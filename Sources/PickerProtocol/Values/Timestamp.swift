@@ -41,30 +41,55 @@ public struct Timestamp: Sendable, Hashable, Comparable {
         return "\(date.isoString)T\(time)\(milliseconds)Z"
     }
 
-    /// Reads what `rfc3339` writes: `2026-11-21T22:31:07Z` or `2026-11-21T22:31:07.045Z`.
+    /// Reads RFC 3339: what `rfc3339` writes (`2026-11-21T22:31:07Z`,
+    /// `2026-11-21T22:31:07.045Z`), and any other offset
+    /// (`2026-11-23T07:00:00+01:00`), as a person or a script writes a time.
+    /// The fraction is read to the millisecond: `.5` is 500 ms, `.0456` is 45.
     public init?(rfc3339 text: String) {
         let bytes = Array(text.utf8)
-        guard bytes.count >= 20, bytes.last == UInt8(ascii: "Z"), bytes[10] == UInt8(ascii: "T") else { return nil }
-        func number(_ range: Range<Int>) -> Int? { Int(String(decoding: bytes[range], as: UTF8.self)) }
-        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
-            let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
+        func digits(_ range: Range<Int>) -> Int? { Self.number(in: bytes, range) }
+        guard let zone = Self.zoneOffset(bytes), bytes.count >= 19,
+            bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"), bytes[10] == UInt8(ascii: "T"),
+            bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
+            let year = digits(0..<4), let month = digits(5..<7), let day = digits(8..<10),
+            let hour = digits(11..<13), let minute = digits(14..<16), let second = digits(17..<19),
             hour < 24, minute < 60, second < 60,
             let date = CivilDate(validatingYear: year, month: month, day: day)
         else { return nil }
-        // A fraction is read to the millisecond: `.5` is 500 ms, `.0456` is 45.
         var milliseconds = 0
-        if bytes[19] == UInt8(ascii: ".") {
-            let digits = bytes[20..<(bytes.count - 1)]
-            guard !digits.isEmpty, digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else { return nil }
-            for position in 0..<3 {
-                let index = 20 + position
-                milliseconds = milliseconds * 10 + (index < bytes.count - 1 ? Int(bytes[index] - UInt8(ascii: "0")) : 0)
+        if zone.start > 19 {
+            let fraction = bytes[20..<zone.start]
+            guard bytes[19] == UInt8(ascii: "."), !fraction.isEmpty, fraction.allSatisfy(Self.isDigit) else { return nil }
+            for position in 20..<23 {
+                milliseconds = milliseconds * 10 + (position < zone.start ? Int(bytes[position] - UInt8(ascii: "0")) : 0)
             }
-        } else if bytes.count != 20 {
+        } else if zone.start != 19 {
             return nil
         }
-        let seconds = Int64(date.daysSinceEpoch) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
+        let seconds = Int64(date.daysSinceEpoch) * 86_400 + Int64(hour * 3600 + minute * 60 + second) - Int64(zone.seconds)
         self.init(milliseconds: seconds * 1000 + Int64(milliseconds))
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
+
+    /// The decimal number written at `range`, digits only.
+    private static func number(in bytes: [UInt8], _ range: Range<Int>) -> Int? {
+        guard range.upperBound <= bytes.count, !range.isEmpty, bytes[range].allSatisfy(isDigit) else { return nil }
+        return bytes[range].reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+    }
+
+    /// Where the zone starts and its offset east of UTC: `Z`, or `+01:00` and `-05:30`.
+    private static func zoneOffset(_ bytes: [UInt8]) -> (start: Int, seconds: Int)? {
+        if bytes.last == UInt8(ascii: "Z") { return (bytes.count - 1, 0) }
+        let start = bytes.count - 6
+        guard start >= 19, bytes[start] == UInt8(ascii: "+") || bytes[start] == UInt8(ascii: "-"), bytes[start + 3] == UInt8(ascii: ":"),
+            let hours = number(in: bytes, (start + 1)..<(start + 3)), let minutes = number(in: bytes, (start + 4)..<(start + 6)),
+            hours < 24, minutes < 60
+        else { return nil }
+        let seconds = hours * 3600 + minutes * 60
+        return (start, bytes[start] == UInt8(ascii: "-") ? -seconds : seconds)
     }
 }
 

@@ -1,0 +1,12 @@
+import PickerJSON
+
+/// The member names pickerweb's interface adds to the protocol's (docs/web.md),
+/// each spelled here once; the protocol's own names come from `WireName`.
+enum PageName: String, MemberName {
+    /// `state`: whether pickerd is connected, why not, and the server's clock.
+    case connected, reason, now
+    /// A window: the kind it is drawn as, and whether any value is secret.
+    case shape, secure
+    /// An error body: its sentence.
+    case error
+}

@@ -1,0 +1,38 @@
+import HTTPTypes
+import Hummingbird
+
+/// The checks every request passes before any route sees it (docs/web.md,
+/// "Security"), in this order:
+/// - its `Host` is one of ours (DNS rebinding), the event stream included;
+/// - an `Origin`, where one is sent, is ours;
+/// - the interface (`/api/…`, `/events`) needs the session cookie;
+/// - a state change (`POST`) needs `X-Picker-CSRF: 1`, which a page on another
+///   site cannot send without a CORS preflight, and none is ever allowed.
+struct RequestGuard<Context: RequestContext>: RouterMiddleware {
+    let origins: AllowedOrigins
+    let secrets: SessionSecrets
+
+    static var csrfHeader: HTTPField.Name { HTTPField.Name("X-Picker-CSRF")! }
+    static var sessionCookie: String { "picker_session" }
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard let host = request.head.authority, origins.allows(host: host) else {
+            throw WebError(.misdirectedRequest, "this pickerweb answers only at the address it printed, not at this host name")
+        }
+        if let origin = request.headers[.origin], !origins.allows(origin: origin) {
+            throw WebError(.forbidden, "requests from another site are refused")
+        }
+        let path = request.uri.path
+        if path.hasPrefix("/api/") || path == "/events" {
+            guard let session = request.cookies[Self.sessionCookie]?.value, secrets.isSession(session) else {
+                throw WebError(.unauthorized, "no session: open the URL pickerweb printed, with its token")
+            }
+        }
+        if request.method != .get && request.method != .head {
+            guard request.headers[Self.csrfHeader] == "1" else {
+                throw WebError(.forbidden, "a change needs the header X-Picker-CSRF: 1")
+            }
+        }
+        return try await next(request, context)
+    }
+}

@@ -1,0 +1,31 @@
+import PickerJSON
+import PickerProtocol
+
+/// One Server-Sent Events message to the page. It says what changed, never
+/// a value: the page reads the state again (docs/web.md, "Event stream").
+enum StreamMessage: Sendable, Equatable {
+    /// The first message on every connection: the last event's `seq`.
+    case sync(seq: UInt64)
+    /// A daemon event.
+    case change(seq: UInt64, type: EventType, window: WindowID)
+    /// The connection to pickerd came or went.
+    case daemon(connected: Bool)
+    /// A comment that keeps proxies from closing an idle stream.
+    case keepAlive
+
+    /// The message as the stream carries it.
+    var text: String {
+        switch self {
+        case .sync(let seq):
+            return "id: \(seq)\nevent: sync\ndata: {}\n\n"
+        case .change(let seq, let type, let window):
+            let data = JSONObject([WireName.type: .string(type.rawValue), WireName.window: .string(window.rawValue)])
+            return "id: \(seq)\nevent: change\ndata: \(JSON.object(data).serialized())\n\n"
+        case .daemon(let connected):
+            let data = JSONObject([PageName.connected: .bool(connected)])
+            return "event: daemon\ndata: \(JSON.object(data).serialized())\n\n"
+        case .keepAlive:
+            return ": keep-alive\n\n"
+        }
+    }
+}

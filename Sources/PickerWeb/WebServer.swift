@@ -1,0 +1,65 @@
+import Hummingbird
+import HummingbirdCore
+import Logging
+import NIOCore
+import PickerProtocol
+import ServiceLifecycle
+import UnixSignals
+
+/// pickerweb: the page's HTTP server and its bridge to pickerd, run together
+/// until SIGINT or SIGTERM.
+public struct WebServer: Sendable {
+    public let socketPath: String?
+    public let address: ListenAddress
+    public let secrets: SessionSecrets
+    /// At most this many HTTP connections at once: open pages hold one each
+    /// for their event stream.
+    public static let connectionLimit = 64
+
+    public init(socketPath: String?, address: ListenAddress, secrets: SessionSecrets = SessionSecrets()) {
+        self.socketPath = socketPath
+        self.address = address
+        self.secrets = secrets
+    }
+
+    /// The URL that opens the page, token included (in the fragment).
+    public func url(port: Int) -> String {
+        "http://\(address.urlHost):\(port)/#token=\(secrets.token)"
+    }
+
+    /// Runs until a signal ends it; `ready` is called with the URL once it listens.
+    public func run(logger: Logger, ready: @escaping @Sendable (String) async -> Void) async throws {
+        let bridge = DaemonBridge(socketPath: socketPath)
+        let origins = AllowedOrigins()
+        let router = WebRoutes.router(bridge: bridge, origins: origins, secrets: secrets)
+        let address = address
+        let server = self
+        var app = Application(
+            router: router,
+            configuration: ApplicationConfiguration(
+                address: .hostname(address.host, port: address.port), serverName: nil,
+                availableConnectionsDelegate: MaximumAvailableConnections(Self.connectionLimit)),
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? address.port
+                origins.bound(address, port: port)
+                await ready(server.url(port: port))
+            },
+            logger: logger)
+        app.addServices(bridge)
+        // The signals are trapped before the server starts, so a SIGTERM sent as
+        // soon as the URL is printed stops it gracefully too (ServiceGroup's own
+        // trapping starts beside the services, and may come after).
+        let signals = await UnixSignalsSequence(trapping: .sigterm, .sigint)
+        let group = ServiceGroup(configuration: .init(services: [app], logger: logger))
+        try await withThrowingDiscardingTaskGroup { tasks in
+            tasks.addTask {
+                for await _ in signals {
+                    await group.triggerGracefulShutdown()
+                    return
+                }
+            }
+            try await group.run()
+            tasks.cancelAll()
+        }
+    }
+}

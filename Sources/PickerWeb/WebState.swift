@@ -1,0 +1,54 @@
+import PickerJSON
+import PickerProtocol
+
+/// What `GET /api/state` answers (docs/web.md, "State").
+enum WebState {
+    static func disconnected(reason: String) -> JSON {
+        var state = JSONObject()
+        state[PageName.connected] = false
+        state[PageName.reason] = .string(reason)
+        state[WireName.key] = .null
+        state[WireName.windows] = []
+        state[PageName.now] = .string(Timestamp.now().rfc3339)
+        return .object(state)
+    }
+
+    static func connected(list: WindowList, details: [WindowDetails?], now: Timestamp) -> JSON {
+        var state = JSONObject()
+        state[PageName.connected] = true
+        state[WireName.key] = list.key.map { .string($0.rawValue) } ?? .null
+        state[WireName.windows] = .array(zip(list.windows, details).map { summary, details in window(summary, details) })
+        state[PageName.now] = .string(now.rfc3339)
+        return .object(state)
+    }
+
+    /// A window's summary with its `message`, `options` and live `value`,
+    /// the kind it is drawn as, and whether any of its values is secret.
+    private static func window(_ summary: WindowSummary, _ details: WindowDetails?) -> JSON {
+        var fields = summary.fields
+        fields[PageName.shape] = .string(summary.shape)
+        guard let details else {
+            // Without its options the page cannot draw it; never send it live.
+            fields[PageName.secure] = true
+            return .object(fields)
+        }
+        if let message = details.message { fields[WireName.message] = .string(message) }
+        fields[WireName.options] = details.options
+        if let value = details.value { fields[WireName.value] = value }
+        fields[PageName.secure] = .bool(isSecret(shape: summary.shape, options: details.options))
+        return .object(fields)
+    }
+
+    /// A secure text, or a form with a secure field: the page must never send
+    /// its value as a live `update`.
+    static func isSecret(shape: String, options: JSON) -> Bool {
+        switch shape {
+        case "text": return options[TextOption.secure]?.boolValue ?? false
+        case "form":
+            return options[FormOption.fields]?.arrayValue?.contains { field in
+                field[FormFieldOption.options]?[TextOption.secure]?.boolValue ?? false
+            } ?? false
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import ArgumentParser
+import Logging
+import PickerSystem
+import PickerClient
+import PickerWeb
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@main
+struct PickerwebCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pickerweb",
+        abstract: "Answer pickerd's windows from a browser or a phone.",
+        discussion: """
+            Prints the page's URL, with a fresh token, and writes it to $XDG_RUNTIME_DIR/pickerd/web-url. \
+            It listens on loopback only; from a phone, tunnel with ssh -L (see README).
+            """)
+
+    @Option(help: "The daemon's socket (default: as pickerctl finds it).")
+    var socket: String?
+
+    @Option(help: ArgumentHelp("Where to listen. \(ListenAddress.accepted).", valueName: "ADDR:PORT"), transform: parseAddress)
+    var listen = ListenAddress.loopback
+
+    @Flag(help: "Allow --listen on an address other machines reach. The page is then plain HTTP on the network; prefer ssh -L.")
+    var allowRemote = false
+
+    @Flag(help: "Open the page with xdg-open.")
+    var open = false
+
+    static func parseAddress(_ text: String) throws -> ListenAddress {
+        guard let address = ListenAddress(text) else { throw ValidationError("--listen '\(text)': \(ListenAddress.accepted)") }
+        return address
+    }
+
+    func validate() throws {
+        if !listen.isLoopback && !allowRemote {
+            throw ValidationError(
+                "--listen \(listen) is reachable from other machines; pickerweb listens on loopback unless --allow-remote is given (from a phone, prefer ssh -L)")
+        }
+    }
+
+    func run() async throws {
+        var logger = Logger(label: "pickerweb")
+        logger.logLevel = POSIX.environment()["PICKERWEB_DEBUG"] != nil ? .trace : .warning
+        let server = WebServer(socketPath: socket, address: listen)
+        let urlFile = WebURLFile.path(environment: POSIX.environment())
+        let written = WrittenURL()
+        let shouldOpen = open
+        defer { if let url = written.url { WebURLFile.remove(url, at: urlFile) } }
+        try await server.run(logger: logger) { url in
+            _ = POSIX.writeAll(Array((url + "\n").utf8), to: 1)
+            if let problem = WebURLFile.write(url, to: urlFile) {
+                _ = POSIX.writeAll(Array("pickerweb: \(problem)\n".utf8), to: 2)
+            } else {
+                written.url = url
+            }
+            if shouldOpen, let problem = BrowserOpener.open(url, besides: urlFile) {
+                _ = POSIX.writeAll(Array("pickerweb: \(problem)\n".utf8), to: 2)
+            }
+        }
+    }
+}
+
+/// The URL written to the web-url file, to remove on the way out.
+final class WrittenURL: Sendable {
+    private let stored = Mutex<String?>(nil)
+
+    var url: String? {
+        get { stored.withLock { $0 } }
+        set { stored.withLock { $0 = newValue } }
+    }
+}

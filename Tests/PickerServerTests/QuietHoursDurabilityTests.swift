@@ -1,0 +1,77 @@
+import Foundation
+import PickerJSON
+import PickerProtocol
+import PickerTestSupport
+import Testing
+
+/// Quiet hours kept in the state database: the real daemon killed with
+/// SIGKILL and started again on the same state directory.
+@Suite struct QuietHoursDurabilityTests {
+    /// Kills the daemon with SIGKILL, starts another on the same state
+    /// directory `downFor` seconds later, and connects to it.
+    func restart(_ daemon: inout DaemonProcess, home: TestDirectory, downFor seconds: TimeInterval = 0) throws -> TestClient {
+        daemon.kill9()
+        if seconds > 0 { Thread.sleep(forTimeInterval: seconds) }
+        daemon = try DaemonProcess(home: home)
+        return try TestClient(socketPath: daemon.socketPath)
+    }
+
+    @Test func quietHoursSurviveARestart() throws {
+        let home = try TestDirectory()
+        var daemon = try DaemonProcess(home: home)
+        var client = try TestClient(socketPath: daemon.socketPath)
+        let window = try client.result("present", ["kind": "text"])["window"]!
+        let until = Timestamp.now().adding(milliseconds: 3_600_000)
+        let quiet = try client.result("quiet", ["below": "alert", "until": .string(until.rfc3339)])
+        #expect(quiet["below"] == 2000)
+        let before = try client.result("list")
+        #expect(before["key"] == .null && before["windows"]?.arrayValue?.first?["state"] == "waiting")
+        client = try restart(&daemon, home: home)
+        #expect(try client.result("status")["quiet"] == quiet)
+        #expect(try client.result("list") == before, "the window still waits, and nothing is key")
+        #expect(daemon.log.contains("restored quiet hours: below alert until \(until.rfc3339)"))
+
+        _ = try client.result("quiet", ["off": true])
+        client = try restart(&daemon, home: home)
+        #expect(try client.result("status")["quiet"] == nil, "ended quiet hours stay ended")
+        #expect(try client.result("list")["key"] == window)
+    }
+
+    @Test func quietHoursWhoseEndPassedWhileDownEndAtStart() throws {
+        let home = try TestDirectory()
+        var daemon = try DaemonProcess(home: home)
+        var client = try TestClient(socketPath: daemon.socketPath)
+        let window = try client.result("present", ["kind": "text"])["window"]!
+        _ = try client.result("quiet", ["below": "alert", "until": .string(Timestamp.now().adding(milliseconds: 1000).rfc3339)])
+        client = try restart(&daemon, home: home, downFor: 1.5)
+        #expect(try client.result("status")["quiet"] == nil)
+        #expect(try client.result("list")["key"] == window)
+        #expect(daemon.log.contains("quiet hours ended"))
+        client = try restart(&daemon, home: home)
+        #expect(try client.result("status")["quiet"] == nil, "and their end was stored")
+    }
+
+    /// A state database from before quiet hours (schema 2) is migrated, its
+    /// windows kept, and then keeps quiet hours too.
+    @Test func anOlderDatabaseIsMigrated() throws {
+        let home = try TestDirectory()
+        var daemon = try DaemonProcess(home: home)
+        var client = try TestClient(socketPath: daemon.socketPath)
+        let window = try client.result("present", ["kind": "text"])["window"]!
+        #expect(daemon.stop() == 0)
+        let database = home.url.appendingPathComponent("state/state.db").path
+        let python = try Command.run(
+            "/usr/bin/env",
+            ["python3", "-c", "import sqlite3; c = sqlite3.connect('\(database)'); c.execute('DROP TABLE quiet_hours'); c.execute('PRAGMA user_version = 2'); c.commit()"])
+        guard python.status == 0 else {
+            print("skipped: python3's sqlite3 is not available (\(python.output))")
+            return
+        }
+        daemon = try DaemonProcess(home: home)
+        client = try TestClient(socketPath: daemon.socketPath)
+        #expect(try client.result("get", ["window": window])["state"] == "visible")
+        _ = try client.result("quiet", ["below": "alert"])
+        client = try restart(&daemon, home: home)
+        #expect(try client.result("status")["quiet"] == ["below": 2000, "below_name": "alert"])
+    }
+}
