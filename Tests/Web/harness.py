@@ -177,7 +177,7 @@ class EventReader:
                 if not chunk:
                     return
                 self.received += chunk
-        except (OSError, ValueError, http.client.HTTPException):
+        except Exception:  # the stream closed under the read: all there was is kept
             return
 
     def close(self):

@@ -184,8 +184,8 @@ function render(state) {
   app.skew = (Date.parse(state.now) || Date.now()) - Date.now();
   app.healthy = state.connected !== false;
   setNotice(app.healthy ? '' : 'pickerd is not running or cannot be reached; trying again…');
-  renderQuiet(state.quiet);
   const windows = state.windows || [];
+  renderQuiet(state.quiet, windows);
   forgetEnded(windows);
   const key = windows.find((win) => win.window === state.key) || null;
   showKey(key);
@@ -195,15 +195,18 @@ function render(state) {
   tick();
 }
 
-function renderQuiet(quiet) {
+/** Quiet hours: from `state.quiet`, or else from windows the daemon holds back (state `waiting`). */
+function renderQuiet(quiet, windows) {
   const banner = $('quiet');
-  banner.hidden = !quiet;
-  if (!quiet) return;
-  const until = Date.parse(quiet.until);
+  const held = windows.filter((win) => win.state === 'waiting').length;
+  banner.hidden = !quiet && !held;
+  if (banner.hidden) return;
+  const until = Date.parse(quiet?.until);
   const when = Number.isNaN(until) ? '' : ` until ${new Date(until).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}`;
-  const waiting = quiet.waiting ?? 0;
-  const level = quiet.below_name || quiet.below;
-  banner.textContent = `Quiet hours${when}: ${waiting} ${waiting === 1 ? 'window waits' : 'windows wait'}; ${level} windows still come through.`;
+  const waiting = quiet?.waiting ?? held;
+  const level = quiet?.below_name || quiet?.below;
+  const through = level != null ? ` ${level} windows and above still come through.` : '';
+  banner.textContent = `Quiet hours${when}: ${waiting} ${waiting === 1 ? 'window waits' : 'windows wait'}.${through}`;
 }
 
 /** Drops the views of windows that ended. */
@@ -229,6 +232,8 @@ function showKey(win) {
   app.key = view;
   const modal = $('modal');
   const alert = Boolean(win) && isAlert(win);
+  // Where focus goes, chosen before showModal() focuses the dialog's first button.
+  const focusTarget = view && view !== previous ? view.focusTarget() : null;
   const place = alert ? modal : $('host');
   const other = alert ? $('host') : modal;
   if (view && view.root.parentNode !== place) place.replaceChildren(view.root);
@@ -239,7 +244,7 @@ function showKey(win) {
   if (view && view !== previous) {
     if (previous) app.graceUntil = Date.now() + GRACE; // a takeover: Enter meant for the last window must not answer this one
     view.control.align?.();
-    view.focus();
+    focusTarget?.focus();
   }
 }
 
@@ -323,10 +328,8 @@ function makeView(win) {
   view.root = el('section', { class: `sheet shape-${shape}`, 'aria-labelledby': titleId, 'data-window': win.window },
     toolbar, view.title, view.message, el('div', { class: 'body' }, view.control.el), view.error);
   view.root.addEventListener('focusin', (event) => { view.lastFocus = event.target; });
-  view.focus = () => {
-    const target = view.lastFocus && view.root.contains(view.lastFocus) ? view.lastFocus : view.control.focusTarget();
-    target?.focus({ preventScroll: false });
-  };
+  // Back where the person was, or on the control the first time.
+  view.focusTarget = () => (view.lastFocus && view.root.contains(view.lastFocus) ? view.lastFocus : view.control.focusTarget());
   view.escape = () => (view.control.escape ? view.control.escape() : cancel(view));
   updateView(view, win);
   return view;
