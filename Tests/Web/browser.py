@@ -62,12 +62,14 @@ class Page:
         wait_until(lambda: not self.js("return !!location.hash"), "the token to leave the address bar")
 
     def size(self, which):
-        if which == PHONE:
-            self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                                        {"width": PHONE[0], "height": PHONE[1], "deviceScaleFactor": 1, "mobile": True})
-        else:
-            self.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
-            self.driver.set_window_size(*DESKTOP)
+        """The viewport: exactly the phone's or the desktop's width and height."""
+        self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                    {"width": which[0], "height": which[1], "deviceScaleFactor": 1, "mobile": which == PHONE})
+
+    def dark(self, on):
+        """Emulates a system set to dark mode (prefers-color-scheme)."""
+        features = [{"name": "prefers-color-scheme", "value": "dark" if on else ""}]
+        self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": features})
 
     def js(self, script, *arguments):
         return self.driver.execute_script(script, *arguments)

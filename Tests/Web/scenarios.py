@@ -427,6 +427,11 @@ def phone_size_has_no_sideways_scroll(page, procs):
                         problems.append(f"{name}: {why}")
                 if page.screenshots:
                     page.screenshot(os.path.join(page.screenshots, f"{name}-{'phone' if size == PHONE else 'desktop'}.png"))
+                    if size == PHONE and name in ("datetime", "actions"):
+                        page.dark(True)
+                        time.sleep(0.2)
+                        page.screenshot(os.path.join(page.screenshots, f"{name}-phone-dark.png"))
+                        page.dark(False)
             asking.kill()
     finally:
         page.size(DESKTOP)
