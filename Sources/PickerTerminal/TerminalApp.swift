@@ -42,6 +42,8 @@ public final class TerminalApp {
     private var drawn: WindowSummary?
     /// How far a message longer than the screen is scrolled (Ctrl-Up/Down).
     private var message = MessageScroll()
+    /// Quiet hours, and how many windows wait behind them.
+    private var quiet: (hours: QuietHours, waiting: Int)?
 
     /// How long a window that takes over ignores keys, in milliseconds.
     private let takeoverGrace: Int64
@@ -140,6 +142,8 @@ public final class TerminalApp {
         do {
             let list = try await client.list()
             windows = list.windows
+            let status = try? await client.status()
+            quiet = status?.quiet.map { ($0, status?.waitingWindows ?? 0) }
             views = views.filter { id, _ in list.windows.contains { $0.window == id } }
             let newKey = list.windows.first { $0.window == list.key }
             if newKey?.window != key?.window {
@@ -253,6 +257,12 @@ public final class TerminalApp {
         var body: [Line] = []
         var bottom: [Line] = []
         if let ended { top += TextWrap.lines(ended.line, width: width).map { Line($0, .dim) } + [Line()] }
+        if let quiet {
+            let until = quiet.hours.until.map { " until \(LocalTime.rfc3339($0))" } ?? ""
+            let waiting = quiet.waiting == 1 ? "1 window waits" : "\(quiet.waiting) windows wait"
+            top += TextWrap.lines("☾ quiet hours below \(quiet.hours.belowDescription)\(until): \(waiting) behind them; `pickerctl quiet off` ends them", width: width)
+                .map { Line($0, .dim) }
+        }
         if let problem = connectionProblem {
             top.append(Line("pickerd", .bold))
             top.append(Line(problem, .dim))

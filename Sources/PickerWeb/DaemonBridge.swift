@@ -111,7 +111,9 @@ public actor DaemonBridge: Service {
                 // A window may end between `list` and `get`: it is shown without its details.
                 details.append(try? await client.get(window: summary.window))
             }
-            return WebState.connected(list: list, details: details, now: .now())
+            // Quiet hours, and how many windows wait behind them (`status` may need a right `list` does not).
+            let status = try? await client.status()
+            return WebState.connected(list: list, details: details, quiet: status?.quiet, waiting: status?.waitingWindows ?? 0, now: .now())
         } catch {
             return WebState.disconnected(reason: "\(error)")
         }

@@ -5,6 +5,8 @@ import PickerJSON
 enum PageName: String, MemberName {
     /// `state`: whether pickerd is connected, why not, and the server's clock.
     case connected, reason, now
+    /// `state.quiet`: quiet hours, and how many windows wait behind them.
+    case quiet, waiting
     /// A window: the kind it is drawn as, and whether any value is secret.
     case shape, secure
     /// An error body: its sentence.

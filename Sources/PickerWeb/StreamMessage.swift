@@ -6,8 +6,8 @@ import PickerProtocol
 enum StreamMessage: Sendable, Equatable {
     /// The first message on every connection: the last event's `seq`.
     case sync(seq: UInt64)
-    /// A daemon event.
-    case change(seq: UInt64, type: EventType, window: WindowID)
+    /// A daemon event (`quiet.changed` is about no one window).
+    case change(seq: UInt64, type: EventType, window: WindowID?)
     /// The connection to pickerd came or went.
     case daemon(connected: Bool)
     /// A comment that keeps proxies from closing an idle stream.
@@ -19,7 +19,7 @@ enum StreamMessage: Sendable, Equatable {
         case .sync(let seq):
             return "id: \(seq)\nevent: sync\ndata: {}\n\n"
         case .change(let seq, let type, let window):
-            let data = JSONObject([WireName.type: .string(type.rawValue), WireName.window: .string(window.rawValue)])
+            let data = JSONObject([WireName.type: .string(type.rawValue), WireName.window: window.map { .string($0.rawValue) } ?? .null])
             return "id: \(seq)\nevent: change\ndata: \(JSON.object(data).serialized())\n\n"
         case .daemon(let connected):
             let data = JSONObject([PageName.connected: .bool(connected)])

@@ -13,11 +13,16 @@ enum WebState {
         return .object(state)
     }
 
-    static func connected(list: WindowList, details: [WindowDetails?], now: Timestamp) -> JSON {
+    static func connected(list: WindowList, details: [WindowDetails?], quiet: QuietHours?, waiting: Int, now: Timestamp) -> JSON {
         var state = JSONObject()
         state[PageName.connected] = true
         state[WireName.key] = list.key.map { .string($0.rawValue) } ?? .null
         state[WireName.windows] = .array(zip(list.windows, details).map { summary, details in window(summary, details) })
+        if let quiet {
+            var fields = quiet.fields
+            fields[PageName.waiting] = .integer(Int64(waiting))
+            state[PageName.quiet] = .object(fields)
+        }
         state[PageName.now] = .string(now.rfc3339)
         return .object(state)
     }

@@ -1,3 +1,4 @@
+import PickerTerminal
 import ArgumentParser
 import PickerClient
 import PickerProtocol

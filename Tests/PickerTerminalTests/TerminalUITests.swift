@@ -231,6 +231,22 @@ import Testing
         #expect(asking.finish().status == 1)
     }
 
+    /// Quiet hours are said, with how many windows wait behind them; an alert still comes through.
+    @Test func quietHoursAreSaidAndAnAlertComesThrough() throws {
+        #expect(try CommandLineProcess.run("pickerctl", ["--socket", daemon.socketPath, "quiet", "--below", "alert"]).status == 0)
+        let held = try ask(["text", "--title", "Held back"])
+        let screen = try #require(try ui.waitFor("1 window waits behind them"))
+        #expect(screen.contains("quiet hours below alert") && screen.contains("No picker is waiting.") && !screen.contains("Held back"))
+        let alert = try ask(["text", "--title", "Urgent", "--level", "alert"])
+        #expect(try ui.waitFor("[alert] Urgent") != nil)
+        try ui.send("Escape")
+        #expect(alert.finish().status == 1)
+        #expect(try CommandLineProcess.run("pickerctl", ["--socket", daemon.socketPath, "quiet", "off"]).status == 0)
+        #expect(try ui.waitFor("[normal] Held back") != nil)
+        try ui.send("Escape")
+        #expect(held.finish().status == 1)
+    }
+
     /// Typing meant for the window before never answers one that takes over.
     @Test func anEnterRightAfterAnAlertArrivesDoesNotAnswerIt() throws {
         // A grace longer than a loaded machine takes to send the Enter.

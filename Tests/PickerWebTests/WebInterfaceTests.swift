@@ -124,4 +124,14 @@ import Testing
         let screen = try #require(try terminal.waitFor("in a browser at"), "no URL in the hint")
         #expect(screen.replacingOccurrences(of: "\n", with: "").contains(front.url))
     }
+
+    /// Quiet hours show in the state with how many windows wait behind them.
+    @Test func quietHoursAreInTheState() throws {
+        _ = try front.ask(["text", "--title", "Held", "--no-wait"]).finish()
+        #expect(try state()["quiet"] == nil)
+        #expect(try pickerctl(["quiet", "--below", "alert", "--for", "1h"]).status == 0)
+        let quiet = try #require(try state()["quiet"])
+        #expect(quiet["below_name"] == "alert" && quiet["waiting"] == 1 && quiet["until"] != nil, "\(quiet)")
+        #expect(try state()["key"] == .null, "a waiting window is never key")
+    }
 }

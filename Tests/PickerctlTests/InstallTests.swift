@@ -53,7 +53,7 @@ import Testing
 
         // Only the user-facing programs: no pickerbench, pickerfuzz, pickerfloor.
         let programs = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("usr/local/bin").path)
-        #expect(programs.sorted() == ["pickerctl", "pickerd"])
+        #expect(programs.sorted() == ["pickerctl", "pickerd", "pickerweb"])
         let version = try ProgramRun.run(root.appendingPathComponent("usr/local/bin/pickerd").path, ["--version"])
         #expect(version.status == 0)
         #expect(version.stdout == "\(try Self.sourceVersion)\n")
@@ -68,6 +68,8 @@ import Testing
         let user = try text("usr/local/lib/systemd/user/pickerd.service")
         #expect(user.split(separator: "\n").filter { $0.hasPrefix("ExecStart=") } == ["ExecStart=/usr/local/bin/pickerd"])
         #expect(exists("usr/local/lib/systemd/system/pickerd.socket") && exists("usr/local/lib/systemd/user/pickerd.socket"))
+        let notify = try text("usr/local/lib/systemd/user/pickerd-notify.service")
+        #expect(notify.split(separator: "\n").filter { $0.hasPrefix("ExecStart=") } == ["ExecStart=/usr/local/bin/pickerctl notify"])
 
         let defaults = try String(contentsOf: SharedFolder.packageRoot.appendingPathComponent("config/pickerd.json"), encoding: .utf8)
         #expect(try text("usr/local/etc/pickerd/pickerd.json") == defaults)

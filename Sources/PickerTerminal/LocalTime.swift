@@ -5,9 +5,9 @@ import PickerProtocol
 
 /// Times on this machine's wall clock (its `TZ`), as a person reads and
 /// types them; pickerd itself speaks UTC.
-enum LocalTime {
+public enum LocalTime {
     /// RFC 3339 with the local offset, to the second: `2026-11-23T07:00:00+01:00`.
-    static func rfc3339(_ timestamp: Timestamp) -> String {
+    public static func rfc3339(_ timestamp: Timestamp) -> String {
         var seconds = time_t(timestamp.milliseconds.floorDivided(by: 1000).quotient)
         var fields = tm()
         localtime_r(&seconds, &fields)
@@ -20,7 +20,7 @@ enum LocalTime {
 
     /// The next time the wall clock shows `HH:MM` after `now`: today, or
     /// tomorrow once it has passed today. nil when `text` is no such time.
-    static func next(_ text: String, after now: Timestamp) -> Timestamp? {
+    public static func next(_ text: String, after now: Timestamp) -> Timestamp? {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, parts.allSatisfy({ (1...2).contains($0.count) && $0.allSatisfy { ("0"..."9").contains($0) } }),
             let hour = Int32(parts[0]), let minute = Int32(parts[1]), hour < 24, minute < 60
