@@ -6,7 +6,7 @@ import Testing
 /// pickerd and a pickerweb of its own from the build folder, asks with
 /// pickerctl, and answers in headless Chromium through Selenium, every kind by
 /// clicks and by keyboard (its scenarios are listed in `Tests/Web/scenarios.py`).
-/// It needs Chromium, its driver and Selenium (`.ci/run` installs them); without
+/// It needs Chromium, its driver and Selenium (`Scripts/install-dependencies` installs them); without
 /// them this test fails and says what to install, rather than passing unseen.
 @Suite struct BrowserTests {
     static let webTests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -37,7 +37,7 @@ import Testing
         let selenium = try Command.run(python, ["-c", "import selenium"])
         if selenium.status != 0 { missing.append("Selenium for \(python) (pip install selenium)") }
         guard missing.isEmpty else {
-            throw TestFailure("the browser tests cannot run without \(missing.joined(separator: ", ")); .ci/run installs them")
+            throw TestFailure("the browser tests cannot run without \(missing.joined(separator: ", ")); Scripts/install-dependencies installs them")
         }
         return python
     }

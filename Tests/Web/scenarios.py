@@ -439,13 +439,41 @@ def phone_size_has_no_sideways_scroll(page, procs):
 
 
 @scenario
+def quiet_hours_banner(page, procs):
+    result = procs.ctl("quiet", "--below", "alert", "--for", "1h")
+    check(result.returncode == 0, f"pickerctl quiet failed: {result.stderr.strip()}")
+    try:
+        held = procs.ask("text", "--title", "Held back")
+        banner = page.driver.find_element(page.By.ID, "quiet")
+        wait_until(lambda: banner.is_displayed() and "1 window waits" in banner.text, "the quiet-hours banner to count the waiting window")
+        check(page.sheet() is None, "a window below the quiet level is shown as key")
+        alert = procs.ask("text", "--level", "alert", "--title", "Breaks through")
+        page.wait_title("Breaks through")
+        check(page.modal_open(), "the alert is not a modal")
+        page.keys("now", page.Keys.ENTER)
+        alert.expect(0, "now\n")
+    finally:
+        procs.ctl("quiet", "off")
+    page.wait_title("Held back")
+    wait_until(lambda: not banner.is_displayed(), "the banner to go when quiet hours end")
+    time.sleep(GRACE)
+    page.keys("later", page.Keys.ENTER)
+    held.expect(0, "later\n")
+
+
+@scenario
 def daemon_away_and_back(page, procs):
+    asking = procs.ask("text", "--title", "Survives a restart", "--reconnect", "60s")
+    page.wait_title("Survives a restart")
+    page.keys("kept")
+    wait_until(lambda: procs.get().get("value") == "kept", "the typed text to reach pickerd")
     procs.stop_daemon()
-    wait_until(lambda: "pickerd" in page.driver.find_element(page.By.ID, "notice").text
-               and page.driver.find_element(page.By.ID, "notice").is_displayed(), "the page to say pickerd is away", timeout=20)
+    notice = page.driver.find_element(page.By.ID, "notice")
+    wait_until(lambda: notice.is_displayed() and "pickerd" in notice.text, "the page to say pickerd is away", timeout=20)
     procs.start_daemon()
-    asking = procs.ask("text", "--title", "Back again")
-    page.wait_title("Back again", timeout=30)
-    check(not page.driver.find_element(page.By.ID, "notice").is_displayed(), "the notice stayed after pickerd came back")
-    page.keys("yes", page.Keys.ENTER)
-    asking.expect(0, "yes\n")
+    page.wait_title("Survives a restart", timeout=30)
+    wait_until(lambda: not notice.is_displayed(), "the notice to go once pickerd is back", timeout=20)
+    field = page.sheet().find_element(page.By.TAG_NAME, "input")
+    check(field.get_attribute("value") == "kept", f"what was typed is gone after the restart: {field.get_attribute('value')!r}")
+    page.keys(" safe", page.Keys.ENTER)
+    asking.expect(0, "kept safe\n", timeout=30)

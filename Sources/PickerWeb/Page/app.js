@@ -186,11 +186,13 @@ function render(state) {
   setNotice(app.healthy ? '' : 'pickerd is not running or cannot be reached; trying again…');
   const windows = state.windows || [];
   renderQuiet(state.quiet, windows);
-  forgetEnded(windows);
+  // While pickerd is away its windows are not known to have ended: keep what was typed.
+  if (app.healthy) forgetEnded(windows);
   const key = windows.find((win) => win.window === state.key) || null;
   showKey(key);
   renderOthers(windows.filter((win) => win !== key));
   $('empty').hidden = Boolean(key) || !app.healthy;
+  $('empty-title').textContent = windows.length ? 'Nothing to answer until quiet hours end.' : 'No picker is waiting.';
   document.title = key ? `${key.title} — pickerd` : 'pickerd';
   tick();
 }
