@@ -350,9 +350,9 @@ function updateView(view, win) {
 
 /**
  * Shows a value set elsewhere (`pickerctl update`, another page). Not while the
- * person is editing here, and not the daemon's echo of our own update (the first
- * state read after it was answered): drawing that could undo what was typed
- * since, or a space that `trim` took away.
+ * person is editing here, and not the daemon's echo of our own update (what the
+ * first state read after it was answered holds, if it is what we sent): drawing
+ * that could undo what was typed since, or a space that `trim` took away.
  */
 function adoptValue(view, win) {
   const seen = JSON.stringify(win.value ?? null);
@@ -361,7 +361,18 @@ function adoptValue(view, win) {
   if (echo) view.awaitingEcho = false;
   if (seen === view.lastServer) return;
   view.lastServer = seen;
-  if (!editing && !echo && win.value !== undefined && !view.secure) view.control.set(win.value);
+  if (editing || (echo && sameAnswer(win.value, view.sent)) || win.value === undefined || view.secure) return;
+  view.control.set(win.value);
+}
+
+/** Whether the daemon's `seen` is `sent` as the picker normalizes it: trimmed text, a date and time given its offset. */
+function sameAnswer(seen, sent) {
+  if (typeof seen === 'string' && typeof sent === 'string') {
+    return seen === sent || seen === sent.trim() || (seen.startsWith(sent) && /^:00([+-]\d\d:\d\d|Z)$/.test(seen.slice(sent.length)));
+  }
+  if (Array.isArray(sent)) return Array.isArray(seen) && seen.length === sent.length && sent.every((v, i) => sameAnswer(seen[i], v));
+  if (sent && typeof sent === 'object') return Boolean(seen) && typeof seen === 'object' && Object.keys(sent).every((k) => sameAnswer(seen[k], sent[k]));
+  return JSON.stringify(seen) === JSON.stringify(sent);
 }
 
 /** The person changed something: say so to the daemon shortly after, unless it is a secret. */
@@ -375,8 +386,9 @@ function onEdit(view) {
 async function sendUpdate(view) {
   view.timer = 0;
   view.inflight++;
+  view.sent = view.control.value();
   // A value still being typed may not pass the picker's checks yet; the terminal ignores that too.
-  await windowRequest(view, 'update', { value: view.control.value() });
+  await windowRequest(view, 'update', { value: view.sent });
   view.inflight--;
   view.answeredAt = performance.now();
   view.awaitingEcho = true;
