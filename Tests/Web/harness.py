@@ -38,7 +38,8 @@ def wait_until(predicate, what, timeout=10.0, interval=0.05):
         except Exception as error:  # a page mid-redraw: try again
             last_error = error
         time.sleep(interval)
-    raise Failure(f"timed out waiting for {what}" + (f" (last error: {last_error})" if last_error else ""))
+    reason = str(last_error).splitlines()[0] if last_error else ""
+    raise Failure(f"timed out waiting for {what}" + (f" (last error: {reason})" if reason else ""))
 
 
 class Processes:

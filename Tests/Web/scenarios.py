@@ -47,6 +47,21 @@ def empty_state(page, procs):
     check(not page.others(), "windows are listed though none is open")
 
 
+@scenario
+def without_a_session_the_page_says_how_to_get_one(page, procs):
+    page.has_session = False  # the next scenario signs in again with the real token
+    page.driver.delete_all_cookies()
+    page.driver.get("about:blank")
+    page.driver.get(procs.base)
+    notice = lambda: page.driver.find_element(page.By.ID, "notice")
+    wait_until(lambda: notice().is_displayed() and "web-url" in notice().text and "pickerweb" in notice().text,
+               "a sentence saying where the address is")
+    page.driver.get("about:blank")
+    page.driver.get(procs.base + "#token=not-the-token")
+    wait_until(lambda: notice().is_displayed() and "refused" in notice().text, "the page to say its token was refused")
+    check("not-the-token" not in page.driver.current_url, "a refused token stayed in the address bar")
+
+
 # ---- date
 
 @scenario
@@ -414,6 +429,9 @@ def phone_size_has_no_sideways_scroll(page, procs):
     try:
         for name, arguments in KINDS.items():
             procs.dismiss_all()
+            if name == "datetime":  # with older windows waiting, listed to switch to
+                for older in ("Backup target", "Deploy approval"):
+                    procs.ctl("text", "--title", older, "--no-wait")
             asking = procs.ask(*arguments)
             title = arguments[arguments.index("--title") + 1]
             for size in (PHONE, DESKTOP):
