@@ -18,6 +18,8 @@ enum WebRoutes {
         router.get("/") { _, _ in PageAssets.index() }
         router.get("/app.js") { _, _ in PageAssets.script() }
         router.get("/app.css") { _, _ in PageAssets.style() }
+        // Browsers ask for it on their own; nothing, rather than a 404 in every console.
+        router.get("/favicon.ico") { _, _ in Response(status: .noContent) }
         router.post("/session") { request, _ in try startSession(request, secrets: secrets) }
         router.get("/api/state") { _, _ in JSONResponse.make(await bridge.state()) }
         router.get("/events") { _, _ in ServerSentEvents.response(bridge: bridge) }
