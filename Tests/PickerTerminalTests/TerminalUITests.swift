@@ -140,7 +140,8 @@ import Testing
         #expect(try ui.waitFor("Enter submit") != nil)
         try ui.send("Escape")
         #expect(alert.finish().status == 1, "Escape chose the cancel action")
-        let back = try #require(try ui.waitFor("Routine question"))
+        // As the key window again, not only in the list of the others.
+        let back = try #require(try ui.waitFor("[normal] Routine question"))
         #expect(back.contains("> keep"), "the normal window comes back with what was typed")
         try ui.send("Enter")
         #expect(normal.finish().stdout == "keep\n")
