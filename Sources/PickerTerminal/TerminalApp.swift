@@ -42,6 +42,9 @@ public final class TerminalApp {
     private var drawn: WindowSummary?
     /// How far a message longer than the screen is scrolled (Ctrl-Up/Down).
     private var message = MessageScroll()
+    /// The values this front-end sent as live updates, per window, oldest
+    /// first, until the daemon's event for each comes back.
+    private var sentValues: [WindowID: [JSON]] = [:]
     /// Quiet hours, and how many windows wait behind them.
     private var quiet: (hours: QuietHours, waiting: Int)?
 
@@ -101,6 +104,7 @@ public final class TerminalApp {
                 await refresh()
             case .event(let event):
                 noteEnding(event)
+                followChange(event)
                 await refresh()
             case .disconnected(let reason):
                 client = nil
@@ -129,6 +133,21 @@ public final class TerminalApp {
 
     // MARK: state
 
+    /// A value changed elsewhere (the web page, `pickerctl update`) is shown;
+    /// the echo of this front-end's own update is not, since the person may
+    /// have typed on since.
+    private func followChange(_ event: Event) {
+        guard case .changed(let value?) = event.payload, let window = event.window, let view = views[window] else { return }
+        if let echo = sentValues[window]?.firstIndex(of: value) {
+            sentValues[window]?.removeFirst(echo + 1)
+            return
+        }
+        guard value != view.value, let summary = windows.first(where: { $0.window == window }), let details = keyDetails,
+            details.summary.window == window
+        else { return }
+        views[window] = PickerViews.make(kind: summary.shape, options: details.options, value: value)
+    }
+
     /// Keeps the sentence for how the window last drawn ended. (Events trail
     /// the stack `list` shows, so the key may already have moved on.)
     private func noteEnding(_ event: Event) {
@@ -145,6 +164,7 @@ public final class TerminalApp {
             let status = try? await client.status()
             quiet = status?.quiet.map { ($0, status?.waitingWindows ?? 0) }
             views = views.filter { id, _ in list.windows.contains { $0.window == id } }
+            sentValues = sentValues.filter { id, _ in views[id] != nil }
             let newKey = list.windows.first { $0.window == list.key }
             if newKey?.window != key?.window {
                 notice = nil
@@ -187,9 +207,12 @@ public final class TerminalApp {
                 markFixed(in: key.window, refusedField: nil)
             } else {
                 do {
+                    sentValues[key.window, default: []].append(view.value)
                     _ = try await client.update(window: key.window, value: view.value)
                     markFixed(in: key.window, refusedField: nil)
                 } catch {
+                    // Refused: no event will echo it.
+                    _ = sentValues[key.window]?.popLast()
                     markFixed(in: key.window, refusedField: Self.field(of: error))
                 }
             }

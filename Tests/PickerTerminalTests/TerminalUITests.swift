@@ -248,6 +248,20 @@ import Testing
         #expect(held.finish().status == 1)
     }
 
+    /// What another front-end writes shows here; what is typed here is never undone by its own echo.
+    @Test func anUpdateMadeElsewhereShowsAndTypingIsKept() throws {
+        let window = try ask(["text", "--title", "Shared note", "--no-wait"]).finish().stdout.trimmingCharacters(in: .newlines)
+        #expect(try ui.waitFor("Shared note") != nil)
+        try ui.type("typed here quickly")
+        #expect(try ui.waitFor("> typed here quickly") != nil)
+        #expect(try CommandLineProcess.run("pickerctl", ["--socket", daemon.socketPath, "update", "--window", window, "from the web page"]).status == 0)
+        #expect(try ui.waitFor("> from the web page") != nil)
+        try ui.type("!")
+        #expect(try ui.waitFor("> from the web page!") != nil)
+        let shown = try CommandLineProcess.run("pickerctl", ["--socket", daemon.socketPath, "get", window, "--json"])
+        #expect(try JSON.parse(shown.stdout)["value"] == "from the web page!")
+    }
+
     /// Typing meant for the window before never answers one that takes over.
     @Test func anEnterRightAfterAnAlertArrivesDoesNotAnswerIt() throws {
         // A grace longer than a loaded machine takes to send the Enter.
