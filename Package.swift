@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "pickerd", targets: ["pickerd"]),
         .executable(name: "pickerctl", targets: ["pickerctl"]),
         .executable(name: "pickerweb", targets: ["pickerweb"]),
+        .executable(name: "pickermcp", targets: ["pickermcp"]),
         .library(name: "PickerJSON", targets: ["PickerJSON"]),
         .library(name: "PickerCore", targets: ["PickerCore"]),
         .library(name: "PickerPlugins", targets: ["PickerPlugins"]),
@@ -108,6 +109,14 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The MCP server: an AI agent's tools that ask a person through pickerd,
+        // over stdio (`pickerctl mcp` runs pickermcp). Its own JSON-RPC loop on
+        // PickerJSON, which keeps objects' member order (a tree's, a form's).
+        .target(name: "PickerMCP", dependencies: ["PickerClient", "PickerProtocol", "PickerJSON", "PickerCore", "PickerPlugins", "PickerSystem"]),
+        .executableTarget(
+            name: "pickermcp",
+            dependencies: ["PickerMCP", "PickerSystem", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         .executableTarget(name: "pickerfloor", dependencies: ["CJSONC"]),
         .executableTarget(
             name: "pickerfuzz",
@@ -142,6 +151,10 @@ let package = Package(
         .testTarget(
             name: "PickerWebTests",
             dependencies: ["PickerJSON", "PickerTestSupport", "pickerd", "pickerctl", "pickerweb"]
+        ),
+        .testTarget(
+            name: "PickerMCPTests",
+            dependencies: ["PickerMCP", "PickerJSON", "PickerProtocol", "PickerTestSupport", "pickerd", "pickerctl", "pickermcp"]
         ),
         .testTarget(
             name: "PickerctlTests",

@@ -1,5 +1,6 @@
 import PickerJSON
 import PickerProtocol
+import PickerSystem
 import Synchronization
 
 #if canImport(Glibc)
@@ -44,7 +45,7 @@ final class ClientConnection: Sendable {
             close(descriptor)
             throw error
         }
-        startReaderThread { [self] in readLoop() }
+        POSIX.startThread { [self] in readLoop() }
     }
 
     /// Closes the connection; waiting calls fail and event streams finish.

@@ -25,7 +25,7 @@ struct Pickerctl: AsyncParsableCommand {
             ArrangeCommand<Raise>.self, ArrangeCommand<Lower>.self, ArrangeCommand<Hide>.self, ArrangeCommand<Show>.self, SetLevelCommand.self,
             WaitCommand.self, QuietCommand.self, ReloadCommand.self,
             ListCommand.self, GetCommand.self, WatchCommand.self, HistoryCommand.self, StatusCommand.self,
-            PluginsCommand.self, PingCommand.self, BadgeCommand.self, UICommand.self, WebCommand.self, NotifyCommand.self,
+            PluginsCommand.self, PingCommand.self, BadgeCommand.self, UICommand.self, WebCommand.self, MCPCommand.self, NotifyCommand.self,
         ]
     )
 

@@ -1,0 +1,202 @@
+import PickerJSON
+import PickerProtocol
+import PickerSystem
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The Model Context Protocol over stdio, for a server that offers tools and
+/// nothing else: JSON-RPC 2.0, one message a line. It answers `initialize`
+/// (agreeing on a protocol version), `ping`, `tools/list` and `tools/call`,
+/// and takes `notifications/initialized` and `notifications/cancelled` (which
+/// stops that call: its window is dismissed, and no answer is sent).
+///
+/// Its own loop on PickerJSON rather than the MCP Swift SDK: the SDK's `Value`
+/// keeps an object's members in a dictionary, and the order of a choose
+/// tree's keys and of a form's properties is what the person is shown.
+///
+/// Each call runs in a task of its own, so a call waiting for a person never
+/// holds up the others. When standard input ends (the host is gone), calls
+/// still waiting are cancelled, which dismisses their windows.
+public final class MCPServer: Sendable {
+    /// The protocol versions it speaks, newest first.
+    public static let protocolVersions = ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"]
+
+    /// Member names of MCP's messages that this server reads or writes.
+    enum Member: String, MemberName {
+        case protocolVersion, capabilities, tools, listChanged, serverInfo, name, title, version, instructions
+        case arguments, requestId
+    }
+
+    private struct Calls {
+        var running: [RPCRequestID: Task<Void, Never>] = [:]
+        /// Calls the host cancelled, or that stop because it went away: not answered.
+        var cancelled: Set<RPCRequestID> = []
+        /// Calls whose task ended before it was put in `running`.
+        var endedEarly: Set<RPCRequestID> = []
+    }
+
+    let asker: Asker
+    private let input: Int32
+    private let output: Int32
+    private let writing = Mutex(())
+    private let calls = Mutex(Calls())
+
+    public init(socketPath: String?, input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) {
+        asker = Asker(socketPath: socketPath)
+        self.input = input
+        self.output = output
+    }
+
+    /// Serves until standard input ends.
+    public func run() async {
+        let (lines, continuation) = AsyncStream<Input>.makeStream()
+        POSIX.startThread { [input] in Self.read(input, into: continuation) }
+        let parser = JSONParser(maxDepth: 512)
+        for await input in lines {
+            guard case .line(let line) = input else {
+                send(RPCResponse.error(id: .null, RPCError(.invalidRequest, "a message longer than \(Self.longestMessage >> 20) MiB")))
+                continue
+            }
+            guard !LineAssembler.isBlank(line) else { continue }
+            do {
+                handle(try parser.parse(line))
+            } catch {
+                send(RPCResponse.error(id: .null, RPCError(.parseError, "not JSON: \(error)")))
+            }
+        }
+        await stopCalls()
+    }
+
+    static let longestMessage = 16 << 20
+
+    /// What the reading thread hands on: a message's line, or a line too long to read.
+    private enum Input: Sendable {
+        case line([UInt8])
+        case tooLong
+    }
+
+    private static func read(_ descriptor: Int32, into continuation: AsyncStream<Input>.Continuation) {
+        var assembler = LineAssembler(maxLineBytes: longestMessage)
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            assembler.append(chunk[0..<count])
+            while let piece = assembler.next() {
+                if case .line(let line) = piece { continuation.yield(.line(line)) } else { continuation.yield(.tooLong) }
+            }
+        }
+        continuation.finish()
+    }
+
+    // MARK: messages
+
+    private func handle(_ message: JSON) {
+        // A response: this server sends no requests, so there is nothing it answers.
+        guard message[WireName.method] != nil else { return }
+        let request: RPCRequest
+        switch RPCRequest.read(message) {
+        case .success(let read): request = read
+        case .failure(let failure):
+            send(RPCResponse.error(id: failure.id.value, failure.error))
+            return
+        }
+        guard let id = request.id else {
+            if request.method == "notifications/cancelled", let cancelled = request.params[Member.requestId] {
+                cancel(RPCRequestID(cancelled))
+            }
+            return
+        }
+        switch request.method {
+        case "initialize":
+            send(RPCResponse.result(id: id.value, Self.initializeResult(request.params)))
+        case "ping":
+            send(RPCResponse.result(id: id.value, .object(JSONObject())))
+        case "tools/list":
+            send(RPCResponse.result(id: id.value, .object(JSONObject([Member.tools: .array(ToolCatalog.tools)]))))
+        case "tools/call":
+            start(request.params, id: id)
+        default:
+            send(
+                RPCResponse.error(
+                    id: id.value, RPCError(.methodNotFound, "there is no method '\(request.method)'; this server has initialize, ping, tools/list and tools/call")))
+        }
+    }
+
+    static func initializeResult(_ params: JSONObject) -> JSON {
+        let asked = params[Member.protocolVersion]?.stringValue ?? ""
+        var result = JSONObject()
+        result[Member.protocolVersion] = .string(protocolVersions.contains(asked) ? asked : protocolVersions[0])
+        result[Member.capabilities] = .object(JSONObject([Member.tools: .object(JSONObject([Member.listChanged: false]))]))
+        result[Member.serverInfo] = .object(
+            JSONObject([Member.name: "pickerd", .title: "pickerd", .version: .string(PickerdVersion.current)]))
+        result[Member.instructions] =
+            "Ask the person at this computer through pickerd's windows: ask_text, ask_date, choose, confirm and ask_form wait for the answer; present and await split a long wait over several calls. A cancel, a dismissal or a timeout is an error result that says so: do not ask again unless the person would want it. Never ask for passwords or other secrets."
+        return .object(result)
+    }
+
+    private func start(_ params: JSONObject, id: RPCRequestID) {
+        guard let name = params[Member.name]?.stringValue, let tool = ToolName(rawValue: name) else {
+            let tools = ToolName.allCases.map(\.rawValue).joined(separator: ", ")
+            send(RPCResponse.error(id: id.value, .invalidParams("unknown tool \(params[Member.name] ?? .null); the tools are \(tools)", field: "name")))
+            return
+        }
+        let arguments: JSONObject
+        switch params[Member.arguments] {
+        case nil, .null?: arguments = JSONObject()
+        case .object(let given)?: arguments = given
+        case let other?:
+            send(RPCResponse.error(id: id.value, .invalidParams("arguments must be an object, not \(other.typeDescription)", field: "arguments")))
+            return
+        }
+        let task = Task { [self] in
+            let reply = await asker.call(tool, arguments)
+            let isCancelled = calls.withLock { state in
+                if state.running.removeValue(forKey: id) == nil { state.endedEarly.insert(id) }
+                return state.cancelled.remove(id) != nil
+            }
+            if !isCancelled { send(RPCResponse.result(id: id.value, reply.json)) }
+        }
+        calls.withLock { state in
+            if state.endedEarly.remove(id) == nil { state.running[id] = task }
+        }
+    }
+
+    private func cancel(_ id: RPCRequestID) {
+        let task = calls.withLock { calls -> Task<Void, Never>? in
+            guard let task = calls.running[id] else { return nil }
+            calls.cancelled.insert(id)
+            return task
+        }
+        task?.cancel()
+    }
+
+    /// Cancels the calls still running and waits for them a little, so their
+    /// windows are dismissed before the process ends.
+    private func stopCalls() async {
+        let running = calls.withLock { calls in
+            calls.cancelled.formUnion(calls.running.keys)
+            return Array(calls.running.values)
+        }
+        guard !running.isEmpty else { return }
+        for task in running { task.cancel() }
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { for task in running { await task.value } }
+            group.addTask { try? await Task.sleep(for: .seconds(3)) }
+            await group.next()
+            group.cancelAll()
+        }
+    }
+
+    private func send(_ message: JSON) {
+        var bytes: [UInt8] = []
+        message.serialize(into: &bytes)
+        bytes.append(0x0A)
+        // A host that stopped reading is gone; what it misses cannot be told to it.
+        writing.withLock { _ in _ = POSIX.writeAll(bytes, to: output) }
+    }
+}

@@ -1,0 +1,135 @@
+import PickerCore
+import PickerJSON
+import PickerPlugins
+import PickerProtocol
+
+/// What `tools/list` answers: each tool's name, description and input schema.
+/// A kind's options are described by the kind's own schema (the one pickerd's
+/// `plugins` gives), so the names, types and bounds are pickerd's.
+public enum ToolCatalog {
+    public static var tools: [JSON] {
+        ToolName.allCases.map { tool in
+            ["name": .string(tool.rawValue), "title": .string(title(tool)), "description": .string(description(tool)), "inputSchema": inputSchema(tool)]
+        }
+    }
+
+    static func inputSchema(_ tool: ToolName) -> JSON {
+        var properties = JSONObject()
+        var required: [String] = []
+        switch tool {
+        case .askText:
+            properties = common + options(kind: "text", except: [TextOption.secure.rawValue])
+        case .askDate:
+            properties = common + options(kind: "date")
+        case .choose:
+            properties = common + options(kind: "custom")
+        case .confirm:
+            properties = common + options(kind: "actions")
+        case .askForm:
+            properties = common
+            properties[ToolArgument.schema] = formSchema
+            required = [ToolArgument.schema.rawValue]
+        case .present:
+            properties[ToolArgument.tool] = ["enum": .array(ToolName.asking.map { .string($0.rawValue) }), "description": "the asking tool"]
+            properties[ToolArgument.arguments] = ["type": "object", "description": "that tool's arguments, as its inputSchema says"]
+            required = [ToolArgument.tool.rawValue]
+        case .await:
+            properties[ToolArgument.window] = ["type": "string", "description": "the window id present returned, like w12-k3f9q"]
+            properties[ToolArgument.timeoutS] = [
+                "type": "number", "exclusiveMinimum": 0,
+                "description": "return after this many seconds with the error 'still waiting' (the window stays; await again); default: wait until it ends",
+            ]
+            required = [ToolArgument.window.rawValue]
+        }
+        var schema = JSONObject(["type": "object", "properties": .object(properties)])
+        if !required.isEmpty { schema["required"] = .array(required.map(JSON.string)) }
+        schema["additionalProperties"] = false
+        return .object(schema)
+    }
+
+    /// What every asking tool takes.
+    static var common: JSONObject {
+        JSONObject([
+            ToolArgument.title: ["type": "string", "description": "the window's title: the question, short"],
+            .message: ["type": "string", "description": "a longer text shown under the title"],
+            .level: [
+                "type": ["string", "integer"],
+                "description": "how far up the window is stacked: normal (default), statusBar, alert (above everything), a level pickerd's config names, or an integer",
+            ],
+            .timeoutS: [
+                "type": "number", "exclusiveMinimum": 0,
+                "description": "end the window after this many seconds without an answer (the call then returns an error saying so)",
+            ],
+        ])
+    }
+
+    /// The properties of a built-in kind's options schema, but `except`.
+    static func options(kind: String, except: [String] = []) -> JSONObject {
+        let schema = PluginRegistry.builtIn.plugin(for: kind)?.optionsSchema["properties"]?.objectValue ?? JSONObject()
+        return JSONObject(schema.members.filter { !except.contains($0.key) }.map { ($0.key, $0.value) })
+    }
+
+    static let formSchema: JSON = [
+        "type": "object",
+        "description":
+            "a flat JSON Schema object, as MCP elicitation's requestedSchema: {\"type\": \"object\", \"properties\": {…}, \"required\": […]}",
+        "properties": [
+            "type": ["const": "object"],
+            "properties": [
+                "type": "object",
+                "description":
+                    "the fields, in order; each of type string (minLength, maxLength, pattern, format email, uri, date or date-time), number or integer (minimum, maximum), boolean, or an enum (enum with enumNames, or oneOf of {const, title}), or an array of such an enum (minItems, maxItems) for several choices; title labels it, description explains it, default starts it",
+                "additionalProperties": ["type": "object"],
+            ],
+            "required": ["type": "array", "items": ["type": "string"], "description": "the fields that must be filled in"],
+        ],
+        "required": ["properties"],
+    ]
+
+    static func title(_ tool: ToolName) -> String {
+        switch tool {
+        case .askText: return "Ask for text"
+        case .askDate: return "Ask for a date or time"
+        case .choose: return "Ask to choose from wheels"
+        case .confirm: return "Ask to choose an action"
+        case .askForm: return "Ask to fill in a form"
+        case .present: return "Show a question without waiting"
+        case .await: return "Wait for a shown question's answer"
+        }
+    }
+
+    static func description(_ tool: ToolName) -> String {
+        let waits =
+            "Shows a pickerd window to the person and waits until they answer; a cancel, a dismissal or a timeout is an error result saying so."
+        switch tool {
+        case .askText:
+            return
+                "Ask the person to type a line of text (or several with multiline). \(waits) Returns {value: the text, window}. pattern must match the whole text. Never for passwords or other secrets."
+        case .askDate:
+            return
+                "Ask the person for a date, a time of day, or both (mode date, time, datetime). \(waits) Returns {value: \"YYYY-MM-DD\", \"HH:MM\" or RFC 3339 with offset, window}."
+        case .choose:
+            return
+                "Ask the person to pick one row in each of one or more wheels: independent columns ([[\"prod\",\"staging\"],[\"us\",\"eu\"]]) or a dependent tree ({\"Europe\": {\"France\": [\"Paris\", \"Lyon\"]}}: each key's rows hang under it, arrays are the last wheel). \(waits) Returns {value: [one string per wheel], window}."
+        case .confirm:
+            return
+                "Ask the person to choose one of a few actions (an action sheet): actions [{label, role}], role default, destructive or cancel (one at most); without actions, Yes and No (cancel). \(waits) Returns {value: {label, role, index}, window}; choosing the cancel-role action is an answer with role cancel."
+        case .askForm:
+            return
+                "Ask the person to fill in a form described by schema, a flat JSON Schema object as in MCP elicitation. \(waits) Returns {value: {property: its value in the property's JSON type; optional fields left empty are absent}, window}."
+        case .present:
+            return
+                "Show a question without waiting for its answer, for waits longer than one tool call may last: tool is ask_text, ask_date, choose, confirm or ask_form, arguments that tool's arguments. Returns {window, tool} at once; call await with the window for the answer."
+        case .await:
+            return
+                "Wait for the answer to a question shown with present, by its window id. Returns what the asking tool would have returned, or an error result if it was cancelled, dismissed or timed out. With timeout_s it gives up waiting after that long with the error 'still waiting' and the window stays open: call await again."
+        }
+    }
+}
+
+extension JSONObject {
+    /// These members, then `other`'s.
+    static func + (lhs: JSONObject, rhs: JSONObject) -> JSONObject {
+        JSONObject(lhs.members.map { ($0.key, $0.value) } + rhs.members.map { ($0.key, $0.value) })
+    }
+}

@@ -1,0 +1,22 @@
+import ArgumentParser
+
+/// `pickerctl mcp`: runs `pickermcp`, the MCP server, in its place, so an AI
+/// agent's host can start `pickerctl mcp` and ask a person through pickerd.
+/// The server is a program of its own so that every other pickerctl command
+/// starts without loading it.
+struct MCPCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mcp",
+        abstract: "Let an AI agent ask a person: an MCP server over stdio for an MCP host to start (runs pickermcp).",
+        discussion: """
+            Tools: ask_text, ask_date, choose, confirm, ask_form (each waits for the answer), \
+            present and await (a long wait over several calls). A host's configuration names \
+            the command, e.g. {"mcpServers": {"pickerd": {"command": "pickerctl", "args": ["mcp"]}}}.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+        try SiblingProgram.exec("pickermcp", global.socket.map { ["--socket", $0] } ?? [])
+    }
+}

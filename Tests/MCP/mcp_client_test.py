@@ -1,0 +1,357 @@
+#!/usr/bin/env python3
+"""pickerctl mcp, end to end, with the official MCP Python SDK as the client.
+
+It starts `pickerctl mcp --socket S` over stdio (mcp.client.stdio), initializes,
+lists the tools and calls each one. The person's answers come from a thread
+that runs the real `pickerctl` against the real pickerd: it polls
+`pickerctl list --json` until the window appears, then `pickerctl submit` or
+`pickerctl cancel`.
+
+    python3 Tests/MCP/mcp_client_test.py --bin .build/debug [--socket PATH]
+
+Without --socket it starts its own pickerd on a temporary socket. It prints one
+line a check and ends with "N passed, M failed"; the exit status is 0 only when
+every check passed. Needs `pip install mcp` (1.x or 2.x).
+"""
+
+import argparse
+import asyncio
+import json
+import os
+import queue
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from datetime import datetime
+
+try:
+    from mcp import ClientSession, StdioServerParameters
+    from mcp.client.stdio import stdio_client
+except ImportError:
+    print("python's mcp package is missing: pip install mcp", file=sys.stderr)
+    sys.exit(2)
+
+POLL_SECONDS = 30  # how long a window may take to appear (sanitizer builds are slow)
+
+
+class Checks:
+    def __init__(self):
+        self.passed = 0
+        self.failed = 0
+
+    def check(self, name, condition, detail=""):
+        if condition:
+            self.passed += 1
+            print(f"ok   {name}", flush=True)
+        else:
+            self.failed += 1
+            print(f"FAIL {name}: {detail}", flush=True)
+
+
+class Person:
+    """Answers windows as a person would, through pickerctl."""
+
+    def __init__(self, pickerctl, socket):
+        self.pickerctl = pickerctl
+        self.socket = socket
+        self.problems = []
+
+    def run(self, *arguments):
+        done = subprocess.run([self.pickerctl, "--socket", self.socket, *arguments], capture_output=True, text=True, timeout=60)
+        if done.returncode != 0:
+            raise RuntimeError(f"pickerctl {' '.join(arguments)} exited {done.returncode}: {done.stderr.strip()}")
+        return done.stdout
+
+    def windows(self):
+        return json.loads(self.run("list", "--json"))["windows"]
+
+    def window(self, title, other_than=None):
+        """The id of the open window with this title (other than `other_than`), once it is there."""
+        ends = time.monotonic() + POLL_SECONDS
+        while time.monotonic() < ends:
+            for window in self.windows():
+                if window["title"] == title and window["window"] != other_than:
+                    return window["window"]
+            time.sleep(0.05)
+        raise RuntimeError(f"no window titled {title!r} appeared within {POLL_SECONDS} s")
+
+    def get(self, window):
+        return json.loads(self.run("get", window, "--json"))
+
+    def submit(self, title, value, other_than=None):
+        window = self.window(title, other_than)
+        self.run("submit", "--window", window, "--json", json.dumps(value))
+        return window
+
+    def cancel(self, title):
+        self.run("cancel", self.window(title))
+
+    def meanwhile(self, action, *arguments):
+        """Runs `action` on a thread: the person answers while the tool call waits."""
+
+        def act():
+            try:
+                action(*arguments)
+            except Exception as error:  # reported as a failed check by the caller
+                self.problems.append(f"{action.__name__}: {error}")
+
+        thread = threading.Thread(target=act, daemon=True)
+        thread.start()
+        return thread
+
+
+def result_of(reply):
+    """The CallToolResult as its JSON: isError, structuredContent, content (SDK 1.x and 2.x alike)."""
+    return reply.model_dump(by_alias=True, exclude_none=True)
+
+
+def text_of(result):
+    return " ".join(block.get("text", "") for block in result.get("content", []))
+
+
+async def exercise(session, person, checks):
+    initialized = (await session.initialize()).model_dump(by_alias=True)
+    checks.check("initialize names the server", initialized["serverInfo"]["name"] == "pickerd", initialized)
+
+    tools = {tool.name: tool for tool in (await session.list_tools()).tools}
+    expected = {"ask_text", "ask_date", "choose", "confirm", "ask_form", "present", "await"}
+    checks.check("tools/list lists the seven tools", set(tools) == expected, sorted(tools))
+    for name, tool in tools.items():
+        schema = tool.model_dump(by_alias=True)["inputSchema"]
+        checks.check(f"{name} has an input schema", schema.get("type") == "object" and "properties" in schema, schema)
+
+    async def call(name, arguments, answer=None, *answer_arguments):
+        thread = person.meanwhile(answer, *answer_arguments) if answer else None
+        result = result_of(await session.call_tool(name, arguments))
+        if thread:
+            thread.join(POLL_SECONDS)
+        return result
+
+    def answered(name, result, value):
+        structured = result.get("structuredContent") or {}
+        ok = not result.get("isError") and structured.get("value") == value and str(structured.get("window", "")).startswith("w")
+        checks.check(name, ok, result)
+        checks.check(f"{name}: the text is the structured JSON", ok and json.loads(text_of(result)) == structured, text_of(result))
+
+    # ask_text
+    result = await call("ask_text", {"title": "Name?", "placeholder": "Ada"}, person.submit, "Name?", "Ada Lovelace")
+    answered("ask_text gives the text typed", result, "Ada Lovelace")
+
+    # ask_date
+    result = await call("ask_date", {"title": "Deploy day", "mode": "date", "level": "alert"}, person.submit, "Deploy day", "2026-12-24")
+    answered("ask_date gives the date picked", result, "2026-12-24")
+
+    # choose: columns, then a dependent tree (its keys keep the agent's order)
+    columns = [["prod", "staging"], ["us", "eu"]]
+    result = await call("choose", {"title": "Target", "columns": columns}, person.submit, "Target", ["staging", "eu"])
+    answered("choose with columns gives a row of each", result, ["staging", "eu"])
+
+    tree = {"Zhejiang": ["Hangzhou", "Ningbo"], "Jiangsu": ["Nanjing", "Suzhou"], "Anhui": ["Hefei"]}
+    shown = {}
+
+    def answer_tree():
+        window = person.window("City")
+        shown["tree"] = person.get(window)["options"]["tree"]
+        person.run("submit", "--window", window, "--json", json.dumps(["Jiangsu", "Suzhou"]))
+
+    result = await call("choose", {"title": "City", "tree": tree, "labels": ["Province", "City"]}, answer_tree)
+    answered("choose with a tree gives a path through it", result, ["Jiangsu", "Suzhou"])
+    checks.check("choose keeps the tree's order", list(shown.get("tree", {})) == ["Zhejiang", "Jiangsu", "Anhui"], shown)
+
+    # confirm: the label and role of the action chosen; the cancel-role action is an answer too
+    actions = [{"label": "Deploy", "role": "destructive"}, {"label": "Wait", "role": "cancel"}]
+    result = await call("confirm", {"title": "Ship it?", "actions": actions}, person.submit, "Ship it?", "Deploy")
+    answered("confirm gives the label and role chosen", result, {"label": "Deploy", "role": "destructive", "index": 0})
+    result = await call("confirm", {"title": "Ship now?", "actions": actions}, person.submit, "Ship now?", "Wait")
+    answered("confirm's cancel action is an answer with role cancel", result, {"label": "Wait", "role": "cancel", "index": 1})
+
+    # ask_form: every property type, read back in its JSON type; a number out
+    # of bounds is asked again in a new window that starts at the answers
+    schema = {
+        "type": "object",
+        "properties": {
+            "name": {"type": "string", "title": "Name", "minLength": 1},
+            "email": {"type": "string", "format": "email"},
+            "site": {"type": "string", "format": "uri"},
+            "born": {"type": "string", "format": "date"},
+            "meeting": {"type": "string", "format": "date-time"},
+            "guests": {"type": "integer", "minimum": 0, "maximum": 5},
+            "budget": {"type": "integer", "minimum": 0, "maximum": 100000},
+            "ratio": {"type": "number", "minimum": 0, "maximum": 1},
+            "vegan": {"type": "boolean"},
+            "size": {"type": "string", "enum": ["s", "m", "l"], "enumNames": ["Small", "Medium", "Large"]},
+            "team": {"type": "string", "oneOf": [{"const": "red", "title": "Red team"}, {"const": "blue", "title": "Blue team"}]},
+            "days": {"type": "array", "items": {"enum": ["mon", "tue", "wed"]}},
+            "note": {"type": "string", "description": "optional"},
+        },
+        "required": ["name", "guests", "vegan"],
+    }
+    answer = {
+        "name": "Ada", "email": "ada@example.org", "site": "https://example.org/ada", "born": "1815-12-10",
+        "meeting": "2026-11-21T14:30:00+01:00", "guests": ["3"], "budget": "100001", "ratio": "0.25", "vegan": ["Yes"],
+        "size": ["Large"], "team": ["Blue team"], "days": ["mon", "wed"],
+    }
+    asked_again = {}
+
+    def answer_form():
+        first = person.submit("Trip", answer)
+        second = person.window("Trip", other_than=first)
+        details = person.get(second)
+        asked_again["message"] = details.get("message", "")
+        asked_again["value"] = details.get("value", {})
+        person.run("submit", "--window", second, "--json", json.dumps(dict(answer, budget="1200")))
+
+    result = await call("ask_form", {"title": "Trip", "message": "Your trip", "schema": schema}, answer_form)
+    expected_form = {
+        "name": "Ada", "email": "ada@example.org", "site": "https://example.org/ada", "born": "1815-12-10",
+        "meeting": "2026-11-21T14:30:00+01:00", "guests": 3, "budget": 1200, "ratio": 0.25, "vegan": True,
+        "size": "l", "team": "blue", "days": ["mon", "wed"],
+    }
+    value = (result.get("structuredContent") or {}).get("value") or {}
+    # pickerd gives a date-time in the picker's time zone (the daemon's): the same instant.
+    meeting = value.get("meeting", "")
+    same_instant = datetime.fromisoformat(meeting) == datetime.fromisoformat(expected_form["meeting"]) if meeting else False
+    checks.check("ask_form's date-time is the instant picked", same_instant, meeting)
+    if same_instant:
+        result["structuredContent"]["value"]["meeting"] = expected_form["meeting"]
+        result["content"] = [{"type": "text", "text": json.dumps(result["structuredContent"])}]
+    answered("ask_form gives every property in its JSON type", result, expected_form)
+    checks.check(
+        "ask_form's numbers and booleans are JSON numbers and booleans",
+        type(value.get("guests")) is int and type(value.get("budget")) is int and type(value.get("ratio")) is float and value.get("vegan") is True,
+        value)
+    checks.check(
+        "a number out of bounds is asked again, saying why, starting at the answers",
+        "Please change: “budget” must be at most 100000" in asked_again.get("message", "") and asked_again.get("value", {}).get("name") == "Ada",
+        asked_again)
+
+    # present, then await: its own timeout leaves the window open; then the answer
+    result = await call("present", {"tool": "ask_text", "arguments": {"title": "Later?"}})
+    window = (result.get("structuredContent") or {}).get("window", "")
+    checks.check("present returns the window at once", not result.get("isError") and window.startswith("w"), result)
+    result = await call("await", {"window": window, "timeout_s": 1})
+    checks.check(
+        "await's own timeout is an error saying to call again",
+        result.get("isError") and "still waiting" in text_of(result) and "call await again" in text_of(result), result)
+    checks.check("await's own timeout leaves the window open", any(w["window"] == window for w in person.windows()))
+    result = await call("await", {"window": window}, person.submit, "Later?", "now")
+    answered("await gives the answer of the window present showed", result, "now")
+
+    # a cancel and a timeout are errors with a sentence, not a hang
+    result = await call("ask_text", {"title": "Deploy?"}, person.cancel, "Deploy?")
+    checks.check("a cancel is an error with a sentence", result.get("isError") and text_of(result) == "the person cancelled “Deploy?”", result)
+    checks.check("a cancel says how the window ended", (result.get("structuredContent") or {}).get("reason") == "cancelled", result)
+    started = time.monotonic()
+    result = await call("ask_text", {"title": "Anyone?", "timeout_s": 1})
+    checks.check(
+        "a timeout is an error with a sentence",
+        result.get("isError") and text_of(result) == "nobody answered “Anyone?” within 1 s" and time.monotonic() - started < 20, result)
+
+    # a mistake in the arguments is an error the agent can read
+    result = await call("ask_form", {"schema": {"properties": {"x": {"type": "object"}}}})
+    checks.check("arguments outside the form subset are an error with a sentence", result.get("isError") and "has type object" in text_of(result), result)
+
+    # a question left open when the host goes away
+    result = await call("present", {"tool": "confirm", "arguments": {"title": "Left open"}})
+    return (result.get("structuredContent") or {}).get("window", "")
+
+
+async def main_async(arguments, checks):
+    pickerctl = os.path.join(arguments.bin, "pickerctl")
+    person = Person(pickerctl, arguments.socket)
+    server = StdioServerParameters(command=pickerctl, args=["mcp", "--socket", arguments.socket], env=dict(os.environ))
+    async with stdio_client(server) as (read, write):
+        async with ClientSession(read, write) as session:
+            left_open = await asyncio.wait_for(exercise(session, person, checks), timeout=300)
+    for problem in person.problems:
+        checks.check("the person could answer", False, problem)
+    # The server is gone: its windows end as pickerd ends a dead asker's (windows.reattach_ms).
+    ends = time.monotonic() + 30
+    while time.monotonic() < ends and any(w["window"] == left_open for w in person.windows()):
+        time.sleep(0.1)
+    history = json.loads(person.run("history", "--json"))
+    reasons = [outcome["reason"] for outcome in history.get("outcomes", []) if outcome["window"] == left_open]
+    checks.check("a window the server left open ends after it, as owner_gone", reasons == ["owner_gone"], history)
+
+
+def raw_session(arguments, person, checks):
+    """What the SDK does not show: the host cancelling a call, and the host going away mid-call."""
+    pickerctl = os.path.join(arguments.bin, "pickerctl")
+    server = subprocess.Popen([pickerctl, "mcp", "--socket", arguments.socket], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    lines = queue.Queue()
+    threading.Thread(target=lambda: [lines.put(line) for line in server.stdout], daemon=True).start()
+
+    def send(message):
+        server.stdin.write((json.dumps(message) + "\n").encode())
+        server.stdin.flush()
+
+    def receive():
+        return json.loads(lines.get(timeout=POLL_SECONDS))
+
+    def reason(window):
+        ends = time.monotonic() + POLL_SECONDS
+        while time.monotonic() < ends and any(w["window"] == window for w in person.windows()):
+            time.sleep(0.05)
+        outcomes = json.loads(person.run("history", "--json"))["outcomes"]
+        return next((outcome["reason"] for outcome in outcomes if outcome["window"] == window), None)
+
+    def ask(request_id, title):
+        send({"jsonrpc": "2.0", "id": request_id, "method": "tools/call", "params": {"name": "ask_text", "arguments": {"title": title}}})
+        return person.window(title)
+
+    try:
+        send({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "raw", "version": "1"}}})
+        checks.check("initialize agrees on the host's version", receive()["result"]["protocolVersion"] == "2025-06-18")
+        send({"jsonrpc": "2.0", "method": "notifications/initialized"})
+
+        window = ask(2, "Cancelled by the host")
+        started = time.monotonic()
+        send({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": 2, "reason": "the user stopped it"}})
+        checks.check("a call the host cancels dismisses its window", reason(window) == "dismissed" and time.monotonic() - started < 4)
+        send({"jsonrpc": "2.0", "id": 3, "method": "ping"})
+        checks.check("a cancelled call is not answered; the next request is", receive() == {"jsonrpc": "2.0", "id": 3, "result": {}})
+
+        window = ask(4, "Host gone")
+        started = time.monotonic()
+        server.stdin.close()
+        status = server.wait(POLL_SECONDS)
+        checks.check("the server ends when its standard input does", status == 0, status)
+        checks.check("a call still waiting then dismisses its window", reason(window) == "dismissed" and time.monotonic() - started < 4)
+    finally:
+        if server.poll() is None:
+            server.kill()
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--bin", required=True, help="the folder with pickerd, pickerctl and pickermcp")
+    parser.add_argument("--socket", help="a running pickerd's socket (default: start one)")
+    arguments = parser.parse_args()
+    checks = Checks()
+    daemon = None
+    with tempfile.TemporaryDirectory(prefix="pickermcp-test-") as home:
+        if not arguments.socket:
+            arguments.socket = os.path.join(home, "pickerd.sock")
+            daemon = subprocess.Popen(
+                [os.path.join(arguments.bin, "pickerd"), "--socket", arguments.socket, "--state-dir", os.path.join(home, "state")],
+                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            ends = time.monotonic() + 30
+            while not os.path.exists(arguments.socket) and time.monotonic() < ends:
+                time.sleep(0.05)
+        try:
+            asyncio.run(main_async(arguments, checks))
+            raw_session(arguments, person=Person(os.path.join(arguments.bin, "pickerctl"), arguments.socket), checks=checks)
+        except Exception as error:
+            checks.check("the session ran to its end", False, repr(error))
+        finally:
+            if daemon:
+                daemon.terminate()
+                daemon.wait(10)
+    print(f"{checks.passed} passed, {checks.failed} failed")
+    sys.exit(0 if checks.failed == 0 and checks.passed > 0 else 1)
+
+
+if __name__ == "__main__":
+    main()
