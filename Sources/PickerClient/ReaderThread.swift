@@ -5,7 +5,8 @@ import Glibc
 /// Runs `body` on a new detached POSIX thread. The client uses a plain thread
 /// rather than Foundation's, so a command-line tool built on it does not load
 /// Foundation (and ICU) at start, which was most of `pickerctl`'s run time.
-func startReaderThread(_ body: @escaping @Sendable () -> Void) {
+/// The password agent reads inotify events on one too.
+package func startReaderThread(_ body: @escaping @Sendable () -> Void) {
     final class Box: Sendable {
         let body: @Sendable () -> Void
         init(_ body: @escaping @Sendable () -> Void) { self.body = body }
