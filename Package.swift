@@ -49,6 +49,8 @@ let package = Package(
         .target(name: "CPickerTerminal"),
         .target(name: "CPickerBench"),
         .target(name: "PickerClient", dependencies: ["PickerProtocol", "PickerJSON", "PickerSystem", "CPickerSystem"]),
+        // systemd's password agent protocol: ask files in, pickerd windows, answers out.
+        .target(name: "PickerPasswordAgent", dependencies: ["PickerClient", "PickerProtocol", "PickerJSON", "PickerSystem", "CPickerSystem"]),
         .target(name: "PickerTerminal", dependencies: ["PickerClient", "PickerProtocol", "PickerJSON", "PickerSystem", "CPickerTerminal"]),
         .target(
             name: "PickerServer",
@@ -85,7 +87,7 @@ let package = Package(
             name: "pickerctl",
             dependencies: [
                 "PickerClient", "PickerProtocol", "PickerJSON", "PickerTerminal", "PickerSystem", "CPickerSystem", "CPickerTerminal",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "PickerPasswordAgent", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // The web front-end: an HTTP server that is a client of pickerd, and
@@ -155,6 +157,10 @@ let package = Package(
         .testTarget(
             name: "PickerMCPTests",
             dependencies: ["PickerMCP", "PickerJSON", "PickerProtocol", "PickerTestSupport", "pickerd", "pickerctl", "pickermcp"]
+        ),
+        .testTarget(
+            name: "PickerPasswordAgentTests",
+            dependencies: ["PickerPasswordAgent", "PickerJSON", "PickerProtocol", "PickerTestSupport", "pickerd", "pickerctl"]
         ),
         .testTarget(
             name: "PickerctlTests",

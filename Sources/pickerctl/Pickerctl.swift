@@ -26,6 +26,7 @@ struct Pickerctl: AsyncParsableCommand {
             WaitCommand.self, QuietCommand.self, ReloadCommand.self,
             ListCommand.self, GetCommand.self, WatchCommand.self, HistoryCommand.self, StatusCommand.self,
             PluginsCommand.self, PingCommand.self, BadgeCommand.self, UICommand.self, WebCommand.self, MCPCommand.self, NotifyCommand.self,
+            AskPasswordAgentCommand.self,
         ]
     )
 

@@ -21,8 +21,18 @@ public final class CommandLineProcess: @unchecked Sendable {
 
     /// Starts `name` (a product of this package) with `arguments`. With
     /// `input`, its standard input is a pipe that `write(input:)` feeds.
-    public init(
+    public convenience init(
         _ name: String, _ arguments: [String], environment: [String: String] = [:], prefix: [String] = [], input: Bool = false
+    ) throws {
+        try self.init(
+            program: DaemonProcess.executable(name).path, arguments, environment: environment, prefix: prefix, input: input)
+    }
+
+    /// Starts the program at `executable` (another package's, such as
+    /// systemd-ask-password) the same way.
+    public init(
+        program executable: String, _ arguments: [String], environment: [String: String] = [:], prefix: [String] = [],
+        input: Bool = false
     ) throws {
         let stdout = Pipe()
         let stderr = Pipe()
@@ -31,7 +41,6 @@ public final class CommandLineProcess: @unchecked Sendable {
         var processEnvironment = ProcessInfo.processInfo.environment
         processEnvironment.removeValue(forKey: "PICKERD_SOCKET")
         for (key, value) in environment { processEnvironment[key] = value }
-        let executable = DaemonProcess.executable(name).path
         process = try Spawn.run { process in
             if let launcher = prefix.first {
                 process.executableURL = URL(fileURLWithPath: launcher)
@@ -72,6 +81,8 @@ public final class CommandLineProcess: @unchecked Sendable {
     }
     /// What it has written to stdout so far.
     public var stdoutSoFar: String { stdoutData.text }
+    /// What it has written to stderr so far.
+    public var stderrSoFar: String { stderrData.text }
 
     public func signal(_ signal: Int32) { kill(process.processIdentifier, signal) }
 

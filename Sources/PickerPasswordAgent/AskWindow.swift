@@ -1,0 +1,90 @@
+import PickerJSON
+import PickerProtocol
+import PickerSystem
+
+/// The window a request becomes: a `text` window at level `alert` whose title
+/// is the request's `Message=`, secure unless the asker allows echo.
+///
+/// - `Echo=1` (`systemd-ask-password --echo`): not secure, so the person sees
+///   what they type, as systemd's tty agent echoes it. Such an answer is an
+///   ordinary value to pickerd (kept in its state and history, like any other).
+/// - `Silent=1`: secure. systemd's tty agent then prints nothing at all as one
+///   types; pickerd's front-ends show a mask character for each, which is the
+///   least they show, so the length is visible.
+/// - `AcceptCached=`: ignored, as systemd's tty agent does (only Plymouth keeps
+///   passwords to offer again); pickerd never keeps a secret, and an asker that
+///   takes a cached one has looked in the kernel keyring before asking.
+struct AskWindow {
+    static let tagPrefix = "ask-password:"
+
+    var entry: AskEntry
+    /// The asking process's name (`/proc/PID/comm`), when known.
+    var requester: String?
+
+    var isSecure: Bool { !entry.file.echo || entry.file.silent }
+
+    /// The tag that finds this request's window again (after the agent or
+    /// pickerd restarts): `ask-password:` and the file's name.
+    func tag(limits: HelloReply?) -> String {
+        Self.fitting(Self.tagPrefix + entry.name, .maxTagBytes, limits)
+    }
+
+    var title: String {
+        entry.file.message ?? (isSecure ? "A service asks for a password" : "A service asks for an answer")
+    }
+
+    /// Where the request comes from and what is special about it; `note`
+    /// first (why the last answer was not sent).
+    func message(note: String?) -> String {
+        var lines: [String] = []
+        if let note { lines.append(note) }
+        if let id = entry.file.id { lines.append("For \(id).") }
+        if entry.file.pid > 0 {
+            lines.append("Asked by process \(entry.file.pid)\(requester.map { " (\($0))" } ?? "") through systemd's password agents.")
+        } else {
+            lines.append("Asked through systemd's password agents.")
+        }
+        if let icon = entry.file.icon { lines.append("Icon: \(icon).") }
+        if !isSecure { lines.append("What you type is shown: the asker allows it.") }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The `present` call, within the daemon's limits (`hello`'s) and ending
+    /// when `NotAfter=` passes; nil when it has passed already.
+    func presentation(note: String?, limits: HelloReply?, now: UInt64) -> Present? {
+        var timeout: Int64?
+        if entry.file.notAfter > 0 {
+            guard entry.file.notAfter > now else { return nil }
+            var milliseconds = Int64(clamping: (entry.file.notAfter - now + 999) / 1000)
+            if let longest = limits?[limit: "max_timeout_ms"], longest > 0 { milliseconds = min(milliseconds, longest) }
+            timeout = milliseconds
+        }
+        let options = JSONObject([
+            TextOption.secure: .bool(isSecure),
+            TextOption.maxLength: .integer(Int64(PasswordAnswer.largestPassword)),
+        ])
+        return Present(
+            kind: "text", title: Self.fitting(title, .maxTitleBytes, limits),
+            message: Self.fitting(message(note: note), .maxMessageBytes, limits), level: .named("alert"), options: options,
+            timeoutMilliseconds: timeout, tag: tag(limits: limits), onDisconnect: .dismiss)
+    }
+
+    /// `text` cut to the daemon's limit (its default when `hello` did not say).
+    static func fitting(_ text: String, _ limit: Limit, _ limits: HelloReply?) -> String {
+        prefix(of: text, bytes: Int(limits?[limit: limit.key] ?? Int64(Limits()[limit])))
+    }
+
+    /// The longest start of `text` within `bytes` bytes of UTF-8, whole characters only.
+    static func prefix(of text: String, bytes: Int) -> String {
+        guard text.utf8.count > bytes else { return text }
+        var result = ""
+        var used = 0
+        for character in text {
+            let size = character.utf8.count
+            guard used + size <= bytes else { break }
+            result.append(character)
+            used += size
+        }
+        return result
+    }
+}
