@@ -68,6 +68,10 @@ import Testing
         let user = try text("usr/local/lib/systemd/user/pickerd.service")
         #expect(user.split(separator: "\n").filter { $0.hasPrefix("ExecStart=") } == ["ExecStart=/usr/local/bin/pickerd"])
         #expect(exists("usr/local/lib/systemd/system/pickerd.socket") && exists("usr/local/lib/systemd/user/pickerd.socket"))
+        let agent = try text("usr/local/lib/systemd/system/pickerd-ask-password.service")
+        #expect(agent.split(separator: "\n").filter { $0.hasPrefix("ExecStart=") }
+            == ["ExecStart=/usr/local/bin/pickerctl --socket /run/pickerd/pickerd.sock ask-password-agent --watch"])
+        #expect(exists("usr/local/lib/systemd/system/pickerd-ask-password.path") && exists("usr/local/lib/systemd/user/pickerd-ask-password.path"))
         let notify = try text("usr/local/lib/systemd/user/pickerd-notify.service")
         #expect(notify.split(separator: "\n").filter { $0.hasPrefix("ExecStart=") } == ["ExecStart=/usr/local/bin/pickerctl notify"])
 
