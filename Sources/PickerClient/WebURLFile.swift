@@ -22,11 +22,7 @@ public enum WebURLFile {
         if mkdir(folder, 0o700) != 0, errno != EEXIST {
             return "cannot make \(folder): \(POSIX.message())"
         }
-        var status = stat()
-        guard lstat(folder, &status) == 0 else { return "cannot read \(folder): \(POSIX.message())" }
-        guard status.st_mode & S_IFMT == S_IFDIR, status.st_uid == geteuid(), status.st_mode & 0o022 == 0 else {
-            return "\(folder) is not a folder of yours that only you may write to; the URL is not written there"
-        }
+        if let problem = problem(withFolder: folder) { return "\(problem); the URL is not written there" }
         let temporary = path + ".new"
         unlink(temporary)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
@@ -47,8 +43,28 @@ public enum WebURLFile {
         unlink(path)
     }
 
-    /// The URL a running pickerweb wrote, if any.
+    /// The URL a running pickerweb wrote, if any: only from a file of this
+    /// user's, in a folder only they may write to (another user could
+    /// otherwise make `/tmp/pickerd-UID` first and hand out their own URL).
     public static func read(environment: [String: String]) -> String? {
-        POSIX.text(of: path(environment: environment))?.split(separator: "\n").first.map(String.init)
+        let path = path(environment: environment)
+        guard problem(withFolder: SocketLocation.directory(of: path)) == nil else { return nil }
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_uid == geteuid() else { return nil }
+        guard case .success(let bytes?) = POSIX.readAll(from: descriptor, limit: 4096) else { return nil }
+        return String(decoding: bytes, as: UTF8.self).split(separator: "\n").first.map(String.init)
+    }
+
+    /// Why `folder` is not one of this user's that only they may write to; nil when it is.
+    private static func problem(withFolder folder: String) -> String? {
+        var status = stat()
+        guard lstat(folder, &status) == 0 else { return "cannot read \(folder): \(POSIX.message())" }
+        guard status.st_mode & S_IFMT == S_IFDIR, status.st_uid == geteuid(), status.st_mode & 0o022 == 0 else {
+            return "\(folder) is not a folder of yours that only you may write to"
+        }
+        return nil
     }
 }

@@ -45,8 +45,7 @@ struct OtherWindows {
     func lines(width: Int, limit: Int, now: Timestamp) -> [Line] {
         guard limit > 0 else { return [] }
         let round = round
-        let place = round.firstIndex { $0.window == key?.window } ?? 0
-        let inRound = Array(round[(place + 1)...] + round[..<place])
+        let inRound = round.firstIndex { $0.window == key?.window }.map { place in Array(round[(place + 1)...] + round[..<place]) } ?? round
         let rest = others.filter { window in !round.contains { $0.window == window.window } }
         let ordered = inRound + rest
         let shown = ordered.count > limit ? limit - 1 : ordered.count

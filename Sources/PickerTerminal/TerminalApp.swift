@@ -42,11 +42,19 @@ public final class TerminalApp {
     private var drawn: WindowSummary?
     /// How far a message longer than the screen is scrolled (Ctrl-Up/Down).
     private var message = MessageScroll()
-    /// The values this front-end sent as live updates, per window, oldest
-    /// first, until the daemon's event for each comes back.
-    private var sentValues: [WindowID: [JSON]] = [:]
+    /// How many of this front-end's live updates, per window, the daemon
+    /// accepted and has not echoed yet: each accepted update is exactly one
+    /// `window.changed`, in order, with the value as the daemon normalized it
+    /// (trimmed, a datetime with its offset), so echoes are counted, not matched.
+    private var unechoed: [WindowID: Int] = [:]
+    /// The window this front-end just answered or cancelled: the next key is
+    /// no takeover, the person moved on themselves.
+    private var answeredHere: WindowID?
     /// Quiet hours, and how many windows wait behind them.
     private var quiet: (hours: QuietHours, waiting: Int)?
+
+    /// The most lines a title takes.
+    static let titleLines = 4
 
     /// How long a window that takes over ignores keys, in milliseconds.
     private let takeoverGrace: Int64
@@ -100,6 +108,7 @@ public final class TerminalApp {
                 lastSecond = second
             case .connected(let connected):
                 client = connected
+                unechoed = [:]
                 connectionProblem = nil
                 await refresh()
             case .event(let event):
@@ -138,13 +147,16 @@ public final class TerminalApp {
     /// have typed on since.
     private func followChange(_ event: Event) {
         guard case .changed(let value?) = event.payload, let window = event.window, let view = views[window] else { return }
-        if let echo = sentValues[window]?.firstIndex(of: value) {
-            sentValues[window]?.removeFirst(echo + 1)
+        if let count = unechoed[window], count > 0 {
+            unechoed[window] = count - 1
             return
         }
-        guard value != view.value, let summary = windows.first(where: { $0.window == window }), let details = keyDetails,
-            details.summary.window == window
-        else { return }
+        guard value != view.value else { return }
+        guard let summary = windows.first(where: { $0.window == window }), let details = keyDetails, details.summary.window == window else {
+            // Not on screen: drawn again from `get` when it comes back.
+            views[window] = nil
+            return
+        }
         views[window] = PickerViews.make(kind: summary.shape, options: details.options, value: value)
     }
 
@@ -164,17 +176,20 @@ public final class TerminalApp {
             let status = try? await client.status()
             quiet = status?.quiet.map { ($0, status?.waitingWindows ?? 0) }
             views = views.filter { id, _ in list.windows.contains { $0.window == id } }
-            sentValues = sentValues.filter { id, _ in views[id] != nil }
+            unechoed = unechoed.filter { id, _ in views[id] != nil }
             let newKey = list.windows.first { $0.window == list.key }
             if newKey?.window != key?.window {
                 notice = nil
                 message = MessageScroll()
-                // A new key while the old one is still open took over, unless
-                // the person switched to it.
-                let tookOver = newKey != nil && newKey?.window != switchingTo && list.windows.contains { $0.window == key?.window }
+                // A new key took over unless the person moved on themselves:
+                // switched to it, or answered the one before here. (The one
+                // before may still be open, or have ended elsewhere.)
+                let movedOn = newKey?.window == switchingTo || (key != nil && key?.window == answeredHere)
+                let tookOver = newKey != nil && key != nil && !movedOn
                 graceUntil = tookOver ? Timestamp.now().milliseconds + takeoverGrace : 0
-                switchingTo = nil
             }
+            switchingTo = nil
+            answeredHere = nil
             key = newKey
             if let newKey, views[newKey.window] == nil {
                 let details = try await client.get(window: newKey.window)
@@ -207,12 +222,10 @@ public final class TerminalApp {
                 markFixed(in: key.window, refusedField: nil)
             } else {
                 do {
-                    sentValues[key.window, default: []].append(view.value)
                     _ = try await client.update(window: key.window, value: view.value)
+                    unechoed[key.window, default: 0] += 1
                     markFixed(in: key.window, refusedField: nil)
                 } catch {
-                    // Refused: no event will echo it.
-                    _ = sentValues[key.window]?.popLast()
                     markFixed(in: key.window, refusedField: Self.field(of: error))
                 }
             }
@@ -221,7 +234,7 @@ public final class TerminalApp {
         case .submitValue(let value):
             await submit(value, to: key.window, with: client)
         case .none where pressed == .escape:
-            _ = try? await client.cancel(window: key.window)
+            if (try? await client.cancel(window: key.window)) != nil { answeredHere = key.window }
         case .none:
             break
         }
@@ -230,6 +243,7 @@ public final class TerminalApp {
     private func submit(_ value: JSON, to window: WindowID, with client: PickerClient) async {
         do {
             _ = try await client.submit(window: window, value: value)
+            answeredHere = window
             notice = nil
         } catch {
             notice = "\(error)"
@@ -304,7 +318,13 @@ public final class TerminalApp {
                 header = header + Line(String(repeating: " ", count: gap)) + Line(remaining, .dim)
             }
             top.append(header)
-            top += titleLines.flatMap { TextWrap.lines($0, width: width) }.map { Line($0, .bold) }
+            // A title is a few lines at most; the picker must stay on screen.
+            var more = titleLines.flatMap { TextWrap.lines($0, width: width) }
+            if more.count > Self.titleLines - 1 {
+                more = Array(more.prefix(Self.titleLines - 1))
+                more[more.count - 1] = DisplayWidth.shortened(more[more.count - 1] + " …", to: width)
+            }
+            top += more.map { Line($0, .bold) }
             bottom.append(Line())
             if let notice { bottom += TextWrap.lines("✗ " + notice, width: width).map { Line($0, .warning) } }
             let others = OtherWindows(all: windows, key: key)

@@ -20,8 +20,10 @@ enum TextWrap {
             if !line.isEmpty { lines.append(line) }
             line = word
             // A word wider than the line is cut where it must be.
-            while DisplayWidth.of(line) > width {
-                let head = DisplayWidth.clip(line, to: width)
+            // (One character wider than the line is a line of its own.)
+            while DisplayWidth.of(line) > width, line.count > 1 {
+                let clipped = DisplayWidth.clip(line, to: width)
+                let head = clipped.isEmpty ? String(line.prefix(1)) : clipped
                 lines.append(head)
                 line = String(line.dropFirst(head.count))
             }

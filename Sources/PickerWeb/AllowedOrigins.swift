@@ -8,6 +8,7 @@ import Synchronization
 /// reaches the port but sends its own name as `Host`, and is refused.
 final class AllowedOrigins: Sendable {
     private let hosts = Mutex<Set<String>>([])
+    private let port = Mutex(0)
 
     /// Allows the names of `address` at the port it was bound to.
     func bound(_ address: ListenAddress, port: Int) {
@@ -16,7 +17,14 @@ final class AllowedOrigins: Sendable {
             names.formUnion(["127.0.0.1:\(port)", "localhost:\(port)", "[::1]:\(port)"])
         }
         hosts.withLock { $0 = names }
+        self.port.withLock { $0 = port }
     }
+
+    /// The session cookie's name. A browser sends a host's cookies to every
+    /// port on it, so the name carries ours and two pickerwebs never sign
+    /// each other's pages out. (Another server on 127.0.0.1 that the browser
+    /// visits does receive the cookie: README's security section says so.)
+    var sessionCookie: String { "picker_session_\(port.withLock { $0 })" }
 
     func allows(host: String) -> Bool {
         hosts.withLock { $0.contains(host.lowercased()) }

@@ -41,6 +41,8 @@ public actor DaemonBridge: Service {
         do {
             let client = try PickerClient.connect(socketPath: socketPath)
             let events = try await client.subscribe()
+            // stop() may have run while this waited: it closed no client yet.
+            guard !isStopping else { return client.close() }
             self.client = client
             problem = nil
             broadcast(.daemon(connected: true))

@@ -41,6 +41,10 @@ public struct ListenAddress: Sendable, Equatable, CustomStringConvertible {
         return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { UInt8($0) != nil }
     }
 
+    /// Every address of the machine (`0.0.0.0`, `::`): no one name a browser
+    /// would send as `Host`, nor a URL to print.
+    public var isWildcard: Bool { host == "0.0.0.0" || host == "::" }
+
     /// The host as it appears in a URL (IPv6 in brackets).
     public var urlHost: String { host.contains(":") ? "[\(host)]" : host }
 

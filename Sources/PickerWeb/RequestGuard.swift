@@ -5,7 +5,9 @@ import Hummingbird
 /// "Security"), in this order:
 /// - its `Host` is one of ours (DNS rebinding), the event stream included;
 /// - an `Origin`, where one is sent, is ours;
-/// - the interface (`/api/…`, `/events`) needs the session cookie;
+/// - everything but the page itself and `/session` needs the session cookie
+///   (an exact list: the router ignores empty path parts, so `//api/state`
+///   reaches `/api/state`, and a prefix test would let it by);
 /// - a state change (`POST`) needs `X-Picker-CSRF: 1`, which a page on another
 ///   site cannot send without a CORS preflight, and none is ever allowed.
 struct RequestGuard<Context: RequestContext>: RouterMiddleware {
@@ -13,7 +15,8 @@ struct RequestGuard<Context: RequestContext>: RouterMiddleware {
     let secrets: SessionSecrets
 
     static var csrfHeader: HTTPField.Name { HTTPField.Name("X-Picker-CSRF")! }
-    static var sessionCookie: String { "picker_session" }
+    /// What anyone who passes the Host check may fetch: the page holds no data.
+    static var publicPaths: Set<String> { ["/", "/app.js", "/app.css", "/favicon.ico", "/session"] }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard let host = request.head.authority, origins.allows(host: host) else {
@@ -22,9 +25,8 @@ struct RequestGuard<Context: RequestContext>: RouterMiddleware {
         if let origin = request.headers[.origin], !origins.allows(origin: origin) {
             throw WebError(.forbidden, "requests from another site are refused")
         }
-        let path = request.uri.path
-        if path.hasPrefix("/api/") || path == "/events" {
-            guard let session = request.cookies[Self.sessionCookie]?.value, secrets.isSession(session) else {
+        if !Self.publicPaths.contains(request.uri.path) {
+            guard let session = request.cookies[origins.sessionCookie]?.value, secrets.isSession(session) else {
                 throw WebError(.unauthorized, "no session: open the URL pickerweb printed, with its token")
             }
         }

@@ -15,6 +15,9 @@ struct SecurityHeaders<Context: RequestContext>: RouterMiddleware {
             response = try await next(request, context)
         } catch let error as any HTTPResponseError {
             response = try error.response(from: request, context: context)
+        } catch {
+            // Anything else would leave as a bare 500, without these headers.
+            response = try WebError(.internalServerError, "pickerweb failed to answer: \(error)").response(from: request, context: context)
         }
         response.headers[.contentSecurityPolicy] = Self.policy
         response.headers[.xContentTypeOptions] = "nosniff"

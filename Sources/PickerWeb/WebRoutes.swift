@@ -20,7 +20,7 @@ enum WebRoutes {
         router.get("/app.css") { _, _ in PageAssets.style() }
         // Browsers ask for it on their own; nothing, rather than a 404 in every console.
         router.get("/favicon.ico") { _, _ in Response(status: .noContent) }
-        router.post("/session") { request, _ in try startSession(request, secrets: secrets) }
+        router.post("/session") { request, _ in try startSession(request, secrets: secrets, cookie: origins.sessionCookie) }
         router.get("/api/state") { _, _ in JSONResponse.make(await bridge.state()) }
         router.get("/events") { _, _ in ServerSentEvents.response(bridge: bridge) }
         router.post("/api/windows/:window/update") { request, context in
@@ -40,12 +40,12 @@ enum WebRoutes {
 
     /// `POST /session`: the token from the URL's fragment, exchanged for a
     /// session cookie the page's script cannot read.
-    private static func startSession(_ request: Request, secrets: SessionSecrets) throws -> Response {
+    private static func startSession(_ request: Request, secrets: SessionSecrets, cookie: String) throws -> Response {
         guard let token = request.headers[tokenHeader], let session = secrets.exchange(token: token) else {
             throw WebError(.forbidden, "this is not the token pickerweb printed; open the URL it printed")
         }
         var response = Response(status: .noContent)
-        response.headers[.setCookie] = "\(RequestGuard<BasicRequestContext>.sessionCookie)=\(session); Path=/; HttpOnly; SameSite=Strict"
+        response.headers[.setCookie] = "\(cookie)=\(session); Path=/; HttpOnly; SameSite=Strict"
         return response
     }
 

@@ -15,6 +15,9 @@ public struct WebServer: Sendable {
     /// At most this many HTTP connections at once: open pages hold one each
     /// for their event stream.
     public static let connectionLimit = 64
+    /// A connection with no request under way for this long is closed, so
+    /// idle connections cannot hold every place (an event stream is never idle).
+    public static let idleTimeout: TimeAmount = .seconds(30)
 
     public init(socketPath: String?, address: ListenAddress, secrets: SessionSecrets = SessionSecrets()) {
         self.socketPath = socketPath
@@ -36,6 +39,7 @@ public struct WebServer: Sendable {
         let server = self
         var app = Application(
             router: router,
+            server: .http1(configuration: .init(idleTimeout: Self.idleTimeout)),
             configuration: ApplicationConfiguration(
                 address: .hostname(address.host, port: address.port), serverName: nil,
                 availableConnectionsDelegate: MaximumAvailableConnections(Self.connectionLimit)),

@@ -13,35 +13,19 @@ enum ChildProcess {
         _ arguments: [String], environment: [String: String], ended: @escaping @Sendable (Int32) -> Void,
         failed: (String) -> Void
     ) {
-        var argv = arguments.map { strdup($0) } + [nil]
-        var envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
+        switch POSIX.spawn(arguments, environment: environment) {
+        case .success(let pid): wait(for: pid, then: ended)
+        case .failure(let failure): failed(failure.reason)
         }
-        var pid: pid_t = 0
-        let status = posix_spawnp(&pid, arguments[0], nil, nil, &argv, &envp)
-        guard status == 0 else { return failed(POSIX.message(for: status)) }
-        wait(for: pid, then: ended)
     }
 
     private static func wait(for pid: pid_t, then ended: @escaping @Sendable (Int32) -> Void) {
-        final class Waiting: Sendable {
-            let pid: pid_t
-            let ended: @Sendable (Int32) -> Void
-            init(_ pid: pid_t, _ ended: @escaping @Sendable (Int32) -> Void) { (self.pid, self.ended) = (pid, ended) }
-        }
-        let context = Unmanaged.passRetained(Waiting(pid, ended)).toOpaque()
-        var thread = pthread_t()
-        pthread_create(&thread, nil, { context in
-            let waiting = Unmanaged<Waiting>.fromOpaque(context!).takeRetainedValue()
+        POSIX.startThread {
             var status: Int32 = 0
-            while waitpid(waiting.pid, &status, 0) < 0 && errno == EINTR {}
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
             let exited = status & 0x7F == 0
-            waiting.ended(exited ? (status >> 8) & 0xFF : 128 + (status & 0x7F))
-            return nil
-        }, context)
-        pthread_detach(thread)
+            ended(exited ? (status >> 8) & 0xFF : 128 + (status & 0x7F))
+        }
     }
 
     /// The full path of `name` on PATH, if it is there.

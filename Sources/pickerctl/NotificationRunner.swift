@@ -118,6 +118,7 @@ struct NotificationRunner {
         var body = "pickerd is waiting (\(window.levelName ?? window.level.description), \(window.kind)): answer with pickerctl ui"
         if let webURL, let page = webURL.split(separator: "#").first { body += " or at \(page)" }
         let urgency = window.level >= .alert ? "critical" : "normal"
-        return [notifySend, "--app-name=pickerd", "--urgency=\(urgency)", title, body]
+        // "--": a title that starts with a minus is a title, not an option.
+        return [notifySend, "--app-name=pickerd", "--urgency=\(urgency)", "--", title, body]
     }
 }

@@ -13,6 +13,7 @@ enum SiblingProgram {
     static func exec(_ name: String, _ arguments: [String]) throws -> Never {
         let program = path(of: name)
         var argv = ([program] + arguments).map { strdup($0) } + [nil]
+        POSIX.unblockAllSignals()
         execv(program, &argv)
         // execv returns only when it failed.
         printError("cannot run \(program): \(POSIX.message()); is \(name) installed beside pickerctl?")

@@ -37,6 +37,10 @@ struct PickerwebCommand: AsyncParsableCommand {
     }
 
     func validate() throws {
+        if listen.isWildcard {
+            throw ValidationError(
+                "--listen \(listen) is every address of this machine; name the one address the page is reached at (the Host it must be asked by), like 192.168.1.5:8765")
+        }
         if !listen.isLoopback && !allowRemote {
             throw ValidationError(
                 "--listen \(listen) is reachable from other machines; pickerweb listens on loopback unless --allow-remote is given (from a phone, prefer ssh -L)")
@@ -50,7 +54,10 @@ struct PickerwebCommand: AsyncParsableCommand {
         let urlFile = WebURLFile.path(environment: POSIX.environment())
         let written = WrittenURL()
         let shouldOpen = open
-        defer { if let url = written.url { WebURLFile.remove(url, at: urlFile) } }
+        defer {
+            if let url = written.url { WebURLFile.remove(url, at: urlFile) }
+            if shouldOpen { unlink(BrowserOpener.page(besides: urlFile)) }
+        }
         try await server.run(logger: logger) { url in
             _ = POSIX.writeAll(Array((url + "\n").utf8), to: 1)
             if let problem = WebURLFile.write(url, to: urlFile) {
@@ -58,7 +65,8 @@ struct PickerwebCommand: AsyncParsableCommand {
             } else {
                 written.url = url
             }
-            if shouldOpen, let problem = BrowserOpener.open(url, besides: urlFile) {
+            // Only into the folder the URL file was just written to, which was checked to be ours alone.
+            if shouldOpen, written.url != nil, let problem = BrowserOpener.open(url, besides: urlFile) {
                 _ = POSIX.writeAll(Array("pickerweb: \(problem)\n".utf8), to: 2)
             }
         }

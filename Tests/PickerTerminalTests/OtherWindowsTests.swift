@@ -44,6 +44,20 @@ import Testing
     }
 }
 
+@Suite struct OddInputTests {
+    @Test func aWideCharacterWiderThanTheLineStillWraps() {
+        #expect(TextWrap.lines("漢字", width: 1) == ["漢", "字"], "one character a line, never a loop")
+    }
+
+    @Test func aKeyOutsideTheRoundListsTheOthersWithoutACrash() {
+        let fixture = OtherWindowsTests()
+        let key = fixture.window("w0", "Hidden key", state: .hidden, at: 1)
+        let other = fixture.window("w1", "Other", at: 2)
+        let lines = OtherWindows(all: [key, other], key: key).lines(width: 40, limit: 5, now: Timestamp(milliseconds: 10_000))
+        #expect(lines.count == 1 && lines[0].text.contains("Other"))
+    }
+}
+
 @Suite struct EndedWindowLineTests {
     let at = Timestamp(milliseconds: 0)
 

@@ -262,6 +262,17 @@ import Testing
         #expect(try JSON.parse(shown.stdout)["value"] == "from the web page!")
     }
 
+    /// The daemon's echo of an update is the value as it normalized it
+    /// (trimmed here): it must not undo what is being typed.
+    @Test func aTrimmedTextKeepsWhatIsTyped() throws {
+        let asking = try ask(["text", "--title", "Trimmed", "--trim"])
+        #expect(try ui.waitFor("Trimmed") != nil)
+        for character in "two words here" { try ui.type(String(character)) }
+        #expect(try ui.waitFor("> two words here") != nil)
+        try ui.send("Enter")
+        #expect(asking.finish().stdout == "two words here\n")
+    }
+
     /// Typing meant for the window before never answers one that takes over.
     @Test func anEnterRightAfterAnAlertArrivesDoesNotAnswerIt() throws {
         // A grace longer than a loaded machine takes to send the Enter.

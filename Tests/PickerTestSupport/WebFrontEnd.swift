@@ -35,7 +35,7 @@ public final class WebFrontEnd: @unchecked Sendable {
         web.signal(SIGKILL)
     }
 
-    /// A fresh session cookie (`picker_session=…`), as the page gets one.
+    /// A fresh session cookie (`picker_session_PORT=…`), as the page gets one.
     public func signIn() throws -> String {
         let response = try RawHTTP.request("POST", "/session", port: port, headers: ["X-Picker-Token": token, "X-Picker-CSRF": "1"])
         guard response.status == 204, let cookie = response.headers["set-cookie"]?.split(separator: ";").first else {

@@ -16,8 +16,15 @@ import Testing
     @Test func theInterfaceNeedsTheTokensSession() throws {
         #expect(try RawHTTP.request("GET", "/api/state", port: front.port).status == 401)
         #expect(try RawHTTP.request("GET", "/events", port: front.port).status == 401)
-        let forged = try front.api("GET", "/api/state", cookie: "picker_session=guessed")
+        let forged = try front.api("GET", "/api/state", cookie: "picker_session_\(front.port)=guessed")
         #expect(forged.status == 401)
+        // The router ignores empty path parts; the session check must not.
+        for path in ["//api/state", "/events/", "//events", "/api//state", "/api/state/"] {
+            #expect(try RawHTTP.request("GET", path, port: front.port).status == 401, "\(path)")
+        }
+        let sneaked = try RawHTTP.request(
+            "POST", "//api/windows/w1/cancel", port: front.port, headers: ["X-Picker-CSRF": "1", "Content-Type": "application/json"], body: "{}")
+        #expect(sneaked.status == 401)
         let wrongToken = try RawHTTP.request("POST", "/session", port: front.port, headers: ["X-Picker-Token": "guess", "X-Picker-CSRF": "1"])
         #expect(wrongToken.status == 403 && wrongToken.headers["set-cookie"] == nil)
         let cookie = try front.signIn()
@@ -28,6 +35,7 @@ import Testing
         let response = try RawHTTP.request("POST", "/session", port: front.port, headers: ["X-Picker-Token": front.token, "X-Picker-CSRF": "1"])
         let cookie = try #require(response.headers["set-cookie"])
         #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict") && cookie.contains("Path=/"))
+        #expect(cookie.hasPrefix("picker_session_\(front.port)="), "named for its port, so two pickerwebs never clash")
         #expect(!cookie.contains(front.token), "the cookie holds a session secret, not the token")
     }
 
@@ -111,9 +119,11 @@ import Testing
     }
 
     @Test func aNonLoopbackAddressNeedsItsFlag() throws {
-        let refused = try CommandLineProcess.run("pickerweb", ["--socket", front.daemon.socketPath, "--listen", "0.0.0.0:0"])
+        let refused = try CommandLineProcess.run("pickerweb", ["--socket", front.daemon.socketPath, "--listen", "192.0.2.1:0"])
         #expect(refused.status == 64)
         #expect(refused.stderr.contains("--allow-remote"))
+        let wildcard = try CommandLineProcess.run("pickerweb", ["--listen", "0.0.0.0:0", "--allow-remote"])
+        #expect(wildcard.status == 64 && wildcard.stderr.contains("name the one address"))
         #expect(try CommandLineProcess.run("pickerweb", ["--listen", "nonsense:port"]).status == 64)
     }
 
