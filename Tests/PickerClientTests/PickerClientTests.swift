@@ -6,8 +6,21 @@ import PickerTestSupport
 import Testing
 
 @Suite struct PickerClientTests {
+    /// A daemon that keeps an idle connection for an hour. These tests are
+    /// async: under a sanitizer, the synchronous tests beside them can hold
+    /// the few threads Swift's concurrency shares for minutes, and a test
+    /// that connected may resume only after pickerd's five-minute idle
+    /// timeout closed its connection. The idle timeout has tests of its own.
+    static func daemon(_ config: String = "{}") throws -> DaemonProcess {
+        var object = try JSON.parse(config).objectValue ?? [:]
+        var limits = object["limits"]?.objectValue ?? [:]
+        limits["idle_timeout_ms"] = 3_600_000
+        object["limits"] = .object(limits)
+        return try DaemonProcess(config: JSON.object(object).serialized())
+    }
+
     @Test func connectsAndGreets() async throws {
-        let daemon = try DaemonProcess()
+        let daemon = try Self.daemon()
         let client = try PickerClient.connect(socketPath: daemon.socketPath)
         defer { client.close() }
         let hello = try await client.hello(client: "tests")
@@ -17,7 +30,7 @@ import Testing
     }
 
     @Test func presentAndWaitIsAnsweredByAnotherClient() async throws {
-        let daemon = try DaemonProcess()
+        let daemon = try Self.daemon()
         let asker = try PickerClient.connect(socketPath: daemon.socketPath)
         let answerer = try PickerClient.connect(socketPath: daemon.socketPath)
         async let outcome = asker.presentAndWait(Presentation(kind: "date", title: "Deploy", options: ["initial": "2026-03-10"]))
@@ -35,7 +48,7 @@ import Testing
     }
 
     @Test func eventsArriveAsAnAsyncSequenceInOrder() async throws {
-        let daemon = try DaemonProcess()
+        let daemon = try Self.daemon()
         let watcher = try PickerClient.connect(socketPath: daemon.socketPath)
         let events = try await watcher.subscribe(events: ["window."])
         let client = try PickerClient.connect(socketPath: daemon.socketPath)
@@ -55,7 +68,7 @@ import Testing
     }
 
     @Test func errorsCarryTheProtocolCodeAndMessage() async throws {
-        let daemon = try DaemonProcess()
+        let daemon = try Self.daemon()
         let client = try PickerClient.connect(socketPath: daemon.socketPath)
         let window = try await client.present(Presentation(kind: "date"))
         do {
@@ -88,7 +101,7 @@ import Testing
     }
 
     @Test func managingCallsAreTyped() async throws {
-        let daemon = try DaemonProcess()
+        let daemon = try Self.daemon()
         let client = try PickerClient.connect(socketPath: daemon.socketPath)
         let a = try await client.present(Presentation(kind: "text", tag: "first"))
         let b = try await client.present(Presentation(kind: "text", hidden: true))
@@ -109,7 +122,7 @@ import Testing
     }
 
     @Test func aDaemonThatGoesAwayEndsCallsAndStreams() async throws {
-        let daemon = try DaemonProcess(config: #"{"state": {"durability": "memory"}}"#)
+        let daemon = try Self.daemon(#"{"state": {"durability": "memory"}}"#)
         let client = try PickerClient.connect(socketPath: daemon.socketPath)
         let events = try await client.subscribe()
         async let waiting = client.presentAndWait(Presentation(kind: "text"))
