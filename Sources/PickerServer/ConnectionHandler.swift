@@ -127,6 +127,9 @@ package final class ConnectionHandler: ChannelDuplexHandler, Connection {
             core.logger.warning("could not read the peer credentials of a connection; closing it")
         case LineFramingError.partialLineTimedOut:
             core.logger.debug("connection \(id.rawValue) held a partial line too long; closing it")
+            send(RPCResponse.error(id: .null, core.partialLineTimedOutError))
+            closeAfterFlush()
+            return
         default:
             core.logger.debug("connection \(id.rawValue) failed: \(error)")
         }

@@ -130,6 +130,12 @@ package final class DaemonCore {
             data: .object(JSONObject([WireName.limit: .string(Limit.maxLineBytes.key)])))
     }
 
+    var partialLineTimedOutError: RPCError {
+        .limitReached(
+            "a line stayed unfinished for \(configuration.limits.partialLineTimeoutMilliseconds) ms (limits.partial_line_timeout_ms); end each line with a newline; closing the connection",
+            limit: .partialLineTimeoutMilliseconds)
+    }
+
     // MARK: requests
 
     /// Runs one line: a request, a notification or a batch. Its changes are

@@ -17,6 +17,10 @@ import Testing
         #expect(daemon.isOpen(partial.number))
         daemon.advance(milliseconds: 1)
         #expect(!daemon.isOpen(partial.number), "closed 300 ms after the line began")
+        let told = try #require(try partial.readMessage(), "told why before the close")
+        #expect(told["id"] == .null)
+        #expect(told["error"]?["code"] == -32006)
+        #expect(told["error"]?["data"]?["limit"] == "partial_line_timeout_ms")
         // A connection that is merely idle between lines stays.
         daemon.advance(milliseconds: 600)
         #expect(daemon.isOpen(idle.number))
