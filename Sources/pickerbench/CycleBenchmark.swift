@@ -6,7 +6,7 @@ struct CycleBenchmark {
     var cycles = 10_000
     var openWindows = 100_000
 
-    func run() throws {
+    func run() throws -> [TargetCheck] {
         let load = CycleLoad()
         print("present + submit cycles: \(load.connections) connections, \(load.depth) cycles in flight on each")
         print("(\(rounds) alternating rounds of \(cycles) cycles; requests per second, medians, min–max)\n")
@@ -42,8 +42,18 @@ struct CycleBenchmark {
         print(
             """
 
-            Targets: durable at least 0.10x the floor's pipelined ping rate, and
+            Targets: durable at least 0.25x the floor's pipelined ping rate, and
             with \(openWindows) windows open at least 0.80x of empty.
             """)
+        let (durableRatio, memoryRatio) = (rate.durableFull.median / rate.durable.median, rate.memoryFull.median / rate.memory.median)
+        return [
+            TargetCheck(
+                "durable present+submit ≥ 0.25x the floor's ping", ratio: rate.durable.median / ping.median, atLeast: 0.25,
+                of: "\(rate.durable.median.formatted(decimals: 0)) vs \(ping.median.formatted(decimals: 0)) requests/s"),
+            TargetCheck(
+                "\(openWindows) open ≥ 0.80x of empty",
+                measured: "\(durableRatio.formatted(decimals: 2))x durable, \(memoryRatio.formatted(decimals: 2))x memory",
+                isMet: durableRatio >= 0.8 && memoryRatio >= 0.8),
+        ]
     }
 }

@@ -9,12 +9,13 @@ struct FanOutBenchmark {
     var subscribers = 100
     var windows = 1_000
 
-    func run() throws {
+    func run() throws -> [TargetCheck] {
         let events = windows * 3  // presented, key changed, dismissed
         print("event fan-out: \(subscribers) subscribers, \(windows) windows presented and dismissed (\(rounds) rounds)\n")
         let rate = try DurabilitySamples(rounds: rounds) { try round($0.socketPath) }
         ComparisonTable.byDurability().row("events delivered per second", rate)
         print("\nEach round, every subscriber received all events in order (about \(events) each).")
+        return []
     }
 
     /// Events delivered per second, summed over subscribers.

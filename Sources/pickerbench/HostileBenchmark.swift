@@ -14,7 +14,7 @@ struct HostileBenchmark {
     /// The attacks to run, by name; empty: all.
     var attacks: [String] = []
 
-    func run() throws {
+    func run() throws -> [TargetCheck] {
         let chosen = try attacks.isEmpty ? HostileAttack.all : attacks.map { name in
             guard let attack = HostileAttack.all.first(where: { $0.name == name }) else {
                 throw BenchmarkFailure("no attack named \(name); they are \(HostileAttack.all.map(\.name).joined(separator: ", "))")
@@ -50,6 +50,7 @@ struct HostileBenchmark {
             Target: no attack costs the bystander's ping more than 100 ms. RSS in MiB: before the
             attack (settled), its peak during the attack (VmHWM), and 1 s after the attacker left.
             """)
+        return []
     }
 }
 

@@ -9,7 +9,7 @@ struct MemoryBenchmark {
     var rounds = 3
     var openWindows = 100_000
 
-    func run() throws {
+    func run() throws -> [TargetCheck] {
         print("memory: VmRSS of pickerd (\(rounds) rounds, fresh daemons; medians, min–max)\n")
         var idle = DurabilitySamples()
         var perWindow = DurabilitySamples()
@@ -25,6 +25,18 @@ struct MemoryBenchmark {
         let table = ComparisonTable.byDurability()
         table.row("idle daemon, MiB", idle, decimals: 1)
         table.row("per open window, bytes", perWindow)
-        print("\nTargets: idle under 20 MiB; under 2,048 bytes per open window.")
+        print("\nTargets: idle under 20 MiB; under 1,024 bytes per open window.")
+        let (memory, durable) = (perWindow.memory.median, perWindow.durable.median)
+        let (idleMemory, idleDurable) = (idle.memory.median, idle.durable.median)
+        return [
+            TargetCheck(
+                "under 1,024 bytes per open window",
+                measured: "\(memory.formatted(decimals: 0)) memory state, \(durable.formatted(decimals: 0)) durable",
+                isMet: memory < 1024 && durable < 1024),
+            TargetCheck(
+                "idle daemon under 20 MiB",
+                measured: "\(idleMemory.formatted(decimals: 1)) MiB memory state, \(idleDurable.formatted(decimals: 1)) durable",
+                isMet: idleMemory < 20 && idleDurable < 20),
+        ]
     }
 }

@@ -8,7 +8,7 @@ import PickerProtocol
 struct OneShotBenchmark {
     var rounds = 60
 
-    func run() throws {
+    func run() throws -> [TargetCheck] {
         print("one-shot: `pickerctl ping` vs socat with the same line (\(rounds) alternating runs; ms, medians, min–max)\n")
         let daemon = try BenchDaemon(config: #"{"state": {"durability": "memory"}}"#)
         let pickerctl = BenchDaemon.sibling("pickerctl")
@@ -17,7 +17,7 @@ struct OneShotBenchmark {
         }
         guard let socat = Self.which("socat") else {
             print("socat is not installed (apt-get install socat); skipped")
-            return
+            return []
         }
         let requestFile = daemon.directory.appendingPathComponent("ping.json").path
         requestFile.withCString { path in
@@ -32,7 +32,12 @@ struct OneShotBenchmark {
         }
         ComparisonTable(first: "socat", second: "pickerctl", ratio: "pickerctl/socat")
             .row("ping, ms", times.socat, times.pickerctl, decimals: 2)
-        print("\nTarget: a few milliseconds, most of it process start.")
+        print("\nTarget: within 1.50x of socat.")
+        return [
+            TargetCheck(
+                "`pickerctl ping` ≤ 1.50x socat", ratio: times.pickerctl.median / times.socat.median, atMost: 1.5,
+                of: "\(times.pickerctl.median.formatted(decimals: 2)) vs \(times.socat.median.formatted(decimals: 2)) ms")
+        ]
     }
 
     /// Spawns `arguments` with stdin from a file and stdout to /dev/null, and

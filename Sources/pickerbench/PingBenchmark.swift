@@ -9,7 +9,7 @@ struct PingBenchmark {
 
     static let request = TypedRequest.bytes(Ping())
 
-    func run() throws {
+    func run() throws -> [TargetCheck] {
         print("ping: pickerd (memory state) vs pickerfloor, a minimal C server on json-c")
         print("(\(rounds) alternating rounds; medians, min–max)\n")
         let floor = try BenchDaemon.floor()
@@ -54,11 +54,18 @@ struct PingBenchmark {
         print(
             """
 
-            Targets: pipelined (64) at least 0.50x the floor's rate; p50 within 1.50x.
+            Targets: pipelined (64) at least 0.80x the floor's rate; p50 within 1.20x.
             The load client is not the bottleneck: it uses \(wide.client.median.formatted(decimals: 0))% of its CPU while the
             floor's server, with 4 × 64 in flight, uses \(wide.floorBusy.median.formatted(decimals: 0))% of a core. With 64 in flight on one
             connection neither side is busy all the time: each waits for the other's batch.
             """)
+        let rates = "\(throughput.pickerd.median.formatted(decimals: 0)) vs \(throughput.floor.median.formatted(decimals: 0)) requests/s"
+        let p50s = "\(p50.pickerd.median.formatted(decimals: 1)) vs \(p50.floor.median.formatted(decimals: 1)) µs"
+        return [
+            TargetCheck(
+                "pipelined ping ≥ 0.80x the floor", ratio: throughput.pickerd.median / throughput.floor.median, atLeast: 0.8, of: rates),
+            TargetCheck("one-in-flight p50 ≤ 1.20x the floor", ratio: p50.pickerd.median / p50.floor.median, atMost: 1.2, of: p50s),
+        ]
     }
 
     struct Pipelined {

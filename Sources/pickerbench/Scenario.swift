@@ -1,8 +1,9 @@
-/// One benchmark: it starts what it measures, runs alternating rounds, and
-/// prints its table.
+/// One benchmark: it starts what it measures, runs alternating rounds, prints
+/// its table, and returns its figures against DESIGN.md's targets (none for a
+/// scenario that measures no target).
 protocol Scenario {
     var rounds: Int { get set }
-    func run() throws
+    func run() throws -> [TargetCheck]
 }
 
 extension PingBenchmark: Scenario {}

@@ -38,7 +38,7 @@ struct StackBenchmark {
         },
     ]
 
-    func run() throws {
+    func run() throws -> [TargetCheck] {
         print("Stack operations with \(smallSize) vs \(largeSize) open windows")
         print("(\(rounds) alternating rounds of \(operationsPerRound) operations; median ns per operation, min–max)\n")
         let small = try makeModel(windows: smallSize)
@@ -58,6 +58,7 @@ struct StackBenchmark {
                     + leftPadded((largeSample.median / smallSample.median).formatted(decimals: 2) + "x", 13))
         }
         precondition(small.openWindowCount == smallSize && large.openWindowCount == largeSize)
+        return []
     }
 
     private func makeModel(windows: Int) throws -> PickerModel {

@@ -10,7 +10,8 @@ let usage = """
     Build everything first (`swift build -c release`), then run
     .build/release/pickerbench; it starts pickerd, pickerfloor and pickerctl
     from its own folder. With no scenario it runs all but `stack` and
-    `hostile`, in order:
+    `hostile`, in order, then prints each target of DESIGN.md that ran beside
+    what it measured, met or not:
 
       ping      pipelined (64 in flight) and one-in-flight ping against pickerd
                 and pickerfloor, the minimal C server on json-c
@@ -82,6 +83,7 @@ signal(SIGPIPE, SIG_IGN)
 CPUPinning.pinToClientCPUs()
 
 print("pickerbench \(machineDescription())\n")
+var checks: [TargetCheck] = []
 do {
     for (position, name) in chosen.enumerated() {
         if position > 0 { print("\n" + String(repeating: "─", count: 100) + "\n") }
@@ -97,7 +99,12 @@ do {
             default: StackBenchmark()
             }
         if let rounds { scenario.rounds = rounds }
-        try scenario.run()
+        checks += try scenario.run()
+        fflush(nil)  // each scenario's table shows when it is done, also through a pipe
+    }
+    if !checks.isEmpty {
+        print("\n" + String(repeating: "─", count: 100) + "\n")
+        TargetCheck.printSummary(checks)
     }
 } catch {
     print("pickerbench: \(error)")
