@@ -12,6 +12,10 @@ final class LoadConnection: @unchecked Sendable {
     private var consumed = 0
     private var scanned = 0
     private var chunk = [UInt8](repeating: 0, count: 65536)
+    /// Where `readAnswerEnds` is in the line it has not seen the end of.
+    private var linePosition = 0
+    private var eventPrefixMatched = 0
+    private static let eventPrefix = Array(#"{"event""#.utf8)
 
     init(socketPath: String) throws {
         switch UnixSocket.connect(to: socketPath) {
@@ -74,6 +78,36 @@ final class LoadConnection: @unchecked Sendable {
         let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
         guard count > 0 else { throw BenchmarkFailure("the server closed the connection") }
         return chunk[0..<count].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+    }
+
+    /// Like `readLineEnds`, but counts only answers: a line that starts as an
+    /// event (mpv's `{"event":…}`, sent to every client unasked) is no answer.
+    /// A line may begin in one read and end in a later one.
+    func readAnswerEnds() throws -> Int {
+        let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        guard count > 0 else { throw BenchmarkFailure("the server closed the connection") }
+        // Locals, not the properties, in the loop: it runs for every byte.
+        let prefix = Self.eventPrefix
+        var (answers, position, matched) = (0, linePosition, eventPrefixMatched)
+        for byte in chunk[0..<count] {
+            if byte == 0x0A {
+                if matched < prefix.count { answers += 1 }
+                (position, matched) = (0, 0)
+            } else {
+                if position == matched, matched < prefix.count, byte == prefix[matched] { matched += 1 }
+                position += 1
+            }
+        }
+        (linePosition, eventPrefixMatched) = (position, matched)
+        return answers
+    }
+
+    /// The next line that is an answer, skipping events (see `readAnswerEnds`).
+    func readAnswerBytes() throws -> ArraySlice<UInt8> {
+        while true {
+            let line = try readLineBytes()
+            if !line.starts(with: Self.eventPrefix) { return line }
+        }
     }
 
     /// The next answer line as text.

@@ -13,8 +13,10 @@ let usage = """
     `hostile`, in order, then prints each target of DESIGN.md that ran beside
     what it measured, met or not:
 
-      ping      pipelined (64 in flight) and one-in-flight ping against pickerd
-                and pickerfloor, the minimal C server on json-c
+      ping      pipelined (64 in flight), 4 connections × 64 and one-in-flight
+                ping against pickerd, pickerfloor (the minimal C server on
+                json-c) and mpv's JSON IPC, the peer, when mpv is installed
+                (a measuring peer only: without it, its column is skipped)
       cycles    present+submit, pipelined over 8 connections: durable vs the
                 floor's ping rate, vs memory, and with 100,000 windows open
       memory    idle RSS and RSS per open window at 100,000 windows
