@@ -3,13 +3,28 @@ import Glibc
 #endif
 import PickerProtocol
 
-/// `pickerctl ping` as a script runs it, one process per request, against
-/// socat sending the same request line: wall time from spawn to exit.
+/// `pickerctl ping`, `badge` and `list` as a script runs them, one process per
+/// request, each against socat sending the request line that command sends:
+/// wall time from spawn to exit.
 struct OneShotBenchmark {
     var rounds = 60
 
+    /// A pickerctl command and the one request line it sends (to a daemon
+    /// with no windows open: `list` then asks nothing more).
+    struct Command {
+        var name: String
+        var line: String
+    }
+
+    static let commands = [
+        Command(name: "ping", line: TypedRequest.line(Ping())),
+        Command(name: "badge", line: TypedRequest.line(Status())),  // badge counts the windows status reports
+        Command(name: "list", line: TypedRequest.line(List())),
+    ]
+
     func run() throws -> [TargetCheck] {
-        print("one-shot: `pickerctl ping` vs socat with the same line (\(rounds) alternating runs; ms, medians, min–max)\n")
+        print("one-shot: `pickerctl ping`, `badge` and `list` vs socat with the same line")
+        print("(\(rounds) alternating runs each, pickerd in memory state with no windows; ms, medians, min–max)\n")
         let daemon = try BenchDaemon(config: #"{"state": {"durability": "memory"}}"#)
         let pickerctl = BenchDaemon.sibling("pickerctl")
         guard access(pickerctl, X_OK) == 0 else {
@@ -19,46 +34,39 @@ struct OneShotBenchmark {
             print("socat is not installed (apt-get install socat); skipped")
             return []
         }
-        let requestFile = daemon.directory.appendingPathComponent("ping.json").path
-        requestFile.withCString { path in
-            let file = fopen(path, "w")
-            fputs(TypedRequest.line(Ping()) + "\n", file)
+        var times: [(socat: Sample, pickerctl: Sample)] = Self.commands.map { _ in (Sample(), Sample()) }
+        let requestFiles = try Self.commands.map { command in
+            let path = daemon.directory.appendingPathComponent("\(command.name).json").path
+            guard let file = fopen(path, "w") else { throw BenchmarkFailure("cannot write \(path)") }
+            fputs(command.line + "\n", file)
             fclose(file)
+            return path
         }
-        var times = (socat: Sample(), pickerctl: Sample())
         for _ in 0..<rounds {
-            times.socat.add(try Self.wallMilliseconds([socat, "-", "UNIX-CONNECT:\(daemon.socketPath)"], stdin: requestFile))
-            times.pickerctl.add(try Self.wallMilliseconds([pickerctl, "--socket", daemon.socketPath, "ping"], stdin: "/dev/null"))
+            for (index, command) in Self.commands.enumerated() {
+                times[index].socat.add(
+                    try Self.wallMilliseconds([socat, "-", "UNIX-CONNECT:\(daemon.socketPath)"], stdin: requestFiles[index]))
+                times[index].pickerctl.add(try Self.wallMilliseconds([pickerctl, "--socket", daemon.socketPath, command.name]))
+            }
         }
-        ComparisonTable(first: "socat", second: "pickerctl", ratio: "pickerctl/socat")
-            .row("ping, ms", times.socat, times.pickerctl, decimals: 2)
-        print("\nTarget: within 1.50x of socat.")
-        return [
+        let table = ComparisonTable(first: "socat", second: "pickerctl", ratio: "pickerctl/socat")
+        for (index, command) in Self.commands.enumerated() {
+            table.row("\(command.name), ms", times[index].socat, times[index].pickerctl, decimals: 2)
+        }
+        print("\nTarget: each within 1.50x of socat.")
+        return zip(Self.commands, times).map { command, time in
             TargetCheck(
-                "`pickerctl ping` ≤ 1.50x socat", ratio: times.pickerctl.median / times.socat.median, atMost: 1.5,
-                of: "\(times.pickerctl.median.formatted(decimals: 2)) vs \(times.socat.median.formatted(decimals: 2)) ms")
-        ]
+                "`pickerctl \(command.name)` ≤ 1.50x socat", ratio: time.pickerctl.median / time.socat.median, atMost: 1.5,
+                of: "\(time.pickerctl.median.formatted(decimals: 2)) vs \(time.socat.median.formatted(decimals: 2)) ms")
+        }
     }
 
-    /// Spawns `arguments` with stdin from a file and stdout to /dev/null, and
+    /// Runs `arguments` with stdin from a file and stdout to /dev/null, and
     /// returns the milliseconds until it exited (successfully).
-    static func wallMilliseconds(_ arguments: [String], stdin: String) throws -> Double {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, stdin, O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        let argv = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
+    static func wallMilliseconds(_ arguments: [String], stdin: String = "/dev/null") throws -> Double {
         let start = ContinuousClock.now
-        let spawned = posix_spawn(&pid, arguments[0], &actions, nil, argv, environ)
-        guard spawned == 0 else { throw BenchmarkFailure("cannot start \(arguments[0]): \(String(cString: strerror(spawned)))") }
-        var status: Int32 = 0
-        waitpid(pid, &status, 0)
-        let elapsed = seconds(since: start) * 1000
-        guard status == 0 else { throw BenchmarkFailure("\(arguments.joined(separator: " ")) failed (wait status \(status))") }
-        return elapsed
+        try SpawnedProcess(arguments, stdin: stdin).waitForSuccess()
+        return seconds(since: start) * 1000
     }
 
     static func which(_ name: String) -> String? {

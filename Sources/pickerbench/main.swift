@@ -22,7 +22,8 @@ let usage = """
       memory    idle RSS and RSS per open window at 100,000 windows
       waiters   1,000 connections each waiting on a present, all answered
       fanout    100 subscribers, every event delivered to each, in order
-      oneshot   `pickerctl ping` vs socat sending the same line
+      oneshot   `pickerctl ping`, `badge` and `list` vs socat sending the
+                same line (needs socat)
       stack     the model alone, no socket: stack operations at 10 and
                 100,000 open windows
       hostile   the attacks of issue 14, each on a fresh daemon, while a
