@@ -12,5 +12,6 @@ extension MemoryBenchmark: Scenario {}
 extension WaitersBenchmark: Scenario {}
 extension FanOutBenchmark: Scenario {}
 extension OneShotBenchmark: Scenario {}
+extension RestartBenchmark: Scenario {}
 extension StackBenchmark: Scenario {}
 extension HostileBenchmark: Scenario {}

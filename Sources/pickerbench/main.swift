@@ -20,6 +20,9 @@ let usage = """
       cycles    present+submit, pipelined over 8 connections: durable vs the
                 floor's ping rate, vs memory, and with 100,000 windows open
       memory    idle RSS and RSS per open window at 100,000 windows
+      restart   pickerd's start to READY=1 (sd_notify) on durable state with
+                100,000 open windows and 10,000 outcomes, and on empty state;
+                preparing the state takes a while
       waiters   1,000 connections each waiting on a present, all answered
       fanout    100 subscribers, every event delivered to each, in order
       oneshot   `pickerctl ping`, `badge` and `list` vs socat sending the
@@ -68,7 +71,7 @@ if arguments.contains("-h") || arguments.contains("--help") {
     exit(0)
 }
 
-let all = ["ping", "cycles", "memory", "waiters", "fanout", "oneshot"]
+let all = ["ping", "cycles", "memory", "restart", "waiters", "fanout", "oneshot"]
 let chosen = arguments.isEmpty ? all : arguments
 for name in chosen where !(all + ["stack", "hostile"]).contains(name) {
     print("pickerbench: unknown scenario '\(name)'; run pickerbench --help for the list")
@@ -98,6 +101,7 @@ do {
             case "waiters": WaitersBenchmark()
             case "fanout": FanOutBenchmark()
             case "oneshot": OneShotBenchmark()
+            case "restart": RestartBenchmark()
             case "hostile": HostileBenchmark(baseline: baseline, attacks: attacks)
             default: StackBenchmark()
             }
