@@ -24,6 +24,8 @@ protocol Connection: AnyObject {
     func send(_ message: JSON)
     /// Writes one serialized line, its newline included.
     func send(line: [UInt8])
+    /// Writes the line `build` serializes (the newline is added).
+    func send(lineBuiltBy build: (inout [UInt8]) -> Void)
     /// Writes an event line (`EventLine`), unless more than `limit` events
     /// wait unread: then the subscriber is told why and disconnected.
     func sendEvent(head: ByteBuffer, body: ByteBuffer, limit: Int)

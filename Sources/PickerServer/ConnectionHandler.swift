@@ -43,6 +43,12 @@ package final class ConnectionHandler: ChannelDuplexHandler, Connection {
     }
     /// Bytes of batch answers collected but not written yet (`BatchReply`).
     private var heldBatchBytes = 0
+    /// Lines written during a turn, gathered into one buffer: the turn costs
+    /// one write into the pipeline and one `writev` entry instead of one per
+    /// answer. Passed on at `gatheredLimit` bytes, so the channel's writability
+    /// (and with it back-pressure) still follows what the peer owes.
+    private var gathered: ByteBuffer?
+    private static let gatheredLimit = 16 * 1024
     private(set) var fellBehind = false
     /// Events written to the socket buffer but not yet taken by the kernel.
     private(set) var unsentEvents = 0
@@ -146,15 +152,53 @@ package final class ConnectionHandler: ChannelDuplexHandler, Connection {
     // MARK: writing
 
     func send(_ message: JSON) {
-        var bytes: [UInt8] = []
-        message.serialize(into: &bytes)
-        bytes.append(0x0A)
-        send(line: bytes)
+        send { line in message.serialize(into: &line) }
+    }
+
+    func send(lineBuiltBy build: (inout [UInt8]) -> Void) {
+        guard context != nil, !isClosing else { return }
+        var line = core.takeLineScratch()
+        build(&line)
+        line.append(0x0A)
+        send(line: line)
+        core.returnLineScratch(line)
     }
 
     func send(line bytes: [UInt8]) {
         guard let context, !isClosing else { return }
-        write(context.channel.allocator.buffer(bytes: bytes), promise: nil)
+        guard holdsWritesForTheTurn() else {
+            write(context.channel.allocator.buffer(bytes: bytes), promise: nil)
+            return
+        }
+        if gathered == nil {
+            gathered = context.channel.allocator.buffer(capacity: max(bytes.count, 1024))
+        }
+        gathered!.writeBytes(bytes)
+        if gathered!.readableBytes >= Self.gatheredLimit { writeGathered() }
+    }
+
+    /// Whether writes now wait for the turn's commit; the first write of a
+    /// turn tells the core to release this connection's writes after it.
+    private func holdsWritesForTheTurn() -> Bool {
+        switch writeState {
+        case .held: return true
+        case .direct where core.isHoldingWrites:
+            writeState = .held(thenClose: false)
+            core.hold(self)
+            return true
+        case .direct, .closing: return false
+        }
+    }
+
+    /// Passes the gathered lines on to the pipeline (not flushed). They were
+    /// gathered while writing was allowed, so they go even if the connection
+    /// has decided since to close once they are out (`.held(thenClose: true)`).
+    private func writeGathered() {
+        guard let buffer = gathered, let context else { return }
+        gathered = nil
+        let wasBehind = !context.channel.isWritable
+        context.write(wrapOutboundOut(buffer), promise: nil)
+        noteWritability(wasBehind: wasBehind)
     }
 
     /// Writes to the channel as the write state says. A write that finds the
@@ -176,13 +220,19 @@ package final class ConnectionHandler: ChannelDuplexHandler, Connection {
         case .direct:
             context.writeAndFlush(wrapOutboundOut(buffer), promise: promise)
         }
-        guard !context.channel.isWritable else { return }
+        noteWritability(wasBehind: wasBehind)
+    }
+
+    /// After a write: a peer now behind has its backlog counted (and bounded).
+    private func noteWritability(wasBehind: Bool) {
+        guard let context, !context.channel.isWritable else { return }
         fellBehind = true
         core.checkBacklog(of: self, mayClose: wasBehind)
     }
 
     var pendingBytes: Int {
         ((try? context?.channel.syncOptions?.getOption(.bufferedWritableBytes)) ?? 0) + heldBatchBytes
+            + (gathered?.readableBytes ?? 0)
     }
 
     /// Past the backlog limit the connection is closed, unless the batch has
@@ -206,6 +256,8 @@ package final class ConnectionHandler: ChannelDuplexHandler, Connection {
             return
         }
         unsentEvents += 1
+        // After the answers gathered before it, in order.
+        writeGathered()
         let promise = context.eventLoop.makePromise(of: Void.self)
         promise.futureResult.assumeIsolated().whenComplete { [self] _ in unsentEvents -= 1 }
         // The head goes with the body: whatever holds or flushes the body does both.
@@ -214,6 +266,7 @@ package final class ConnectionHandler: ChannelDuplexHandler, Connection {
     }
 
     func releaseHeldWrites() {
+        writeGathered()
         let closes = writeState == .held(thenClose: true)
         if case .held = writeState { writeState = .direct }
         if closes {
@@ -227,6 +280,7 @@ package final class ConnectionHandler: ChannelDuplexHandler, Connection {
 
     func close() {
         guard !isClosing else { return }
+        gathered = nil
         writeState = .closing
         context?.close(promise: nil)
     }
@@ -234,6 +288,7 @@ package final class ConnectionHandler: ChannelDuplexHandler, Connection {
     /// For a peer that has let too much pile up: nothing more is written.
     func abandon() {
         guard !isClosing, let context else { return }
+        gathered = nil
         writeState = .closing
         context.eventLoop.assumeIsolated().execute { context.close(promise: nil) }
     }
@@ -247,6 +302,7 @@ package final class ConnectionHandler: ChannelDuplexHandler, Connection {
             writeState = .held(thenClose: true)
             return
         }
+        writeGathered()
         let promise = context.eventLoop.makePromise(of: Void.self)
         context.writeAndFlush(wrapOutboundOut(context.channel.allocator.buffer(capacity: 0)), promise: promise)
         writeState = .closing

@@ -48,6 +48,9 @@ package final class DaemonCore {
     /// Answers written during the current turn wait for its commit here (`DaemonCore+Turns`).
     var heldConnections: [any Connection] = []
     var isHoldingWrites = false
+    /// Where answers are serialized before they are copied into their
+    /// connection's buffer: one array for every answer, not one each.
+    private var lineScratch: [UInt8] = []
     /// Set once the state could not be saved; the daemon then does nothing more.
     var stateLoss: StateLoss?
     /// Told, on the loop, when the state could not be saved (`Daemon.run` stops).
@@ -134,6 +137,21 @@ package final class DaemonCore {
         .limitReached(
             "a line stayed unfinished for \(configuration.limits.partialLineTimeoutMilliseconds) ms (limits.partial_line_timeout_ms); end each line with a newline; closing the connection",
             limit: .partialLineTimeoutMilliseconds)
+    }
+
+    /// The scratch array, empty; taken out while in use, so a write that
+    /// reaches back in gets an array of its own.
+    func takeLineScratch() -> [UInt8] {
+        var line: [UInt8] = []
+        swap(&line, &lineScratch)
+        line.removeAll(keepingCapacity: true)
+        return line
+    }
+
+    /// Keeps the array for the next answer, unless a rare large one grew it.
+    func returnLineScratch(_ line: [UInt8]) {
+        guard line.capacity <= 64 * 1024 else { return }
+        lineScratch = line
     }
 
     // MARK: requests

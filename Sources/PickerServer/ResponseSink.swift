@@ -40,7 +40,18 @@ final class ResponseSink {
         guard !isDelivered else { return }
         isDelivered = true
         defer { connection.answersOwed -= 1 }
-        var response = Self.head
+        switch target {
+        case .connection(let connection):
+            connection.send { line in serialize(result, into: &line) }
+        case .batch(let batch, let index):
+            var response: [UInt8] = []
+            serialize(result, into: &response)
+            batch.fill(index, with: response)
+        }
+    }
+
+    private func serialize(_ result: Result<JSON, RPCError>, into response: inout [UInt8]) {
+        response += Self.head
         id.serialize(into: &response)
         switch result {
         case .success(let value):
@@ -51,13 +62,6 @@ final class ResponseSink {
             error.json.serialize(into: &response)
         }
         response.append(UInt8(ascii: "}"))
-        switch target {
-        case .connection(let connection):
-            response.append(0x0A)
-            connection.send(line: response)
-        case .batch(let batch, let index):
-            batch.fill(index, with: response)
-        }
     }
 }
 
