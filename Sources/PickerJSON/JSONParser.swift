@@ -1,36 +1,25 @@
-import CJSONC
-
-/// A strict parser for one line of JSON, built on json-c's tokener.
+/// A strict parser for one line of JSON, in one pass over its bytes.
 ///
 /// It accepts RFC 8259 JSON only: no comments, trailing commas, NaN or single
 /// quotes; valid UTF-8; no NUL byte anywhere; nothing after the value but
 /// whitespace; nesting up to `maxDepth` levels. Integers that fit in `Int64` stay
 /// exact and other numbers become doubles; a number beyond a double's range is an
 /// error. An object with a duplicate key keeps the last value at the first key's
-/// position (as JavaScript's `JSON.parse` does). An escaped `\u0000` inside an
-/// object *key* cuts the key short there, because json-c keeps keys as C strings;
-/// inside string values it is kept. A lone `\uD800`-style surrogate escape reads
-/// as U+FFFD.
+/// position (as JavaScript's `JSON.parse` does). A lone `\uD800`-style surrogate
+/// escape reads as U+FFFD. Every error is one sentence with the byte offset
+/// where the input went wrong (`JSONParseError`).
 ///
-/// A parser reuses one json-c tokener, so it is not thread-safe: give each owner
-/// (a connection, a test) its own.
+/// Nesting is kept on a stack of its own, not the call stack, so a deep
+/// document cannot exhaust a thread's stack. A parser holds nothing between
+/// calls; one per owner is still the habit, as it was when it kept a tokener.
 public final class JSONParser {
     public static let defaultMaxDepth = 64
 
     public let maxDepth: Int
-    private let tokener: UnsafeMutablePointer<json_tokener>
 
     public init(maxDepth: Int = JSONParser.defaultMaxDepth) {
         precondition(maxDepth >= 1, "maxDepth must be at least 1")
         self.maxDepth = maxDepth
-        // json-c also counts a scalar inside the innermost container as a level;
-        // the lexical check enforces the exact limit and json-c backs it up.
-        tokener = json_tokener_new_ex(Int32(clamping: maxDepth + 1))
-        json_tokener_set_flags(tokener, JSON_TOKENER_STRICT | JSON_TOKENER_VALIDATE_UTF8)
-    }
-
-    deinit {
-        json_tokener_free(tokener)
     }
 
     public func parse(_ text: String) throws(JSONParseError) -> JSON {
@@ -47,153 +36,165 @@ public final class JSONParser {
     }
 
     public func parse(_ bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> JSON {
-        guard bytes.count <= Int(Int32.max) - 1 else {
-            throw JSONParseError("input too large", at: 0)
-        }
-        let tree = try parseTree(bytes)
-        defer { json_object_put(tree.root) }
-        if tree.check.overflowingIntegerEnds.isEmpty {
-            return Self.convert(tree.root)
-        }
-        // json-c saturates integers past Int64; give each such token an exponent
-        // so json-c reads it as a double, with strtod's correct rounding.
-        let rewritten = Self.insertExponents(into: bytes, after: tree.check.overflowingIntegerEnds)
-        return try rewritten.withUnsafeBytes { buffer in
-            Result { () throws(JSONParseError) in
-                let second = try parseTree(buffer)
-                defer { json_object_put(second.root) }
-                return Self.convert(second.root)
-            }
-        }.get()
-    }
-
-    private struct Tree {
-        var root: OpaquePointer?
-        var check: JSONLexicalCheck
-    }
-
-    private func parseTree(_ bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> Tree {
-        json_tokener_reset(tokener)
-        let count = bytes.count
-        let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self)
-        var root = base.map { json_tokener_parse_ex(tokener, $0, Int32(count)) } ?? nil
-        var error = json_tokener_get_error(tokener)
-        var stoppedAt = json_tokener_get_parse_end(tokener)
-        if error == json_tokener_continue {
-            // A lone scalar (`12`, `true`) is complete only once json-c sees the end.
-            var terminator: CChar = 0
-            root = json_tokener_parse_ex(tokener, &terminator, 1)
-            error = json_tokener_get_error(tokener)
-            stoppedAt = count
-        }
-        if error != json_tokener_success {
-            // Our own finding is more precise, so it wins where it comes first.
-            _ = try JSONLexicalCheck.run(bytes, upTo: min(stoppedAt + 1, count), maxDepth: maxDepth)
-            throw Self.describe(error, at: stoppedAt, maxDepth: maxDepth, bytes: bytes)
-        }
-        let check: JSONLexicalCheck
         do {
-            check = try JSONLexicalCheck.run(bytes, upTo: count, maxDepth: maxDepth)
+            return try Self.value(of: bytes, maxDepth: maxDepth)
         } catch {
-            json_object_put(root)
-            throw error
+            // A token cut short says so where the input ends.
+            guard error == JSONTokenScanner.endOfInput else { throw error }
+            throw JSONParseError(bytes.isEmpty ? "empty input" : error.reason, at: bytes.count)
         }
-        if stoppedAt < count {
-            // json-c stops at a NUL byte as if the input ended there; the check
-            // above reports NULs, so anything else left over is garbage.
-            json_object_put(root)
-            throw JSONParseError("unexpected data after the JSON value", at: stoppedAt)
-        }
-        // json-c returns no object for `null`, which `convert` reads back as null.
-        return Tree(root: root, check: check)
     }
 
-    private static func describe(
-        _ error: json_tokener_error, at offset: Int, maxDepth: Int, bytes: UnsafeRawBufferPointer
-    ) -> JSONParseError {
-        switch error {
-        case json_tokener_error_depth:
-            return JSONParseError("nesting deeper than \(maxDepth) levels", at: offset)
-        case json_tokener_error_parse_eof:
-            return JSONParseError(offset == 0 ? "empty input" : "unexpected end of input", at: offset)
-        case json_tokener_error_parse_object_key_name:
-            return JSONParseError("expected a string as object key", at: offset)
-        case json_tokener_error_parse_object_key_sep:
-            return JSONParseError("expected ':' after an object key", at: offset)
-        case json_tokener_error_parse_object_value_sep:
-            return JSONParseError("expected ',' or '}' after an object member", at: offset)
-        case json_tokener_error_parse_array:
-            return JSONParseError("expected ',' or ']' after an array element", at: offset)
-        case json_tokener_error_parse_string:
-            return JSONParseError("invalid string", at: offset)
-        case json_tokener_error_parse_utf8_string:
-            return JSONParseError("invalid UTF-8", at: offset)
-        case json_tokener_error_size:
-            return JSONParseError("input too large", at: offset)
-        default:
-            if offset < bytes.count, offset >= 0 {
-                let byte = bytes[offset]
-                if byte >= 0x21 && byte < 0x7F {
-                    return JSONParseError("unexpected character '\(Character(Unicode.Scalar(byte)))'", at: offset)
+    /// An array or object begun and not yet closed.
+    private struct Container {
+        var elements: [JSON] = []
+        var members: [(String, JSON)]?
+        /// An object's key whose value comes next.
+        var key: String?
+
+        var isObject: Bool { members != nil }
+    }
+
+    private static func value(of bytes: UnsafeRawBufferPointer, maxDepth: Int) throws(JSONParseError) -> JSON {
+        let scanner = JSONTokenScanner(bytes: bytes)
+        var open: [Container] = []
+        var index = skipWhitespace(bytes, from: 0)
+        while true {
+            // A value: a scalar, or a container that opens here.
+            guard index < bytes.count else { throw JSONTokenScanner.endOfInput }
+            var value: JSON
+            switch bytes[index] {
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                let isObject = bytes[index] == UInt8(ascii: "{")
+                guard open.count < maxDepth else {
+                    throw JSONParseError("nesting deeper than \(maxDepth) levels", at: index)
                 }
-                if byte == 0x20 || byte == 0x09 {
-                    return JSONParseError("unexpected whitespace", at: offset)
+                index = skipWhitespace(bytes, from: index + 1)
+                guard index < bytes.count else { throw JSONTokenScanner.endOfInput }
+                if bytes[index] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                    value = isObject ? .object(JSONObject()) : .array([])
+                    index += 1
+                    break
                 }
+                open.append(Container(members: isObject ? [] : nil))
+                if isObject {
+                    index = try key(of: &open[open.count - 1], at: index, scanner, afterComma: false)
+                }
+                continue
+            case UInt8(ascii: "\""):
+                let (string, next) = try scanner.string(at: index)
+                value = .string(string)
+                index = next
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                (value, index) = try scanner.number(at: index)
+            case let byte where JSONTokenScanner.isLetter(byte):
+                (value, index) = try scanner.word(at: index)
+            default:
+                throw scanner.unexpected(at: index)
             }
-            return JSONParseError("unexpected input", at: offset)
+            // The value ends its container's member or element; then either
+            // the next one follows, or the container closes and is the value.
+            while true {
+                index = skipWhitespace(bytes, from: index)
+                guard !open.isEmpty else {
+                    guard index == bytes.count else { throw trailing(at: index, scanner) }
+                    return value
+                }
+                let last = open.count - 1
+                if open[last].isObject {
+                    open[last].members!.append((open[last].key!, value))
+                } else {
+                    open[last].elements.append(value)
+                }
+                guard index < bytes.count else { throw JSONTokenScanner.endOfInput }
+                let closing = open[last].isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+                if bytes[index] == UInt8(ascii: ",") {
+                    index = skipWhitespace(bytes, from: index + 1)
+                    if open[last].isObject {
+                        index = try key(of: &open[last], at: index, scanner, afterComma: true)
+                    } else if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+                        throw scanner.unexpected(at: index)
+                    }
+                    break
+                }
+                guard bytes[index] == closing else {
+                    throw misplaced(
+                        at: index, scanner,
+                        expected: open[last].isObject
+                            ? "expected ',' or '}' after an object member" : "expected ',' or ']' after an array element")
+                }
+                let container = open.removeLast()
+                value = container.members.map { .object(JSONObject($0)) } ?? .array(container.elements)
+                index += 1
+            }
         }
     }
 
-    private static func insertExponents(into bytes: UnsafeRawBufferPointer, after ends: [Int]) -> [UInt8] {
-        var result: [UInt8] = []
-        result.reserveCapacity(bytes.count + 2 * ends.count)
-        var copied = 0
-        for end in ends {
-            result.append(contentsOf: bytes[copied..<end])
-            result.append(contentsOf: "e0".utf8)
-            copied = end
+    /// Reads an object's key and its colon, from `index`; the offset of its value.
+    private static func key(
+        of container: inout Container, at index: Int, _ scanner: JSONTokenScanner, afterComma: Bool
+    ) throws(JSONParseError) -> Int {
+        let bytes = scanner.bytes
+        guard index < bytes.count else { throw JSONTokenScanner.endOfInput }
+        guard bytes[index] == UInt8(ascii: "\"") else {
+            // `{"a":1,}`: a trailing comma, which JSON does not allow.
+            if afterComma, bytes[index] == UInt8(ascii: "}") { throw scanner.unexpected(at: index) }
+            throw misplaced(at: index, scanner, expected: "expected a string as object key")
         }
-        result.append(contentsOf: bytes[copied...])
-        return result
+        let (key, next) = try scanner.string(at: index)
+        container.key = key
+        let colon = skipWhitespace(bytes, from: next)
+        guard colon < bytes.count else { throw JSONTokenScanner.endOfInput }
+        guard bytes[colon] == UInt8(ascii: ":") else {
+            throw misplaced(at: colon, scanner, expected: "expected ':' after an object key")
+        }
+        return skipWhitespace(bytes, from: colon + 1)
     }
 
-    private static func convert(_ object: OpaquePointer?) -> JSON {
-        guard let object else { return .null }
-        switch json_object_get_type(object) {
-        case json_type_null:
-            return .null
-        case json_type_boolean:
-            return .bool(json_object_get_boolean(object) != 0)
-        case json_type_int:
-            return .integer(json_object_get_int64(object))
-        case json_type_double:
-            return .double(json_object_get_double(object))
-        case json_type_string:
-            let length = Int(json_object_get_string_len(object))
-            let pointer = UnsafeRawPointer(json_object_get_string(object)!)
-            return .string(String(decoding: UnsafeRawBufferPointer(start: pointer, count: length), as: UTF8.self))
-        case json_type_array:
-            let count = json_object_array_length(object)
-            var elements: [JSON] = []
-            elements.reserveCapacity(count)
-            for index in 0..<count {
-                elements.append(convert(json_object_array_get_idx(object, index)))
+    /// Where a structural character was expected: a token that is itself
+    /// malformed says so first (`[1 01]`, `[1 x]`), a byte that begins no
+    /// token is unexpected (`[1 /* */]`), and any other token is out of place.
+    private static func misplaced(at index: Int, _ scanner: JSONTokenScanner, expected: String) -> JSONParseError {
+        switch scanner.bytes[index] {
+        case UInt8(ascii: "\""):
+            if case .failure(let error) = Result(catching: { () throws(JSONParseError) in try scanner.string(at: index) }) {
+                return error
             }
-            return .array(elements)
-        case json_type_object:
-            var members: [JSONObject.Member] = []
-            members.reserveCapacity(Int(json_object_object_length(object)))
-            var iterator = json_object_iter_begin(object)
-            var end = json_object_iter_end(object)
-            while json_object_iter_equal(&iterator, &end) == 0 {
-                let key = String(cString: json_object_iter_peek_name(&iterator))
-                members.append(JSONObject.Member(key: key, value: convert(json_object_iter_peek_value(&iterator))))
-                json_object_iter_next(&iterator)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            if case .failure(let error) = Result(catching: { () throws(JSONParseError) in try scanner.number(at: index) }) {
+                return error
             }
-            return .object(JSONObject(distinctMembers: members))
+        case let byte where JSONTokenScanner.isLetter(byte):
+            if case .failure(let error) = Result(catching: { () throws(JSONParseError) in try scanner.word(at: index) }) {
+                return error
+            }
+        case UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: ":"), UInt8(ascii: ","):
+            break
         default:
-            return .null
+            return scanner.unexpected(at: index)
         }
+        return JSONParseError(expected, at: index)
+    }
+
+    /// Something after the value: a word is named, anything else is unexpected.
+    private static func trailing(at index: Int, _ scanner: JSONTokenScanner) -> JSONParseError {
+        if JSONTokenScanner.isLetter(scanner.bytes[index]),
+            case .failure(let error) = Result(catching: { () throws(JSONParseError) in try scanner.word(at: index) })
+        {
+            return error
+        }
+        return scanner.unexpected(at: index)
+    }
+
+    private static func skipWhitespace(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
+        var index = start
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return index
+            }
+        }
+        return index
     }
 }
 
