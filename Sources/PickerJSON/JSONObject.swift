@@ -30,11 +30,23 @@ public struct JSONObject: Sendable {
         storage = .scanned([])
     }
 
+    /// A later pair with the same key replaces the earlier one's value.
     public init(_ pairs: some Sequence<(String, JSON)>) {
-        self.init()
+        // Gathered first and stored once: a summary or an outcome is built
+        // this way for every answer and event.
+        var members: [Member] = []
+        var large: JSONObject?
         for (key, value) in pairs {
-            self[key] = value
+            if large != nil {
+                large![key] = value
+            } else if let index = members.firstIndex(where: { $0.key == key }) {
+                members[index].value = value
+            } else {
+                members.append(Member(key: key, value: value))
+                if members.count > Self.indexedCount { large = JSONObject(distinctMembers: members) }
+            }
         }
+        self = large ?? JSONObject(distinctMembers: members)
     }
 
     public var members: [Member] {

@@ -43,10 +43,11 @@ public struct ObjectReader<Failure: Error> {
         members.keys.filter { !known.contains($0) }
     }
 
-    /// Fails on the first member not in `known`.
+    /// Fails on the first member not in `known`. Every request and every
+    /// restored window passes here, so it builds nothing unless it fails.
     public func refuseUnknownKeys(known: [String]) throws(Failure) {
-        if let key = unknownKeys(known: known).first {
-            throw failure(JSONReadProblem(path: path(of: key), .unknownKey(known: known)))
+        for member in members.members where !known.contains(member.key) {
+            throw failure(JSONReadProblem(path: path(of: member.key), .unknownKey(known: known)))
         }
     }
 

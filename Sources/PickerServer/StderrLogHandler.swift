@@ -38,16 +38,19 @@ public struct StderrLogHandler: LogHandler {
     }
 
     public func log(event: LogEvent) {
-        let text = event.message.description.replacingOccurrences(of: "\n", with: " ")
-        let line = journald ? "<\(Self.priority(of: event.level))>\(text)\n" : "\(label): \(event.level): \(text)\n"
+        var line: [UInt8] = []
+        line.reserveCapacity(160)
+        if journald {
+            line += "<\(Self.priority(of: event.level))>".utf8
+        } else {
+            line += "\(label): \(event.level): ".utf8
+        }
+        // One line per message: a newline inside it becomes a space.
+        for byte in event.message.description.utf8 {
+            line.append(byte == 0x0A ? 0x20 : byte)
+        }
+        line.append(0x0A)
         // One write per line, so lines from different threads never interleave.
-        var bytes = Array(line.utf8)
-        _ = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
-    }
-}
-
-extension String {
-    fileprivate func replacingOccurrences(of target: String, with replacement: String) -> String {
-        split(separator: Character(target), omittingEmptySubsequences: false).joined(separator: replacement)
+        _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
     }
 }

@@ -8,6 +8,22 @@ import Testing
 @Suite struct WireValueTests {
     static let at = Timestamp(milliseconds: 1_795_300_267_045)
 
+    /// Written digit by digit for years 0 to 9999, by the general path past them.
+    @Test func timestampsAreWrittenAtTheEdgesOfTheirYears() {
+        #expect(Timestamp(milliseconds: 0).rfc3339 == "1970-01-01T00:00:00Z")
+        #expect(Timestamp(milliseconds: -1).rfc3339 == "1969-12-31T23:59:59.999Z")
+        #expect(Timestamp(milliseconds: -62_167_219_200_000).rfc3339 == "0000-01-01T00:00:00Z")
+        #expect(Timestamp(milliseconds: 253_402_300_799_999).rfc3339 == "9999-12-31T23:59:59.999Z")
+        #expect(Timestamp(milliseconds: 253_402_300_800_000).rfc3339 == "10000-01-01T00:00:00Z")
+        #expect(Timestamp(milliseconds: 951_782_400_010).rfc3339 == "2000-02-29T00:00:00.010Z")
+        var milliseconds: Int64 = -62_167_219_200_000
+        while milliseconds < 253_402_300_800_000 {
+            let written = Timestamp(milliseconds: milliseconds).rfc3339
+            #expect(Timestamp(rfc3339: written)?.milliseconds == milliseconds, "\(written)")
+            milliseconds += 7_777_777_777_777 / 1000 + 1
+        }
+    }
+
     @Test func timestampsReadWhatTheyWrite() {
         #expect(Self.at.rfc3339 == "2026-11-21T22:31:07.045Z")
         #expect(Timestamp(rfc3339: Self.at.rfc3339) == Self.at)

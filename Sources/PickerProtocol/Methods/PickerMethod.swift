@@ -40,7 +40,7 @@ extension PickerMethod {
     }
 
     /// The names of its params, as the wire spells them.
-    public static var paramNames: [String] { parameters.map(\.jsonKey) }
+    public static var paramNames: [String] { parameters.map { $0.jsonKey } }
 
     public var target: MethodTarget { .daemon }
 }

@@ -10,7 +10,7 @@ public protocol OptionName: MemberName, CaseIterable, CustomStringConvertible, R
 extension OptionName {
     public var description: String { rawValue }
     /// Every name, in order.
-    public static var names: [String] { allCases.map(\.rawValue) }
+    public static var names: [String] { allCases.map { $0.rawValue } }
 }
 
 public enum DateOption: String, OptionName {

@@ -36,6 +36,29 @@ public struct Timestamp: Sendable, Hashable, Comparable {
         let date = CivilDate(daysSinceEpoch: Int(days))
         let second = Int(millisecondOfDay / 1000)
         let fraction = Int(millisecondOfDay % 1000)
+        if (0...9999).contains(date.year) {
+            // Digit by digit: every summary, outcome and event carries times.
+            return String(unsafeUninitializedCapacity: 24) { text in
+                var end = 0
+                func put(_ value: Int, width: Int, then separator: UInt8) {
+                    var value = value
+                    for position in (end..<end + width).reversed() {
+                        text[position] = UInt8(ascii: "0") + UInt8(value % 10)
+                        value /= 10
+                    }
+                    text[end + width] = separator
+                    end += width + 1
+                }
+                put(date.year, width: 4, then: UInt8(ascii: "-"))
+                put(date.month, width: 2, then: UInt8(ascii: "-"))
+                put(date.day, width: 2, then: UInt8(ascii: "T"))
+                put(second / 3600, width: 2, then: UInt8(ascii: ":"))
+                put(second / 60 % 60, width: 2, then: UInt8(ascii: ":"))
+                put(second % 60, width: 2, then: fraction == 0 ? UInt8(ascii: "Z") : UInt8(ascii: "."))
+                if fraction != 0 { put(fraction, width: 3, then: UInt8(ascii: "Z")) }
+                return end
+            }
+        }
         let time = "\(CivilDate.pad(second / 3600, 2)):\(CivilDate.pad(second / 60 % 60, 2)):\(CivilDate.pad(second % 60, 2))"
         let milliseconds = fraction == 0 ? "" : "." + CivilDate.pad(fraction, 3)
         return "\(date.isoString)T\(time)\(milliseconds)Z"

@@ -15,8 +15,20 @@ public struct WindowID: Sendable, Hashable, Comparable, CustomStringConvertible 
 
     /// The number in an id this daemon made, for keeping ids unique across restarts.
     public var number: UInt64? {
-        guard rawValue.hasPrefix("w") else { return nil }
-        return UInt64(rawValue.dropFirst().prefix { $0 != "-" })
+        // Byte by byte: sorting 100,000 windows reads this two million times.
+        var bytes = rawValue.utf8.makeIterator()
+        guard bytes.next() == UInt8(ascii: "w") else { return nil }
+        var number: UInt64 = 0
+        var digits = 0
+        while let byte = bytes.next(), byte != UInt8(ascii: "-") {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            let (tens, overflowed) = number.multipliedReportingOverflow(by: 10)
+            let (sum, overflowedAgain) = tens.addingReportingOverflow(UInt64(byte - UInt8(ascii: "0")))
+            guard !overflowed, !overflowedAgain else { return nil }
+            number = sum
+            digits += 1
+        }
+        return digits > 0 ? number : nil
     }
 
     public static func < (lhs: WindowID, rhs: WindowID) -> Bool {
