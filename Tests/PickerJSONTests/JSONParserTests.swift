@@ -117,6 +117,8 @@ import Testing
     @Test func escapesDecode() throws {
         #expect(try parser.parse(#""\u00e9\n\/\"\\\ud834\udd1e""#) == "é\n/\"\\𝄞")
         #expect(try parser.parse(#""a\u0000b""#) == "a\u{0}b")
+        #expect(try parser.parse(#"{"a\u0000b":1}"#).objectValue?.keys == ["a\u{0}b"])
+        #expect(try parser.parse(#""\ud800\u0041""#) == "\u{FFFD}A", "a high surrogate without its low half")
         #expect(try parser.parse(#""\ud800""#) == "\u{FFFD}")
         #expect(error(#""\x""#)?.description == "invalid escape sequence in a string at byte 1")
     }
