@@ -31,20 +31,7 @@ final class ClientConnection: Sendable {
     /// (`ServerTrust`) before anything is sent.
     init(socketPath: String, trusting trustedUIDs: [UInt32]) throws(PickerClientError) {
         self.socketPath = socketPath
-        switch UnixSocket.connect(to: socketPath) {
-        case .success(let connected):
-            descriptor = connected
-        case .failure(let error) where error.code == EACCES || error.code == EPERM:
-            throw .socketPermissionDenied(socket: socketPath)
-        case .failure(let error):
-            throw .unreachable(socket: socketPath, reason: error.description)
-        }
-        do {
-            try ServerTrust.check(descriptor: descriptor, socketPath: socketPath, trusting: trustedUIDs)
-        } catch {
-            close(descriptor)
-            throw error
-        }
+        descriptor = try ClientSocket.open(socketPath, trusting: trustedUIDs)
         POSIX.startThread { [self] in readLoop() }
     }
 
@@ -101,49 +88,23 @@ final class ClientConnection: Sendable {
     }
 
     private func write(_ message: JSON) -> PickerClientError? {
-        var bytes: [UInt8] = []
-        message.serialize(into: &bytes)
-        bytes.append(0x0A)
-        return writing.withLock { _ -> PickerClientError? in
-            var offset = 0
-            while offset < bytes.count {
-                let written = bytes[offset...].withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return .disconnected(reason: String(cString: strerror(errno)))
-                }
-                offset += written
-            }
-            return nil
-        }
+        writing.withLock { _ in ClientSocket.writeLine(message, to: descriptor) }
     }
 
     // MARK: reading
 
     private func readLoop() {
-        let parser = JSONParser(maxDepth: 512)
-        var assembler = LineAssembler(maxLineBytes: 64 << 20)
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        var endReason = "pickerd closed the connection"
-        reading: while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else {
-                if count < 0 { endReason = String(cString: strerror(errno)) }
-                break
-            }
-            assembler.append(chunk[0..<count])
-            while let piece = assembler.next() {
-                guard case .line(let line) = piece else {
-                    endReason = "pickerd sent a line longer than 64 MiB"
-                    break reading
-                }
-                guard !LineAssembler.isBlank(line), let message = try? parser.parse(line) else { continue }
+        var reader = MessageReader(descriptor: descriptor)
+        while true {
+            switch reader.next() {
+            case .message(let message):
                 route(message)
+            case .end(let reason):
+                finish(reason: reason)
+                close(descriptor)
+                return
             }
         }
-        finish(reason: endReason)
-        close(descriptor)
     }
 
     private func route(_ message: JSON) {

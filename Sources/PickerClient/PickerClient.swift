@@ -1,10 +1,6 @@
 import PickerJSON
 import PickerProtocol
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// A connection to pickerd with a typed async call for every method.
 ///
 /// ```swift
@@ -30,12 +26,7 @@ public final class PickerClient: Sendable {
     /// `$PICKERD_TRUST_UID`, or the owner of a socket directory that root made
     /// for it; otherwise it throws `.untrustedServer` and sends nothing.
     public static func connect(socketPath: String? = nil, trustedUIDs: [UInt32] = []) throws(PickerClientError) -> PickerClient {
-        var environment: [String: String] = [:]
-        for name in ["PICKERD_SOCKET", "XDG_RUNTIME_DIR", "PICKERD_TRUST_UID"] {
-            if let value = getenv(name) { environment[name] = String(cString: value) }
-        }
-        let path = SocketLocation.resolve(explicit: socketPath, environment: environment, uid: getuid())
-        let trusted = trustedUIDs + ServerTrust.namedUIDs(environment["PICKERD_TRUST_UID"])
+        let (path, trusted) = ClientSocket.endpoint(socketPath: socketPath, trustedUIDs: trustedUIDs)
         return PickerClient(connection: try ClientConnection(socketPath: path, trusting: trusted), trustedUIDs: trustedUIDs)
     }
 
@@ -51,11 +42,7 @@ public final class PickerClient: Sendable {
 
     /// Sends one typed request and reads its typed result.
     public func send<Method: PickerMethod>(_ method: Method) async throws(PickerClientError) -> Method.Result {
-        let json = try await connection.call(Method.name, method.params)
-        guard let result = Method.decode(json) else {
-            throw .protocolViolation("not the result of \(Method.name): \(json.serialized().prefix(200))")
-        }
-        return result
+        try Method.result(from: try await connection.call(Method.name, method.params))
     }
 
     /// Sends one typed request and returns its result as the daemon wrote it,

@@ -79,6 +79,11 @@ func runCommand(_ body: () async throws -> Int32) async throws {
         if let message = failure.message { printError(message) }
         throw ExitCode(failure.status)
     }
+    try exitUnlessSuccess(status)
+}
+
+/// Returns for status 0; any other is thrown for `Pickerctl.main` to exit with.
+func exitUnlessSuccess(_ status: Int32) throws {
     if status != 0 { throw ExitCode(status) }
 }
 

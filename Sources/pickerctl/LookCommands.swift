@@ -23,7 +23,7 @@ extension ReportCommand {
     }
 }
 
-struct ListCommand: ClientCommand {
+struct ListCommand: OneShotParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "The open windows, top of the stack first; * marks the key window.",
@@ -41,40 +41,7 @@ struct ListCommand: ClientCommand {
     @Option(help: ArgumentHelp("Only the windows with this tag.", valueName: "tag"))
     var tag: String?
 
-    func run(with client: PickerClient) async throws {
-        if json {
-            var answer = try await client.sendForJSON(List())
-            if let tag, case .object(var object) = answer, let windows = object[WireName.windows]?.arrayValue {
-                object[WireName.windows] = .array(windows.filter { $0[WireName.tag]?.stringValue == tag })
-                answer = .object(object)
-            }
-            printJSON(answer)
-            return
-        }
-        var windows = try await client.list().windows
-        if let tag { windows = windows.filter { $0.tag == tag } }
-        // The summaries do not say who asked; get does, one window at a
-        // time (a window that ended meanwhile shows -).
-        var askers: [String] = []
-        for window in windows {
-            askers.append((try? await client.get(window: window.window)).map { String($0.owner.pid) } ?? "-")
-        }
-        printTable(windows, askers: askers)
-    }
-
-    func printTable(_ windows: [WindowSummary], askers: [String]) {
-        let now = Timestamp.now()
-        var rows = [["", "ID", "LEVEL", "KIND", "STATE", "AGE", "DEADLINE", "TAG", "PID", "TITLE"]]
-        for (window, asker) in zip(windows, askers) {
-            rows.append([
-                window.isKey ? "*" : "", window.window.rawValue, window.levelName ?? window.level.description, window.kind,
-                window.state.rawValue, Timestamps.span(from: window.createdAt, to: now),
-                window.deadline.map { "in " + Timestamps.span(from: now, to: $0) } ?? "-",
-                window.tag ?? "-", asker, window.title,
-            ])
-        }
-        Table.print(rows)
-    }
+    var oneShot: OneShotCommand { .list(json: json, tag: tag) }
 }
 
 struct GetCommand: ClientCommand {
@@ -190,25 +157,19 @@ struct PluginsCommand: ReportCommand {
     }
 }
 
-struct PingCommand: ClientCommand {
+struct PingCommand: OneShotParsableCommand {
     static let configuration = CommandConfiguration(commandName: "ping", abstract: "Check that the daemon answers; prints pong.")
 
     @OptionGroup var global: GlobalOptions
 
-    func run(with client: PickerClient) async throws {
-        try await client.ping()
-        printLine("pong")
-    }
+    var oneShot: OneShotCommand { .ping }
 }
 
-struct BadgeCommand: ClientCommand {
+struct BadgeCommand: OneShotParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "badge", abstract: "The number of open windows, for a status bar: 0 when none, 99+ above 99.")
 
     @OptionGroup var global: GlobalOptions
 
-    func run(with client: PickerClient) async throws {
-        let count = try await client.status().openWindows
-        printLine(count > 99 ? "99+" : String(count))
-    }
+    var oneShot: OneShotCommand { .badge }
 }

@@ -30,15 +30,21 @@ struct Pickerctl: AsyncParsableCommand {
         ]
     )
 
-    /// ArgumentParser's entry, with two differences: `--socket` may come before
-    /// the subcommand (it is global), and a usage error is one line on stderr.
+    /// ArgumentParser's entry, with three differences: ping, badge and list in
+    /// their plain forms do not go through it (`QuickCommandLine`), `--socket`
+    /// may come before the subcommand (it is global), and a usage error is one
+    /// line on stderr.
     static func main() async {
         // It may hold a secret (a secure text it asked for, a value read with
         // submit --stdin, what is typed in ui): no core dump, no ptrace or
         // /proc/PID/mem for other processes of the user. One system call, so
         // every command does it rather than guessing which will see a secret.
         picker_make_undumpable()
-        let arguments = GlobalOptions.placingSocketAfterSubcommand(Array(CommandLine.arguments.dropFirst()))
+        let given = Array(CommandLine.arguments.dropFirst())
+        if let quick = QuickCommandLine(given) {
+            exitProcess(quick.command.run(socket: quick.socket))
+        }
+        let arguments = GlobalOptions.placingSocketAfterSubcommand(given)
         do {
             var command = try parseAsRoot(arguments)
             if var asyncCommand = command as? AsyncParsableCommand {

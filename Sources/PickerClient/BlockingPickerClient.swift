@@ -1,0 +1,95 @@
+import PickerJSON
+import PickerProtocol
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A connection to pickerd for a short exchange on the calling thread: each
+/// request is written and its answer read before the call returns. No reader
+/// thread, no tasks, no async runtime, so a command that asks once and exits
+/// (`pickerctl ping`, `badge`, `list`) costs little more than the exchange
+/// itself. It has no events and no waiting on several calls at once: that is
+/// `PickerClient`, which it matches in what it connects to, whom it trusts,
+/// and the errors it throws.
+///
+/// ```swift
+/// let client = try BlockingPickerClient.connect()
+/// defer { client.close() }
+/// let status = try client.send(Status())
+/// ```
+public final class BlockingPickerClient {
+    public let socketPath: String
+    private let descriptor: Int32
+    private var reader: MessageReader
+    private var nextID: Int64 = 1
+    /// Set once the connection has ended: every later call fails with it.
+    private var ended: PickerClientError?
+    /// The last error the daemon sent without an id (why it may close).
+    private var lastUnaddressedError: RPCError?
+
+    private init(socketPath: String, descriptor: Int32) {
+        self.socketPath = socketPath
+        self.descriptor = descriptor
+        reader = MessageReader(descriptor: descriptor)
+    }
+
+    deinit {
+        Glibc.close(descriptor)
+    }
+
+    /// Connects as `PickerClient.connect` does: to `socketPath`, or the first
+    /// of `$PICKERD_SOCKET`, `$XDG_RUNTIME_DIR/pickerd/pickerd.sock`,
+    /// `/tmp/pickerd-$UID/pickerd.sock`, refusing a daemon it does not trust.
+    public static func connect(socketPath: String? = nil, trustedUIDs: [UInt32] = []) throws(PickerClientError)
+        -> BlockingPickerClient
+    {
+        let (path, trusted) = ClientSocket.endpoint(socketPath: socketPath, trustedUIDs: trustedUIDs)
+        return BlockingPickerClient(socketPath: path, descriptor: try ClientSocket.open(path, trusting: trusted))
+    }
+
+    /// Ends the connection; later calls fail with `.disconnected`.
+    public func close() {
+        shutdown(descriptor, Int32(SHUT_RDWR))
+    }
+
+    /// Sends one typed request and reads its typed result.
+    public func send<Method: PickerMethod>(_ method: Method) throws(PickerClientError) -> Method.Result {
+        try Method.result(from: try call(Method.name, method.params))
+    }
+
+    /// Sends one typed request and returns its result as the daemon wrote it,
+    /// members the types do not know included (for printing it as JSON).
+    public func sendForJSON<Method: PickerMethod>(_ method: Method) throws(PickerClientError) -> JSON {
+        try call(Method.name, method.params)
+    }
+
+    /// Any method, untyped: the result, or the daemon's error as `.rpc`.
+    public func call(_ method: String, _ params: JSONObject = JSONObject()) throws(PickerClientError) -> JSON {
+        if let ended { throw ended }
+        let id = nextID
+        nextID += 1
+        if let failure = ClientSocket.writeLine(RPCRequest(id: .integer(id), method: method, params: params).json, to: descriptor) {
+            throw failure
+        }
+        while true {
+            switch reader.next() {
+            case .message(let message):
+                guard let (answerID, result) = RPCResponse.read(message) else { continue }
+                guard let number = answerID.integerValue else {
+                    if case .failure(let error) = result { lastUnaddressedError = error }
+                    continue
+                }
+                guard number == id else { continue }
+                switch result {
+                case .success(let value): return value
+                case .failure(let error): throw .rpc(error)
+                }
+            case .end(let reason):
+                let error = PickerClientError.disconnected(reason: lastUnaddressedError?.message ?? reason)
+                ended = error
+                throw error
+            }
+        }
+    }
+}
