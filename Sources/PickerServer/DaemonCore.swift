@@ -252,6 +252,7 @@ package final class DaemonCore {
             logger.info("shutting down: \(model.openWindowCount) windows are kept for the next start")
         }
         afterChange()
+        if stateLoss == nil { store.stopping(with: model.persistentCounters) }
         wakeup?.task.cancel()
         wakeup = nil
         for plugin in externalPlugins.values { plugin.stop() }

@@ -54,8 +54,12 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
     /// is one, to notice when their paths no longer name them.
     private var opened = FileIdentity()
     private var openedLog: FileIdentity?
-    private var savedCounters: ModelCounters?
+    /// The window numbers below this are stored as used (`reserveWindowNumbers`).
+    private var reservedWindowNumber: UInt64 = 0
+    private var savedIncarnation: String?
     private var retentionMilliseconds: Int64
+    /// When expired outcomes were last deleted (`purgeOutcomes`).
+    private var purgedAt: Timestamp?
 
     var keepsWindows: Bool { true }
 
@@ -122,6 +126,8 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
             let counters = ModelCounters(
                 nextWindowNumber: UInt64(meta["next_window_number"] ?? 1), nextTopPosition: meta["next_top_position"] ?? 1,
                 nextBottomPosition: meta["next_bottom_position"] ?? 0, incarnation: incarnation)
+            reservedWindowNumber = UInt64(meta["next_window_number"] ?? 0)
+            savedIncarnation = meta["id_incarnation"] != nil ? incarnation : nil
             let windows = try database.query(
                 """
                 SELECT id, kind, title, message, level, position, hidden, options, value, default_value, tag,
@@ -208,22 +214,19 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
                 }
             }
             let counters = model.persistentCounters
-            if counters != savedCounters {
-                for (key, value) in [
-                    ("next_window_number", Int64(counters.nextWindowNumber)), ("next_top_position", counters.nextTopPosition),
-                    ("next_bottom_position", counters.nextBottomPosition),
-                    ("id_incarnation", Int64(counters.incarnation, radix: 36) ?? 0),
-                ] {
-                    try database.query("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", [.text(key), .integer(value)])
-                }
-            }
+            let reservation = try reserveWindowNumbers(for: counters)
             // After the turn's outcomes are saved: one dropped in the same turn goes too.
             for window in droppedOutcomes {
                 try database.query("DELETE FROM outcomes WHERE window = ?", [.text(window.rawValue)])
             }
-            try purgeOutcomes(now: model.clock.now())
+            let now = model.clock.now()
+            let purged = try purgeOutcomes(now: now)
             try database.execute("COMMIT")
-            savedCounters = counters
+            if let reservation {
+                reservedWindowNumber = reservation
+                savedIncarnation = counters.incarnation
+            }
+            if purged { purgedAt = now }
             // Nothing of this turn is flushed yet, so a loss noticed now is still in time.
             try checkFilesAreStillOurs()
         } catch {
@@ -285,11 +288,55 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
             ])
     }
 
+    /// Ids must never repeat, so the numbers handed out must be stored before
+    /// any is acknowledged; storing the counter in every commit cost a page
+    /// of the log each time. Instead a block of numbers is stored as used
+    /// whenever the model reaches the end of the last one: a start after a
+    /// crash goes on past the block, leaving a gap, never a repeat. Positions
+    /// go along; their order is rebuilt from the stored windows anyway
+    /// (`PickerModel.restore`). The new reservation, once committed; nil when
+    /// none was needed.
+    private func reserveWindowNumbers(for counters: ModelCounters) throws -> UInt64? {
+        guard counters.nextWindowNumber > reservedWindowNumber || counters.incarnation != savedIncarnation else { return nil }
+        let reservation = counters.nextWindowNumber + Self.windowNumbersReserved
+        try save(counters, nextWindowNumber: reservation)
+        return reservation
+    }
+
+    private func save(_ counters: ModelCounters, nextWindowNumber: UInt64) throws {
+        for (key, value) in [
+            ("next_window_number", Int64(nextWindowNumber)), ("next_top_position", counters.nextTopPosition),
+            ("next_bottom_position", counters.nextBottomPosition),
+            ("id_incarnation", Int64(counters.incarnation, radix: 36) ?? 0),
+        ] {
+            try database.query("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", [.text(key), .integer(value)])
+        }
+    }
+
+    /// A clean stop gives back the rest of the block: the next start goes on
+    /// with the next number. Should this fail, the block stays, which is safe.
+    func stopping(with counters: ModelCounters) {
+        do {
+            try database.execute("BEGIN IMMEDIATE")
+            try save(counters, nextWindowNumber: counters.nextWindowNumber)
+            try database.execute("COMMIT")
+            reservedWindowNumber = counters.nextWindowNumber
+        } catch {
+            try? database.execute("ROLLBACK")
+        }
+    }
+
+    static let windowNumbersReserved: UInt64 = 1000
+
     /// Walks the time index from its low end, so a commit costs the same with
-    /// 10 kept outcomes as with 10,000. Outcomes dropped for the counts come
-    /// from the model (`droppedOutcomes`), which decides them per user.
-    private func purgeOutcomes(now: Timestamp) throws {
+    /// 10 kept outcomes as with 10,000; at most once a second, since `history`
+    /// and the model pass over expired rows anyway. Outcomes dropped for the
+    /// counts come from the model (`droppedOutcomes`), which decides them per
+    /// user. Whether it ran.
+    private func purgeOutcomes(now: Timestamp) throws -> Bool {
+        if let purgedAt, now.milliseconds - purgedAt.milliseconds < 1000, now >= purgedAt { return false }
         try database.query("DELETE FROM outcomes WHERE at <= ?", [.integer(now.milliseconds - retentionMilliseconds)])
+        return true
     }
 }
 

@@ -16,6 +16,9 @@ package protocol StateStore: AnyObject, Sendable {
     func commit(_ changes: [PickerEvent], droppedOutcomes: [WindowID], of model: PickerModel) throws
     /// Follows a reloaded config's retention.
     func setRetention(milliseconds: Int64)
+    /// The daemon stops after its last commit: counters kept in blocks may
+    /// be stored exactly now, so ids go on where they stopped.
+    func stopping(with counters: ModelCounters)
     /// Outcomes still within retention at `now`, newest first; nil when the
     /// model's memory is the only record.
     func history(limit: Int, window: WindowID?, now: Timestamp) throws -> [RecordedOutcome]?
@@ -50,5 +53,6 @@ package final class MemoryStateStore: StateStore {
 
     package func commit(_ changes: [PickerEvent], droppedOutcomes: [WindowID], of model: PickerModel) throws {}
     package func setRetention(milliseconds: Int64) {}
+    package func stopping(with counters: ModelCounters) {}
     package func history(limit: Int, window: WindowID?, now: Timestamp) -> [RecordedOutcome]? { nil }
 }
