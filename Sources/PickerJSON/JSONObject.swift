@@ -32,6 +32,12 @@ public struct JSONObject: Sendable {
 
     /// A later pair with the same key replaces the earlier one's value.
     public init(_ pairs: some Sequence<(String, JSON)>) {
+        self.init(Array(pairs))
+    }
+
+    /// The same for an array, which is how summaries and outcomes are built:
+    /// not generic, so a caller in another module does not pay for generics.
+    public init(_ pairs: [(String, JSON)]) {
         // Gathered first and stored once: a summary or an outcome is built
         // this way for every answer and event.
         var members: [Member] = []

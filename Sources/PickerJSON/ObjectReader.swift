@@ -56,7 +56,7 @@ public struct ObjectReader<Failure: Error> {
     }
 
     public func string(_ key: some MemberName) throws(Failure) -> String? {
-        try typed(key, "a string", \.stringValue)
+        try typed(key, "a string", { $0.stringValue })
     }
 
     public func requiredString(_ key: some MemberName) throws(Failure) -> String {
@@ -65,7 +65,7 @@ public struct ObjectReader<Failure: Error> {
     }
 
     public func bool(_ key: some MemberName) throws(Failure) -> Bool? {
-        try typed(key, "true or false", \.boolValue)
+        try typed(key, "true or false", { $0.boolValue })
     }
 
     public func integer(_ key: some MemberName, in range: ClosedRange<Int64>) throws(Failure) -> Int64? {
@@ -77,7 +77,7 @@ public struct ObjectReader<Failure: Error> {
     }
 
     public func array(_ key: some MemberName) throws(Failure) -> [JSON]? {
-        try typed(key, "an array", \.arrayValue)
+        try typed(key, "an array", { $0.arrayValue })
     }
 
     public func strings(_ key: some MemberName) throws(Failure) -> [String]? {
@@ -85,15 +85,16 @@ public struct ObjectReader<Failure: Error> {
         guard let array = value.arrayValue, array.allSatisfy({ $0.stringValue != nil }) else {
             throw problem(key, .mistyped(expected: "an array of strings", found: value.typeDescription))
         }
-        return array.compactMap(\.stringValue)
+        return array.compactMap { $0.stringValue }
     }
 
     /// A member that is an object, read the same way, its path extended.
     public func object(_ key: some MemberName) throws(Failure) -> ObjectReader? {
-        guard let members = try typed(key, "an object", \.objectValue) else { return nil }
+        guard let members = try typed(key, "an object", { $0.objectValue }) else { return nil }
         return ObjectReader(members, at: path(of: key), failure: failure)
     }
 
+    // Closures, not key paths: a key path here is made at run time on every call.
     private func typed<Value>(_ key: some MemberName, _ expected: String, _ read: (JSON) -> Value?) throws(Failure) -> Value? {
         guard let value = self[key] else { return nil }
         guard let typed = read(value) else {
