@@ -47,12 +47,46 @@ public final class JSONParser {
 
     /// An array or object begun and not yet closed.
     private struct Container {
+        let isObject: Bool
         var elements: [JSON] = []
-        var members: [(String, JSON)]?
+        var members: [JSONObject.Member] = []
+        /// A large object's key positions, so a duplicate key is found
+        /// without a scan (a line may hold an object of 100,000 keys).
+        var positions: [String: Int]?
         /// An object's key whose value comes next.
-        var key: String?
+        var key = ""
 
-        var isObject: Bool { members != nil }
+        init(isObject: Bool) {
+            self.isObject = isObject
+            if isObject { members.reserveCapacity(4) }
+        }
+
+        /// A duplicate key keeps its first place and takes the last value.
+        mutating func add(_ value: JSON) {
+            guard isObject else {
+                elements.append(value)
+                return
+            }
+            if positions != nil {
+                if let position = positions![key] {
+                    members[position].value = value
+                } else {
+                    positions![key] = members.count
+                    members.append(JSONObject.Member(key: key, value: value))
+                }
+            } else if let position = members.firstIndex(where: { $0.key == key }) {
+                members[position].value = value
+            } else {
+                members.append(JSONObject.Member(key: key, value: value))
+                if members.count > JSONObject.indexedCount {
+                    positions = Dictionary(uniqueKeysWithValues: members.enumerated().map { ($0.element.key, $0.offset) })
+                }
+            }
+        }
+
+        var value: JSON {
+            isObject ? .object(JSONObject(distinctMembers: members)) : .array(elements)
+        }
     }
 
     private static func value(of bytes: UnsafeRawBufferPointer, maxDepth: Int) throws(JSONParseError) -> JSON {
@@ -76,7 +110,7 @@ public final class JSONParser {
                     index += 1
                     break
                 }
-                open.append(Container(members: isObject ? [] : nil))
+                open.append(Container(isObject: isObject))
                 if isObject {
                     index = try key(of: &open[open.count - 1], at: index, scanner, afterComma: false)
                 }
@@ -101,11 +135,7 @@ public final class JSONParser {
                     return value
                 }
                 let last = open.count - 1
-                if open[last].isObject {
-                    open[last].members!.append((open[last].key!, value))
-                } else {
-                    open[last].elements.append(value)
-                }
+                open[last].add(value)
                 guard index < bytes.count else { throw JSONTokenScanner.endOfInput }
                 let closing = open[last].isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
                 if bytes[index] == UInt8(ascii: ",") {
@@ -123,8 +153,7 @@ public final class JSONParser {
                         expected: open[last].isObject
                             ? "expected ',' or '}' after an object member" : "expected ',' or ']' after an array element")
                 }
-                let container = open.removeLast()
-                value = container.members.map { .object(JSONObject($0)) } ?? .array(container.elements)
+                value = open.removeLast().value
                 index += 1
             }
         }
