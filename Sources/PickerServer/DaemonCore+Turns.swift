@@ -17,6 +17,7 @@ extension DaemonCore {
     func beginTurn() {
         guard !isHoldingWrites else { return }
         isHoldingWrites = true
+        StderrLines.shared.hold()
         eventLoop.assumeIsolated().execute { [self] in endTurn() }
     }
 
@@ -24,6 +25,7 @@ extension DaemonCore {
         isHoldingWrites = false
         // Commits, then releases what the turn held with what it delivers.
         afterChange()
+        StderrLines.shared.release()
     }
 
     /// The state could not be saved: nothing written since the last commit

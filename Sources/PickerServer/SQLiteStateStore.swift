@@ -193,10 +193,8 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
     // MARK: committing
 
     func commit(_ changes: [PickerEvent], droppedOutcomes: [WindowID], of model: PickerModel) throws {
-        // Deleted or replaced under pickerd, the files it writes are no longer
-        // the ones the next start reads: acknowledging anything now would lose it.
-        try checkFilesAreStillOurs()
-        try database.execute("BEGIN IMMEDIATE")
+        // Prepared once (`query`), not parsed again for every commit (`execute`).
+        try database.query("BEGIN IMMEDIATE")
         do {
             for event in changes {
                 switch event.kind {
@@ -221,13 +219,15 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
             }
             let now = model.clock.now()
             let purged = try purgeOutcomes(now: now)
-            try database.execute("COMMIT")
+            try database.query("COMMIT")
             if let reservation {
                 reservedWindowNumber = reservation
                 savedIncarnation = counters.incarnation
             }
             if purged { purgedAt = now }
-            // Nothing of this turn is flushed yet, so a loss noticed now is still in time.
+            // Deleted or replaced under pickerd, the files it wrote are no longer
+            // the ones the next start reads. Nothing of this turn is flushed
+            // yet, so a loss noticed now is still in time.
             try checkFilesAreStillOurs()
         } catch {
             try? database.execute("ROLLBACK")

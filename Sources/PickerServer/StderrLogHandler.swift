@@ -50,7 +50,7 @@ public struct StderrLogHandler: LogHandler {
             line.append(byte == 0x0A ? 0x20 : byte)
         }
         line.append(0x0A)
-        // One write per line, so lines from different threads never interleave.
-        _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+        // Whole lines, so lines from different threads never interleave.
+        StderrLines.shared.write(line, urgent: event.level >= .error)
     }
 }
