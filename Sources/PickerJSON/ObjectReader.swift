@@ -27,15 +27,18 @@ public struct ObjectReader<Failure: Error> {
     }
 
     /// The key path of one of this object's members.
+    @inlinable
     public func path(of key: some MemberName) -> String {
         path.isEmpty ? key.jsonKey : "\(path).\(key.jsonKey)"
     }
 
+    @inlinable
     public subscript(key: some MemberName) -> JSON? {
         guard let value = members[key.jsonKey], !value.isNull else { return nil }
         return value
     }
 
+    @inlinable
     public func has(_ key: some MemberName) -> Bool { self[key] != nil }
 
     /// The members not in `known`, in the document's order.
@@ -51,23 +54,28 @@ public struct ObjectReader<Failure: Error> {
         }
     }
 
+    @inlinable
     public func problem(_ key: some MemberName, _ kind: JSONReadProblem.Kind) -> Failure {
         failure(JSONReadProblem(path: path(of: key), kind))
     }
 
+    @inlinable
     public func string(_ key: some MemberName) throws(Failure) -> String? {
         try typed(key, "a string", { $0.stringValue })
     }
 
+    @inlinable
     public func requiredString(_ key: some MemberName) throws(Failure) -> String {
         guard let string = try string(key) else { throw problem(key, .missing) }
         return string
     }
 
+    @inlinable
     public func bool(_ key: some MemberName) throws(Failure) -> Bool? {
         try typed(key, "true or false", { $0.boolValue })
     }
 
+    @inlinable
     public func integer(_ key: some MemberName, in range: ClosedRange<Int64>) throws(Failure) -> Int64? {
         guard let value = self[key] else { return nil }
         guard let integer = value.integerValue, range.contains(integer) else {
@@ -76,6 +84,7 @@ public struct ObjectReader<Failure: Error> {
         return integer
     }
 
+    @inlinable
     public func array(_ key: some MemberName) throws(Failure) -> [JSON]? {
         try typed(key, "an array", { $0.arrayValue })
     }
@@ -89,13 +98,17 @@ public struct ObjectReader<Failure: Error> {
     }
 
     /// A member that is an object, read the same way, its path extended.
+    @inlinable
     public func object(_ key: some MemberName) throws(Failure) -> ObjectReader? {
         guard let members = try typed(key, "an object", { $0.objectValue }) else { return nil }
         return ObjectReader(members, at: path(of: key), failure: failure)
     }
 
-    // Closures, not key paths: a key path here is made at run time on every call.
-    private func typed<Value>(_ key: some MemberName, _ expected: String, _ read: (JSON) -> Value?) throws(Failure) -> Value? {
+    // Closures, not key paths: a key path here is made at run time on every
+    // call. Inlinable, like the readers above, so that each kind's and each
+    // method's reading is specialized where it is written, not generic.
+    @inlinable
+    func typed<Value>(_ key: some MemberName, _ expected: String, _ read: (JSON) -> Value?) throws(Failure) -> Value? {
         guard let value = self[key] else { return nil }
         guard let typed = read(value) else {
             throw problem(key, .mistyped(expected: expected, found: value.typeDescription))

@@ -5,15 +5,19 @@ import PickerJSON
 // and draw them. In the order the plugins list them.
 
 /// A name of a kind's option; it prints as the wire spells it.
-public protocol OptionName: MemberName, CaseIterable, CustomStringConvertible, RawRepresentable<String>, Sendable {}
+public protocol OptionName: MemberName, CaseIterable, CustomStringConvertible, RawRepresentable<String>, Sendable {
+    /// Every name, in order. Stored by each kind (`static let`): every
+    /// present, and every window restored at start, checks its options
+    /// against them.
+    static var names: [String] { get }
+}
 
 extension OptionName {
     public var description: String { rawValue }
-    /// Every name, in order.
-    public static var names: [String] { allCases.map { $0.rawValue } }
 }
 
 public enum DateOption: String, OptionName {
+    public static let names = allCases.map(\.rawValue)
     case mode, min, max, initial
     case minuteInterval = "minute_interval"
     case timeZone = "time_zone"
@@ -21,10 +25,12 @@ public enum DateOption: String, OptionName {
 }
 
 public enum CustomOption: String, OptionName {
+    public static let names = allCases.map(\.rawValue)
     case columns, tree, labels, initial
 }
 
 public enum TextOption: String, OptionName {
+    public static let names = allCases.map(\.rawValue)
     case placeholder, initial
     case minLength = "min_length"
     case maxLength = "max_length"
@@ -32,28 +38,34 @@ public enum TextOption: String, OptionName {
 }
 
 public enum ActionsOption: String, OptionName {
+    public static let names = allCases.map(\.rawValue)
     case actions
 }
 
 /// The members of one action of `actions`.
 public enum ActionOption: String, OptionName {
+    public static let names = allCases.map(\.rawValue)
     case label, role
 }
 
 public enum ListOption: String, OptionName {
+    public static let names = allCases.map(\.rawValue)
     case choices, multiple, min, max, initial
 }
 
 public enum FormOption: String, OptionName {
+    public static let names = allCases.map(\.rawValue)
     case fields
 }
 
 /// The members of one field of `form`.
 public enum FormFieldOption: String, OptionName {
+    public static let names = allCases.map(\.rawValue)
     case name, kind, label, required, options
 }
 
 /// The members of an `actions` value: the chosen action's place and label.
 public enum ActionsValue: String, OptionName {
+    public static let names = allCases.map(\.rawValue)
     case index, label
 }
