@@ -25,7 +25,6 @@ extension DaemonCore {
         isHoldingWrites = false
         // Commits, then releases what the turn held with what it delivers.
         afterChange()
-        StderrLines.shared.release()
     }
 
     /// The state could not be saved: nothing written since the last commit
@@ -70,7 +69,13 @@ extension DaemonCore {
         guard stateLoss == nil else { return }
         let ownsTheHold = !isHoldingWrites
         if ownsTheHold { isHoldingWrites = true }
-        defer { if ownsTheHold { releaseHeldWrites() } }
+        defer {
+            if ownsTheHold {
+                // The log first: whoever reads an answer finds its lines logged.
+                StderrLines.shared.release()
+                releaseHeldWrites()
+            }
+        }
         let events = model.takeEvents()
         let forgotten = model.takeDroppedOutcomes()
         if !events.isEmpty || !forgotten.isEmpty {
