@@ -77,6 +77,14 @@ struct DateWheels: PickerView {
         return moment == before ? .none : .changed
     }
 
+    /// Digits typed in part ("1" on the day wheel) are applied, as any other
+    /// key but a digit would apply them.
+    mutating func leave() -> ViewAction {
+        let before = moment
+        finishTyping()
+        return moment == before ? .none : .changed
+    }
+
     // MARK: moving
 
     /// Where moving `wheel` to `value` lands, or nil when the value is not offered.

@@ -36,14 +36,12 @@ struct FormFields: PickerView {
 
     mutating func handle(_ key: Key) -> ViewAction {
         switch key {
-        case .tab:
-            focus = (focus + 1) % fields.count
-            return .none
-        case .backTab:
-            focus = (focus + fields.count - 1) % fields.count
-            return .none
-        case .enter:
-            return .submit
+        case .tab, .backTab, .enter:
+            // The field keeps what was typed in it before the focus leaves.
+            let left = fields.indices.contains(focus) ? fields[focus].view.leave() : .none
+            guard key != .enter else { return .submit }
+            focus = (focus + (key == .tab ? 1 : fields.count - 1)) % fields.count
+            return left == .changed ? .changed : .none
         default:
             let action = fields[focus].view.handle(key)
             return action == .submit ? .submit : action == .changed ? .changed : .none

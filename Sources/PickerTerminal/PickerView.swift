@@ -19,9 +19,16 @@ protocol PickerView {
     /// Hints for the footer, e.g. "↑↓ change".
     var hints: String { get }
     mutating func handle(_ key: Key) -> ViewAction
+    /// The focus leaves the view, or its form is submitted: what was typed
+    /// in part counts (`.changed` when that changed the value).
+    mutating func leave() -> ViewAction
     /// The view's lines for `width` columns; `height` is the room there is,
     /// which a view may use less of (more is scrolled around the focus).
     func render(width: Int, height: Int, focused: Bool) -> [Line]
+}
+
+extension PickerView {
+    mutating func leave() -> ViewAction { .none }
 }
 
 /// Builds the view for a window's kind from its canonical options (`get`).

@@ -185,6 +185,26 @@ import Testing
         #expect(view.value == "2026-01-01")
     }
 
+    /// In a form, Tab, Shift-Tab and Enter belong to the form; the date
+    /// field still keeps a day typed in part when the focus leaves it.
+    @Test func aFormKeepsWhatWasTypedInItsDateFieldOnTab() {
+        let options: JSON = [
+            "fields": [
+                ["name": "when", "kind": "date", "options": ["mode": "date", "initial": "2026-03-10", "time_zone": "Etc/UTC"]],
+                ["name": "note", "kind": "text"],
+            ]
+        ]
+        var form = FormFields(options: options, value: nil)
+        #expect(form.handle(.character("2")) == .none, "the day wheel waits for a second digit")
+        #expect(form.handle(.tab) == .changed)
+        #expect(form.value["when"] == "2026-03-02")
+        #expect(form.focus == 1)
+        _ = form.handle(.backTab)
+        _ = form.handle(.character("1"))
+        #expect(form.handle(.enter) == .submit)
+        #expect(form.value["when"] == "2026-03-01", "Enter submits what was typed")
+    }
+
     @Test func movingFocusStartsTypingAfresh() {
         var view = date("2026-03-10")
         _ = press(&view, .character("2"), .left, .character("1"), .character("1"))
