@@ -38,21 +38,9 @@ public struct JSONObject: Sendable {
     /// The same for an array, which is how summaries and outcomes are built:
     /// not generic, so a caller in another module does not pay for generics.
     public init(_ pairs: [(String, JSON)]) {
-        // Gathered first and stored once: a summary or an outcome is built
-        // this way for every answer and event.
-        var members: [Member] = []
-        var large: JSONObject?
-        for (key, value) in pairs {
-            if large != nil {
-                large![key] = value
-            } else if let index = members.firstIndex(where: { $0.key == key }) {
-                members[index].value = value
-            } else {
-                members.append(Member(key: key, value: value))
-                if members.count > Self.indexedCount { large = JSONObject(distinctMembers: members) }
-            }
-        }
-        self = large ?? JSONObject(distinctMembers: members)
+        var gathered = GatheredMembers()
+        for (key, value) in pairs { gathered.set(key, value) }
+        self = gathered.object
     }
 
     public var members: [Member] {
@@ -100,6 +88,39 @@ public struct JSONObject: Sendable {
     init(distinctMembers members: [Member]) {
         storage = members.count > Self.indexedCount ? .indexed(IndexedMembers(members)) : .scanned(members)
     }
+}
+
+/// Members gathered one at a time into the array that becomes the object,
+/// as a parsed object or a list of pairs is read: a repeated key keeps its
+/// first place and takes the last value. Past `indexedCount` members a
+/// dictionary finds repeated keys, so 100,000 keys do not cost a scan each.
+struct GatheredMembers {
+    private var members: [JSONObject.Member] = []
+    private var positions: [String: Int]?
+
+    init(reserving capacity: Int = 0) {
+        members.reserveCapacity(capacity)
+    }
+
+    mutating func set(_ key: String, _ value: JSON) {
+        if positions != nil {
+            if let position = positions![key] {
+                members[position].value = value
+            } else {
+                positions![key] = members.count
+                members.append(JSONObject.Member(key: key, value: value))
+            }
+        } else if let position = members.firstIndex(where: { $0.key == key }) {
+            members[position].value = value
+        } else {
+            members.append(JSONObject.Member(key: key, value: value))
+            if members.count > JSONObject.indexedCount {
+                positions = Dictionary(uniqueKeysWithValues: members.enumerated().map { ($0.element.key, $0.offset) })
+            }
+        }
+    }
+
+    var object: JSONObject { JSONObject(distinctMembers: members) }
 }
 
 /// A large object's members and each key's position among them. Shared by

@@ -49,43 +49,26 @@ public final class JSONParser {
     private struct Container {
         let isObject: Bool
         var elements: [JSON] = []
-        var members: [JSONObject.Member] = []
-        /// A large object's key positions, so a duplicate key is found
-        /// without a scan (a line may hold an object of 100,000 keys).
-        var positions: [String: Int]?
+        var members: GatheredMembers
         /// An object's key whose value comes next.
         var key = ""
 
         init(isObject: Bool) {
             self.isObject = isObject
-            if isObject { members.reserveCapacity(4) }
+            // A request's envelope has three or four members.
+            members = GatheredMembers(reserving: isObject ? 4 : 0)
         }
 
-        /// A duplicate key keeps its first place and takes the last value.
         mutating func add(_ value: JSON) {
-            guard isObject else {
-                elements.append(value)
-                return
-            }
-            if positions != nil {
-                if let position = positions![key] {
-                    members[position].value = value
-                } else {
-                    positions![key] = members.count
-                    members.append(JSONObject.Member(key: key, value: value))
-                }
-            } else if let position = members.firstIndex(where: { $0.key == key }) {
-                members[position].value = value
+            if isObject {
+                members.set(key, value)
             } else {
-                members.append(JSONObject.Member(key: key, value: value))
-                if members.count > JSONObject.indexedCount {
-                    positions = Dictionary(uniqueKeysWithValues: members.enumerated().map { ($0.element.key, $0.offset) })
-                }
+                elements.append(value)
             }
         }
 
         var value: JSON {
-            isObject ? .object(JSONObject(distinctMembers: members)) : .array(elements)
+            isObject ? .object(members.object) : .array(elements)
         }
     }
 

@@ -1,8 +1,5 @@
+import PickerSystem
 import Synchronization
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Where the daemon's log lines go: stderr, one `write` per line; or, while
 /// the core runs a turn (`DaemonCore.beginTurn`), gathered and written in one
@@ -49,17 +46,7 @@ package final class StderrLines: Sendable {
     /// All of `bytes`, however the pipe takes them; then empties it.
     private static func writeOut(_ bytes: inout [UInt8]) {
         guard !bytes.isEmpty else { return }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { Glibc.write(2, $0.baseAddress! + written, $0.count - written) }
-            if count > 0 {
-                written += count
-            } else if count < 0, errno == EINTR {
-                continue
-            } else {
-                break
-            }
-        }
+        POSIX.writeAll(bytes, to: 2)
         bytes.removeAll(keepingCapacity: bytes.capacity <= 64 * 1024)
     }
 }
