@@ -50,6 +50,11 @@ public struct JSONObject: Sendable {
         }
     }
 
+    /// Whether lookups and inserts go through the index rather than a scan.
+    var isIndexed: Bool {
+        if case .indexed = storage { true } else { false }
+    }
+
     public var count: Int { members.count }
     public var isEmpty: Bool { members.isEmpty }
     public var keys: [String] { members.map(\.key) }

@@ -59,12 +59,13 @@ struct PickerwebCommand: AsyncParsableCommand {
             if shouldOpen { unlink(BrowserOpener.page(besides: urlFile)) }
         }
         try await server.run(logger: logger) { url in
-            _ = POSIX.writeAll(Array((url + "\n").utf8), to: 1)
+            // The file first: whoever reads the printed URL may look for the file next.
             if let problem = WebURLFile.write(url, to: urlFile) {
                 _ = POSIX.writeAll(Array("pickerweb: \(problem)\n".utf8), to: 2)
             } else {
                 written.url = url
             }
+            _ = POSIX.writeAll(Array((url + "\n").utf8), to: 1)
             // Only into the folder the URL file was just written to, which was checked to be ours alone.
             if shouldOpen, written.url != nil, let problem = BrowserOpener.open(url, besides: urlFile) {
                 _ = POSIX.writeAll(Array("pickerweb: \(problem)\n".utf8), to: 2)

@@ -8,20 +8,25 @@ import Testing
     static let fuzzFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fuzz")
 
-    @Test func seedsAndRegressionsReplayCleanly() throws {
+    // Both replays run for minutes under a sanitizer: they wait off the pool,
+    // where holding both of its threads stalled every other test (and tripped
+    // the time limits of tests that had not even begun).
+    @Test func seedsAndRegressionsReplayCleanly() async throws {
         let folders = ["seeds", "regressions"].map { Self.fuzzFolder.appendingPathComponent($0).path }
-        let result = try Command.run(DaemonProcess.executable("pickerfuzz").path, folders)
+        let result = try await offThePool { try Command.run(DaemonProcess.executable("pickerfuzz").path, folders) }
         #expect(result.status == 0, "\(result.output.suffix(2000))")
         #expect(result.output.contains("every answer was a JSON-RPC line and the stack stayed consistent"))
     }
 
-    @Test func replayingHoldsNoMemoryPerInput() throws {
+    @Test func replayingHoldsNoMemoryPerInput() async throws {
         let seeds = Self.fuzzFolder.appendingPathComponent("seeds").path
         // Under AddressSanitizer, freed memory waits in a quarantine: without it, RSS means the same.
-        var environment = ProcessInfo.processInfo.environment
-        environment["ASAN_OPTIONS"] = (environment["ASAN_OPTIONS"].map { $0 + ":" } ?? "") + "quarantine_size_mb=0"
-        let result = try Command.run(
-            DaemonProcess.executable("pickerfuzz").path, ["--repeat", "200", seeds], environment: environment)
+        var inherited = ProcessInfo.processInfo.environment
+        inherited["ASAN_OPTIONS"] = (inherited["ASAN_OPTIONS"].map { $0 + ":" } ?? "") + "quarantine_size_mb=0"
+        let environment = inherited
+        let result = try await offThePool {
+            try Command.run(DaemonProcess.executable("pickerfuzz").path, ["--repeat", "200", seeds], environment: environment)
+        }
         #expect(result.status == 0)
         // "resident memory A KiB after the first round, B KiB after 200"
         let numbers = result.output.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
