@@ -13,9 +13,7 @@ public final class TerminalApp {
     enum Input: Sendable {
         case bytes([UInt8])
         case tick
-        case connected(PickerClient)
-        case event(Event)
-        case disconnected(String)
+        case following(Following)
     }
 
     private let socketPath: String?
@@ -82,7 +80,9 @@ public final class TerminalApp {
             }
         }
         let path = socketPath
-        let connection = Task { await TerminalApp.keepConnected(socketPath: path, to: continuation) }
+        let connection = Task {
+            for await following in PickerClient.following(socketPath: path) { continuation.yield(.following(following)) }
+        }
         defer {
             ticker.cancel()
             connection.cancel()
@@ -106,38 +106,22 @@ public final class TerminalApp {
                 let clockShown = key?.deadline != nil || windows.count > 1
                 guard changed || (clockShown && second != lastSecond) else { continue }
                 lastSecond = second
-            case .connected(let connected):
+            case .following(.connected(let connected)):
                 client = connected
                 unechoed = [:]
                 connectionProblem = nil
                 await refresh()
-            case .event(let event):
+            case .following(.event(let event)):
                 noteEnding(event)
                 followChange(event)
                 await refresh()
-            case .disconnected(let reason):
+            case .following(.disconnected(let reason)):
                 client = nil
                 connectionProblem = "waiting for pickerd (\(reason))"
             }
             render()
         }
         return 0
-    }
-
-    /// Connects, subscribes and forwards events; after a disconnect, tries again.
-    private static func keepConnected(socketPath: String?, to inputs: AsyncStream<Input>.Continuation) async {
-        while !Task.isCancelled {
-            do {
-                let client = try PickerClient.connect(socketPath: socketPath)
-                let events = try await client.subscribe()
-                inputs.yield(.connected(client))
-                for await event in events { inputs.yield(.event(event)) }
-                inputs.yield(.disconnected("the connection ended"))
-            } catch {
-                inputs.yield(.disconnected("\(error)"))
-            }
-            try? await Task.sleep(for: .milliseconds(300))
-        }
     }
 
     // MARK: state

@@ -24,44 +24,23 @@ public actor DaemonBridge: Service {
     // MARK: the connection
 
     public func run() async {
-        await withGracefulShutdownHandler {
-            while !isStopping {
-                await follow()
-                guard !isStopping else { break }
-                try? await Task.sleep(for: .milliseconds(300))
-            }
-        } onGracefulShutdown: {
-            Task { await self.stop() }
-        }
-        stop()
-    }
-
-    /// Connects, subscribes and passes events on until the connection ends.
-    private func follow() async {
-        do {
-            let client = try PickerClient.connect(socketPath: socketPath)
-            let events = try await client.subscribe()
-            // stop() may have run while this waited: it closed no client yet.
-            guard !isStopping else { return client.close() }
-            self.client = client
-            problem = nil
-            broadcast(.daemon(connected: true))
-            for await event in events {
+        for await following in PickerClient.following(socketPath: socketPath).cancelOnGracefulShutdown() {
+            switch following {
+            case .connected(let client):
+                self.client = client
+                problem = nil
+                broadcast(.daemon(connected: true))
+            case .event(let event):
                 lastSeq = event.seq
                 broadcast(.change(seq: event.seq, type: event.type, window: event.window))
+            case .disconnected(let reason):
+                let wasConnected = client != nil
+                client = nil
+                problem = reason
+                if wasConnected { broadcast(.daemon(connected: false)) }
             }
-            lost("the connection ended")
-        } catch {
-            lost("\(error)")
         }
-    }
-
-    private func lost(_ reason: String) {
-        let wasConnected = client != nil
-        client?.close()
-        client = nil
-        problem = reason
-        if wasConnected { broadcast(.daemon(connected: false)) }
+        stop()
     }
 
     private func stop() {

@@ -24,7 +24,15 @@ struct NotificationRunner {
     func follow(socketPath: String?, jobs: Int) async {
         var queue = NotificationQueue(jobs: jobs)
         let (inputs, input) = AsyncStream<Input>.makeStream()
-        let connection = Task { await Self.keepConnected(socketPath: socketPath, to: input) }
+        let connection = Task {
+            for await following in PickerClient.following(socketPath: socketPath, retryingEvery: .milliseconds(500)) {
+                switch following {
+                case .connected(let client): input.yield(.connected(client))
+                case .event: input.yield(.changed)
+                case .disconnected(let reason): input.yield(.disconnected(reason))
+                }
+            }
+        }
         defer { connection.cancel() }
         var client: PickerClient?
         var warned = false
@@ -53,21 +61,6 @@ struct NotificationRunner {
 
     private static func windows(_ client: PickerClient?) async -> [WindowSummary]? {
         try? await client?.list().windows
-    }
-
-    private static func keepConnected(socketPath: String?, to input: AsyncStream<Input>.Continuation) async {
-        while !Task.isCancelled {
-            do {
-                let client = try PickerClient.connect(socketPath: socketPath)
-                let events = try await client.subscribe()
-                input.yield(.connected(client))
-                for await _ in events { input.yield(.changed) }
-                input.yield(.disconnected("the connection ended"))
-            } catch {
-                input.yield(.disconnected("\(error)"))
-            }
-            try? await Task.sleep(for: .milliseconds(500))
-        }
     }
 
     // MARK: running the command

@@ -11,12 +11,12 @@ import Testing
     /// the few threads Swift's concurrency shares for minutes, and a test
     /// that connected may resume only after pickerd's five-minute idle
     /// timeout closed its connection. The idle timeout has tests of its own.
-    static func daemon(_ config: String = "{}") throws -> DaemonProcess {
+    static func daemon(_ config: String = "{}", home: TestDirectory? = nil) throws -> DaemonProcess {
         var object = try JSON.parse(config).objectValue ?? [:]
         var limits = object["limits"]?.objectValue ?? [:]
         limits["idle_timeout_ms"] = 3_600_000
         object["limits"] = .object(limits)
-        return try DaemonProcess(config: JSON.object(object).serialized())
+        return try DaemonProcess(config: JSON.object(object).serialized(), home: home)
     }
 
     @Test func connectsAndGreets() async throws {
@@ -134,5 +134,53 @@ import Testing
         for await _ in events { more += 1 }
         #expect(more >= 1, "the dismissal arrives, then the stream ends")
         await #expect(throws: PickerClientError.self) { try await client.ping() }
+    }
+
+    /// What `pickerctl ui`, `pickerctl notify` and pickerweb follow pickerd
+    /// with: events while it runs, the loss when it goes (that connection
+    /// closed), a new subscribed connection when it is back, and nothing left
+    /// open once the stream is dropped.
+    @Test func followingGoesOnAcrossARestartOfPickerd() async throws {
+        let home = try TestDirectory()
+        var daemon = try Self.daemon(home: home)
+        var following: AsyncStream<Following>? = PickerClient.following(socketPath: daemon.socketPath, retryingEvery: .milliseconds(50))
+        var steps = following!.makeAsyncIterator()
+        guard case .connected(let first)? = await steps.next() else { Issue.record("not connected first"); return }
+        let asker = try PickerClient.connect(socketPath: daemon.socketPath)
+        let window = try await asker.present(Presentation(kind: "text", title: "Followed"))
+        guard case .event(let event)? = await steps.next() else { Issue.record("no event for the window"); return }
+        #expect(event.type == .presented && event.window == window.window)
+
+        daemon.kill9()
+        var lost = false
+        while !lost, let step = await steps.next() {
+            if case .disconnected = step { lost = true }  // after the window's other events
+        }
+        #expect(lost, "the loss is said")
+        await #expect(throws: PickerClientError.self) { try await first.ping() }
+        daemon = try Self.daemon(home: home)
+        var again: PickerClient?
+        while again == nil, let step = await steps.next() {
+            switch step {
+            case .connected(let client): again = client
+            case .disconnected: continue  // tried while pickerd was still starting
+            case .event: Issue.record("an event before the connection was said")
+            }
+        }
+        let client = try #require(again)
+        let watcher = try PickerClient.connect(socketPath: daemon.socketPath)
+        defer { watcher.close() }
+        #expect(try await watcher.status().subscriptions == 1, "the new connection is subscribed")
+
+        // Dropping the stream closes its connection.
+        following = nil
+        steps = AsyncStream<Following>.makeStream().stream.makeAsyncIterator()
+        await #expect(throws: PickerClientError.self) {
+            for _ in 0..<500 {
+                try await client.ping()
+                try await Task.sleep(for: .milliseconds(10))
+            }
+        }
+        #expect(try await watcher.status().subscriptions == 0)
     }
 }

@@ -28,8 +28,8 @@ import Testing
         return path
     }
 
-    func present(_ arguments: [String]) throws -> String {
-        try CommandLineProcess.run("pickerctl", ["--socket", daemon.socketPath] + arguments + ["--no-wait"]).stdout
+    func present(_ arguments: [String], to other: DaemonProcess? = nil) throws -> String {
+        try CommandLineProcess.run("pickerctl", ["--socket", (other ?? daemon).socketPath] + arguments + ["--no-wait"]).stdout
             .trimmingCharacters(in: .newlines)
     }
 
@@ -127,5 +127,26 @@ import Testing
         while !notify.stdoutSoFar.contains(window), Date() < deadline { usleep(20_000) }
         notify.signal(SIGTERM)
         #expect(notify.finish().stdout == "\(window) normal Plain\n")
+    }
+
+    /// pickerd going away is said once; when it is back, a window told
+    /// before is not told again and a new one is.
+    @Test func aRestartOfPickerdIsFollowed() throws {
+        let home = try TestDirectory()
+        var restarting = try DaemonProcess(home: home)
+        let notify = try CommandLineProcess("pickerctl", ["--socket", restarting.socketPath, "notify", "--command", try recorder()])
+        defer { notify.signal(SIGTERM) }
+        let before = try present(["text", "--title", "Before"], to: restarting)
+        #expect(lines { $0.contains { $0.hasPrefix(before) && $0.hasSuffix("|done") } }.count == 2)
+        restarting.kill9()
+        let deadline = Date().addingTimeInterval(15)
+        while !notify.stderrSoFar.contains("waiting for pickerd"), Date() < deadline { usleep(20_000) }
+        restarting = try DaemonProcess(home: home)
+        let after = try present(["text", "--title", "After"], to: restarting)
+        let told = lines { $0.contains { $0.hasPrefix(after) && $0.hasSuffix("|done") } }
+        #expect(told.filter { $0.hasSuffix("|start") }.map { $0.split(separator: "|")[1] } == ["Before", "After"], "\(told)")
+        notify.signal(SIGTERM)
+        let stderr = notify.finish().stderr
+        #expect(stderr.components(separatedBy: "waiting for pickerd").count == 2, "said once: \(stderr)")
     }
 }
