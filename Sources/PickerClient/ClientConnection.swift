@@ -1,7 +1,6 @@
 import PickerJSON
 import PickerProtocol
 import PickerSystem
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -24,8 +23,8 @@ final class ClientConnection: Sendable {
 
     let socketPath: String
     private let descriptor: Int32
-    private let state = Mutex(State())
-    private let writing = Mutex(())
+    private let state = Locked(State())
+    private let writing = Locked(())
 
     /// Connects, and refuses a server run by a user it has no reason to trust
     /// (`ServerTrust`) before anything is sent.

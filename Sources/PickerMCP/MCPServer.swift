@@ -1,7 +1,6 @@
 import PickerJSON
 import PickerProtocol
 import PickerSystem
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -41,8 +40,8 @@ public final class MCPServer: Sendable {
     let asker: Asker
     private let input: Int32
     private let output: Int32
-    private let writing = Mutex(())
-    private let calls = Mutex(Calls())
+    private let writing = Locked(())
+    private let calls = Locked(Calls())
 
     public init(socketPath: String?, input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) {
         asker = Asker(socketPath: socketPath)

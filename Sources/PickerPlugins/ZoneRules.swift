@@ -1,4 +1,4 @@
-import Synchronization
+import PickerSystem
 
 /// A time zone's offsets, and the one rule for turning a wall-clock time into an
 /// instant where the clocks skip or repeat (RFC 5545's and JavaScript Temporal's
@@ -13,7 +13,7 @@ struct ZoneRules: Sendable {
     private let file: TZifFile?
 
     /// Zones already read, by name; a zone file is read once per daemon.
-    private static let cache = Mutex<[String: TZifFile]>([:])
+    private static let cache = Locked<[String: TZifFile]>([:])
 
     init?(identifier: String) {
         self.identifier = identifier

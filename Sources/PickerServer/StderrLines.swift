@@ -1,5 +1,4 @@
 import PickerSystem
-import Synchronization
 
 /// Where the daemon's log lines go: stderr, one `write` per line; or, while
 /// the core runs a turn (`DaemonCore.beginTurn`), gathered and written in one
@@ -15,7 +14,7 @@ package final class StderrLines: Sendable {
         var holding = false
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Writes `line` (its newline included), or holds it for the turn's end.
     func write(_ line: [UInt8], urgent: Bool) {

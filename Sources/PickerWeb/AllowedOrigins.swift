@@ -1,4 +1,4 @@
-import Synchronization
+import PickerSystem
 
 /// The `Host` values a request may carry, and the `Origin` a page of ours
 /// sends: the address pickerweb listens on, known once it is bound (port 0
@@ -7,8 +7,8 @@ import Synchronization
 /// A page on another site that rebinds its DNS name to 127.0.0.1 (CVE-2018-5702)
 /// reaches the port but sends its own name as `Host`, and is refused.
 final class AllowedOrigins: Sendable {
-    private let hosts = Mutex<Set<String>>([])
-    private let port = Mutex(0)
+    private let hosts = Locked<Set<String>>([])
+    private let port = Locked(0)
 
     /// Allows the names of `address` at the port it was bound to.
     func bound(_ address: ListenAddress, port: Int) {

@@ -1,4 +1,4 @@
-import Synchronization
+import PickerSystem
 
 /// The page's secrets: the token printed in the URL (its fragment, which
 /// browsers never send), and the session secrets it is exchanged for, each
@@ -10,7 +10,7 @@ import Synchronization
 public final class SessionSecrets: Sendable {
     public let token: String
     /// Oldest first.
-    private let sessions = Mutex<[String]>([])
+    private let sessions = Locked<[String]>([])
 
     /// At most this many sessions (browsers or phones that opened the URL);
     /// past it the oldest ends, and its page signs in again with the URL.

@@ -3,7 +3,6 @@ import Logging
 import PickerSystem
 import PickerClient
 import PickerWeb
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -76,7 +75,7 @@ struct PickerwebCommand: AsyncParsableCommand {
 
 /// The URL written to the web-url file, to remove on the way out.
 final class WrittenURL: Sendable {
-    private let stored = Mutex<String?>(nil)
+    private let stored = Locked<String?>(nil)
 
     var url: String? {
         get { stored.withLock { $0 } }

@@ -2,6 +2,7 @@ import Foundation
 import PickerJSON
 import PickerProtocol
 import PickerTestSupport
+import PickerSystem
 import Synchronization
 import Testing
 
@@ -19,7 +20,7 @@ final class Bystander: Sendable {
     static let ceiling = 10.0
 
     private let client: TestClient
-    private let report = Mutex(Report())
+    private let report = Locked(Report())
     private let stopped = Atomic(false)
     private let finished = DispatchSemaphore(value: 0)
 
