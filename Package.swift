@@ -1,6 +1,18 @@
 // swift-tools-version:6.1
 import PackageDescription
 
+/// pickerd's and pickerctl's release builds link Swift's runtime and
+/// Foundation in, as Scripts/install's --static-swift-stdlib does, so that a
+/// plain `swift build -c release` starts as quickly and maps as little. The two
+/// -l name what the static FoundationEssentials needs and ArgumentParser, built
+/// against the shared one, does not say. Release only: test runners link the
+/// executables' objects and take their linker settings, and they need the
+/// shared runtime that XCTest and Swift Testing use (so `swift test -c release`
+/// cannot link).
+let swiftRuntimeLinkedIn: [LinkerSetting] = [
+    .unsafeFlags(["-static-stdlib", "-l_FoundationCollections", "-l_FoundationCShims"], .when(configuration: .release))
+]
+
 let package = Package(
     name: "pickerd",
     platforms: [.macOS(.v15)],
@@ -82,14 +94,11 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
-            // As for pickerctl below, and as Scripts/install builds it: an idle
-            // daemon is 18 MiB rather than 20.7 when its Swift runtime is linked
-            // in, since it no longer maps whole shared libraries of which it uses
-            // a part (libswiftCore, FoundationEssentials, the two regex
-            // libraries every Swift module links).
-            linkerSettings: [
-                .unsafeFlags(["-static-stdlib", "-l_FoundationCollections", "-l_FoundationCShims"], .when(configuration: .release))
-            ]
+            // An idle daemon is 18 MiB rather than 20.7 with its runtime linked
+            // in: it no longer maps whole shared libraries of which it uses a
+            // part (libswiftCore, FoundationEssentials, the two regex libraries
+            // every Swift module links).
+            linkerSettings: swiftRuntimeLinkedIn
         ),
         .executableTarget(
             name: "pickerctl",
@@ -97,18 +106,10 @@ let package = Package(
                 "PickerClient", "PickerProtocol", "PickerJSON", "PickerTerminal", "PickerSystem", "CPickerSystem", "CPickerTerminal",
                 "PickerPasswordAgent", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            // Swift's runtime and Foundation linked in, as Scripts/install's
-            // --static-swift-stdlib does, so that a plain release build is as quick
-            // to start: ping, badge and list take 4.3 ms rather than 7.3 when they
-            // need not load and bind libswiftCore, libFoundationEssentials and eight
-            // other shared libraries (issue 21). The two -l name what the static
-            // FoundationEssentials needs and ArgumentParser, built against the shared
-            // one, does not say. Release only: test runners link pickerctl's objects
-            // and take its linker settings, and they need the shared runtime that
-            // XCTest and Swift Testing use (so `swift test -c release` cannot link).
-            linkerSettings: [
-                .unsafeFlags(["-static-stdlib", "-l_FoundationCollections", "-l_FoundationCShims"], .when(configuration: .release))
-            ]
+            // Quicker to start with its runtime linked in: ping, badge and list take
+            // 4.3 ms rather than 7.3 when they need not load and bind libswiftCore,
+            // libFoundationEssentials and eight other shared libraries (issue 21).
+            linkerSettings: swiftRuntimeLinkedIn
         ),
         // The web front-end: an HTTP server that is a client of pickerd, and
         // the page it serves, built into the binary.

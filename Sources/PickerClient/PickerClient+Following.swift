@@ -22,17 +22,16 @@ extension PickerClient {
         let (stream, continuation) = AsyncStream<Following>.makeStream()
         let task = Task {
             while !Task.isCancelled {
-                var client: PickerClient?
                 do {
-                    client = try PickerClient.connect(socketPath: socketPath)
-                    let events = try await client!.subscribe()
-                    continuation.yield(.connected(client!))
+                    let client = try PickerClient.connect(socketPath: socketPath)
+                    defer { client.close() }
+                    let events = try await client.subscribe()
+                    continuation.yield(.connected(client))
                     for await event in events { continuation.yield(.event(event)) }
                     continuation.yield(.disconnected("the connection ended"))
                 } catch {
                     continuation.yield(.disconnected("\(error)"))
                 }
-                client?.close()
                 try? await Task.sleep(for: retry)
             }
             continuation.finish()

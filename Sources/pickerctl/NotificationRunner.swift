@@ -15,9 +15,7 @@ struct NotificationRunner {
     let command: [String]?
 
     enum Input: Sendable {
-        case connected(PickerClient)
-        case changed
-        case disconnected(String)
+        case following(Following)
         case commandEnded(WindowID, Int32)
     }
 
@@ -26,11 +24,7 @@ struct NotificationRunner {
         let (inputs, input) = AsyncStream<Input>.makeStream()
         let connection = Task {
             for await following in PickerClient.following(socketPath: socketPath, retryingEvery: .milliseconds(500)) {
-                switch following {
-                case .connected(let client): input.yield(.connected(client))
-                case .event: input.yield(.changed)
-                case .disconnected(let reason): input.yield(.disconnected(reason))
-                }
+                input.yield(.following(following))
             }
         }
         defer { connection.cancel() }
@@ -39,13 +33,13 @@ struct NotificationRunner {
         for await event in inputs {
             var starting: [WindowSummary] = []
             switch event {
-            case .connected(let connected):
+            case .following(.connected(let connected)):
                 client = connected
                 warned = false
                 starting = await Self.windows(client).map { queue.update(with: $0) } ?? []
-            case .changed:
+            case .following(.event):
                 starting = await Self.windows(client).map { queue.update(with: $0) } ?? []
-            case .disconnected(let reason):
+            case .following(.disconnected(let reason)):
                 client = nil
                 if !warned { printError("waiting for pickerd (\(reason))") }
                 warned = true
