@@ -3,14 +3,15 @@ import PackageDescription
 
 /// pickerd's and pickerctl's release builds link Swift's runtime and
 /// Foundation in, as Scripts/install's --static-swift-stdlib does, so that a
-/// plain `swift build -c release` starts as quickly and maps as little. The two
-/// -l name what the static FoundationEssentials needs and ArgumentParser, built
-/// against the shared one, does not say. Release only: test runners link the
+/// plain `swift build -c release` starts as quickly and maps as little. The -l
+/// name what the static FoundationEssentials needs and nothing else says:
+/// ArgumentParser was built against the shared one, and our own code no
+/// longer imports Synchronization (PickerSystem's `Locked`). Release only: test runners link the
 /// executables' objects and take their linker settings, and they need the
 /// shared runtime that XCTest and Swift Testing use (so `swift test -c release`
 /// cannot link).
 let swiftRuntimeLinkedIn: [LinkerSetting] = [
-    .unsafeFlags(["-static-stdlib", "-l_FoundationCollections", "-l_FoundationCShims"], .when(configuration: .release))
+    .unsafeFlags(["-static-stdlib", "-l_FoundationCollections", "-l_FoundationCShims", "-lswiftSynchronization"], .when(configuration: .release))
 ]
 
 let package = Package(
