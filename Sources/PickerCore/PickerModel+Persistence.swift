@@ -19,8 +19,7 @@ extension PickerModel {
 
     public var persistentCounters: ModelCounters {
         ModelCounters(
-            nextWindowNumber: nextWindowNumber, nextTopPosition: nextTopPosition, nextBottomPosition: nextBottomPosition,
-            incarnation: incarnation)
+            nextWindowNumber: nextWindowNumber, nextTopPosition: nextTopPosition, nextBottomPosition: nextBottomPosition)
     }
 
     /// Brings back a stored state: windows in their places, outcomes for `wait`
@@ -38,7 +37,6 @@ extension PickerModel {
         self.quietHours = quietHours
         renameQuietLevel()
         nextWindowNumber = max(nextWindowNumber, counters.nextWindowNumber)
-        incarnation = counters.incarnation
         nextTopPosition = max(nextTopPosition, counters.nextTopPosition)
         nextBottomPosition = min(nextBottomPosition, counters.nextBottomPosition)
         for outcome in outcomes.sorted(by: { $0.at < $1.at }) {

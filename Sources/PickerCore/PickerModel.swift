@@ -25,7 +25,8 @@ public final class PickerModel {
     var windowCountByOwner: [UInt32: Int] = [:]
 
     var nextWindowNumber: UInt64
-    var incarnation = ""
+    /// Where each id's token comes from (`WindowIDToken`); nil: ids without one.
+    var idRandomness: (any RandomNumberGenerator)?
     var nextTopPosition: Int64 = 1
     var nextBottomPosition: Int64 = 0
     /// The `seq` the next event will carry.
@@ -39,15 +40,19 @@ public final class PickerModel {
     public internal(set) var counters = OutcomeCounters()
 
     /// `firstWindowNumber` lets a restored daemon continue where ids left off.
+    /// `idRandomness` makes the unguessable part of each id, as `clock` tells
+    /// the time: pickerd gives the system's generator, tests a seeded one, or
+    /// nil for ids without that part (`w1`, `w2`).
     public init(
         configuration: ModelConfiguration = ModelConfiguration(), levels: LevelTable, plugins: PluginRegistry,
-        clock: any PickerClock, firstWindowNumber: UInt64 = 1
+        clock: any PickerClock, idRandomness: (any RandomNumberGenerator)?, firstWindowNumber: UInt64 = 1
     ) {
         self.configuration = configuration
         self.levels = levels
         self.plugins = plugins
         pluginDescriptions = plugins.descriptions
         self.clock = clock
+        self.idRandomness = idRandomness
         nextWindowNumber = firstWindowNumber
         archive = OutcomeArchive(
             retentionMilliseconds: configuration.retentionMilliseconds, maxOutcomes: configuration.maxOutcomes,
@@ -88,6 +93,13 @@ public final class PickerModel {
 
     // MARK: presenting
 
+    /// The next number, and a token when the model has a random source.
+    private func makeWindowID() -> WindowID {
+        defer { nextWindowNumber += 1 }
+        guard idRandomness != nil else { return WindowID(number: nextWindowNumber, token: "") }
+        return WindowID(number: nextWindowNumber, token: WindowIDToken.make(from: &idRandomness!))
+    }
+
     /// Opens a window for a `present` request, at `level` (its `level` param
     /// resolved by the caller, who knows the level names).
     public func present(_ request: Present, at level: Level = .normal, owner: Owner) throws(PickerError) -> WindowSummary {
@@ -118,8 +130,7 @@ public final class PickerModel {
             }
         }
 
-        let id = WindowID(number: nextWindowNumber, incarnation: incarnation)
-        nextWindowNumber += 1
+        let id = makeWindowID()
         let window = Window(
             id: id, request: request, level: level, base: plugin.base, title: request.title ?? plugin.defaultTitle, picker: picker,
             defaultValue: defaultValue, owner: owner, createdAt: now,

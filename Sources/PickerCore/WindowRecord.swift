@@ -50,18 +50,10 @@ public struct ModelCounters: Sendable, Equatable {
     public var nextWindowNumber: UInt64
     public var nextTopPosition: Int64
     public var nextBottomPosition: Int64
-    /// The part of every window id that names the state they belong to (`WindowID`).
-    public var incarnation: String
 
-    public init(nextWindowNumber: UInt64, nextTopPosition: Int64, nextBottomPosition: Int64, incarnation: String = "") {
+    public init(nextWindowNumber: UInt64, nextTopPosition: Int64, nextBottomPosition: Int64) {
         self.nextWindowNumber = nextWindowNumber
         self.nextTopPosition = nextTopPosition
         self.nextBottomPosition = nextBottomPosition
-        self.incarnation = incarnation
-    }
-
-    /// A new incarnation: five random base-36 characters.
-    public static func newIncarnation() -> String {
-        String(UInt32.random(in: 1_679_616..<60_466_176), radix: 36)
     }
 }

@@ -64,7 +64,8 @@ package final class DaemonCore {
         eventLoop: any EventLoop, configuration: DaemonConfiguration, configPath: String?, systemTimeZone: String,
         daemonUID: UInt32, clock: any PickerClock, store: any StateStore, notifier: SystemdNotifier, logger: Logger,
         offLoop: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void = { $0() },
-        pluginLauncher: any PluginProgramLauncher = PluginProcessLauncher()
+        pluginLauncher: any PluginProgramLauncher = PluginProcessLauncher(),
+        idRandomness: (any RandomNumberGenerator)? = SystemRandomNumberGenerator()
     ) throws(PickerError) {
         self.offLoop = offLoop
         self.pluginLauncher = pluginLauncher
@@ -81,7 +82,7 @@ package final class DaemonCore {
         let presets = Self.loadPresets(configuration, configPath: configPath, timeZone: modelConfiguration.timeZone, clock: clock)
         model = PickerModel(
             configuration: modelConfiguration, levels: try LevelTable(extra: configuration.levels), plugins: presets.registry,
-            clock: clock)
+            clock: clock, idRandomness: idRandomness)
         report(presets)
         adoptExternalPlugins(presets)
     }

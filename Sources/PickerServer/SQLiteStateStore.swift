@@ -56,7 +56,6 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
     private var openedLog: FileIdentity?
     /// The window numbers below this are stored as used (`reserveWindowNumbers`).
     private var reservedWindowNumber: UInt64 = 0
-    private var savedIncarnation: String?
     private var retentionMilliseconds: Int64
     /// When expired outcomes were last deleted (`purgeOutcomes`).
     private var purgedAt: Timestamp?
@@ -121,13 +120,11 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
             for row in try database.query("SELECT key, value FROM meta") {
                 if let key = row[0].text, let value = row[1].integer { meta[key] = value }
             }
-            // A database made before incarnations gets one now; its old ids stay as they are.
-            let incarnation = meta["id_incarnation"].map { String($0, radix: 36) } ?? ModelCounters.newIncarnation()
+            // Older databases have an id_incarnation too, no longer read: each id has its own token now.
             let counters = ModelCounters(
                 nextWindowNumber: UInt64(meta["next_window_number"] ?? 1), nextTopPosition: meta["next_top_position"] ?? 1,
-                nextBottomPosition: meta["next_bottom_position"] ?? 0, incarnation: incarnation)
+                nextBottomPosition: meta["next_bottom_position"] ?? 0)
             reservedWindowNumber = UInt64(meta["next_window_number"] ?? 0)
-            savedIncarnation = meta["id_incarnation"] != nil ? incarnation : nil
             let windows = try database.query(
                 """
                 SELECT id, kind, title, message, level, position, hidden, options, value, default_value, tag,
@@ -220,10 +217,7 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
             let now = model.clock.now()
             let purged = try purgeOutcomes(now: now)
             try database.query("COMMIT")
-            if let reservation {
-                reservedWindowNumber = reservation
-                savedIncarnation = counters.incarnation
-            }
+            if let reservation { reservedWindowNumber = reservation }
             if purged { purgedAt = now }
             // Deleted or replaced under pickerd, the files it wrote are no longer
             // the ones the next start reads. Nothing of this turn is flushed
@@ -297,7 +291,7 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
     /// (`PickerModel.restore`). The new reservation, once committed; nil when
     /// none was needed.
     private func reserveWindowNumbers(for counters: ModelCounters) throws -> UInt64? {
-        guard counters.nextWindowNumber > reservedWindowNumber || counters.incarnation != savedIncarnation else { return nil }
+        guard counters.nextWindowNumber > reservedWindowNumber else { return nil }
         let reservation = counters.nextWindowNumber + Self.windowNumbersReserved
         try save(counters, nextWindowNumber: reservation)
         return reservation
@@ -307,7 +301,6 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
         for (key, value) in [
             ("next_window_number", Int64(nextWindowNumber)), ("next_top_position", counters.nextTopPosition),
             ("next_bottom_position", counters.nextBottomPosition),
-            ("id_incarnation", Int64(counters.incarnation, radix: 36) ?? 0),
         ] {
             try database.query("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", [.text(key), .integer(value)])
         }

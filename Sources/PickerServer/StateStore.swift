@@ -35,19 +35,14 @@ package struct StoredState {
 /// `state.durability: memory`: the model in memory is all the state there is,
 /// so there is nothing more to write.
 package final class MemoryStateStore: StateStore {
-    /// Each start's ids carry a new one; nil: none (`w1`, for in-process tests).
-    private let incarnation: String
-
-    package init(incarnation: String? = ModelCounters.newIncarnation()) {
-        self.incarnation = incarnation ?? ""
-    }
+    package init() {}
 
     package var keepsWindows: Bool { false }
 
     package func load() -> StoredState {
         StoredState(
             windows: [], outcomes: [],
-            counters: ModelCounters(nextWindowNumber: 1, nextTopPosition: 1, nextBottomPosition: 0, incarnation: incarnation),
+            counters: ModelCounters(nextWindowNumber: 1, nextTopPosition: 1, nextBottomPosition: 0),
             quietHours: nil)
     }
 

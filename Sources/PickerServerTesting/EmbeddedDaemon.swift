@@ -24,9 +24,12 @@ public final class EmbeddedDaemon {
 
     /// A daemon on `config` (JSON text; memory state is forced). Its log
     /// lines (`logLevel` and above, info by default) go to `log`, if given.
+    /// Its window ids are `w1`, `w2`… (that a test or a fuzz input can name)
+    /// unless `idRandomness` gives them their unguessable part, as pickerd's are.
     public init(
         config: String = "{}", pluginLauncher: any PluginProgramLauncher = PluginProcessLauncher(),
-        logLevel: Logger.Level = .info, log: (@Sendable (String) -> Void)? = nil
+        logLevel: Logger.Level = .info, log: (@Sendable (String) -> Void)? = nil,
+        idRandomness: (any RandomNumberGenerator)? = nil
     ) throws {
         var configuration: DaemonConfiguration
         switch DaemonConfiguration.read(config) {
@@ -41,8 +44,8 @@ public final class EmbeddedDaemon {
         }
         core = try DaemonCore(
             eventLoop: loop, configuration: configuration, configPath: nil, systemTimeZone: "UTC", daemonUID: getuid(),
-            clock: clock, store: MemoryStateStore(incarnation: nil), notifier: SystemdNotifier(environment: [:]), logger: logger,
-            pluginLauncher: pluginLauncher)
+            clock: clock, store: MemoryStateStore(), notifier: SystemdNotifier(environment: [:]), logger: logger,
+            pluginLauncher: pluginLauncher, idRandomness: idRandomness)
         try core.restore()
         loop.run()
     }

@@ -67,7 +67,7 @@ struct StackBenchmark {
         // As the daemon does for root: the per-user quota is not what this measures.
         configuration.exemptUIDs = [Self.owner.peer.uid]
         let model = PickerModel(
-            configuration: configuration, levels: try LevelTable(), plugins: .builtIn, clock: SystemClock())
+            configuration: configuration, levels: try LevelTable(), plugins: .builtIn, clock: SystemClock(), idRandomness: SystemRandomNumberGenerator())
         let levels: [Level] = [.normal, .statusBar, .alert]
         for index in 0..<windows {
             _ = try model.present(Present(kind: "text"), at: levels[index % 3], owner: Self.owner)

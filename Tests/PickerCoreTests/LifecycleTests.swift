@@ -169,7 +169,7 @@ import Testing
         let first = try fixture.present()
         _ = try fixture.model.cancel(window: first, by: ModelFixture.bob)
         #expect(try fixture.present() == WindowID("w2"))
-        let restored = PickerModel(levels: try LevelTable(), plugins: .builtIn, clock: fixture.clock, firstWindowNumber: 41)
+        let restored = PickerModel(levels: try LevelTable(), plugins: .builtIn, clock: fixture.clock, idRandomness: nil, firstWindowNumber: 41)
         #expect(try restored.present(Present(kind: "text"), owner: ModelFixture.alice).window == WindowID("w41"))
     }
 

@@ -14,7 +14,7 @@ struct ModelFixture {
         var configuration = ModelConfiguration()
         configure(&configuration)
         model = PickerModel(
-            configuration: configuration, levels: try! LevelTable(), plugins: .builtIn, clock: clock)
+            configuration: configuration, levels: try! LevelTable(), plugins: .builtIn, clock: clock, idRandomness: nil)
     }
 
     @discardableResult

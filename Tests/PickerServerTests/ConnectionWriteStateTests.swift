@@ -23,7 +23,7 @@ import Testing
         configuration.durability = .memory
         core = try DaemonCore(
             eventLoop: loop, configuration: configuration, configPath: nil, systemTimeZone: "UTC", daemonUID: getuid(),
-            clock: ManualClock(), store: MemoryStateStore(incarnation: nil), notifier: SystemdNotifier(environment: [:]),
+            clock: ManualClock(), store: MemoryStateStore(), notifier: SystemdNotifier(environment: [:]),
             logger: Logger(label: "pickerd", factory: { _ in SwiftLogNoOpLogHandler() }))
         try core.restore()
         loop.run()

@@ -49,8 +49,7 @@ import Testing
         }
         // After a crash, past the block of numbers the store had reserved.
         let next = try client.result("present", ["kind": "text"])["window"]!.stringValue!
-        let incarnation = ids[0].stringValue!.drop { $0 != "-" }
-        #expect(next == "w1002\(incarnation)", "ids go on past the block reserved at the first present")
+        #expect(WindowID(next).number == 1002, "ids go on past the block reserved at the first present")
         #expect(daemon.log.contains("restored 35 windows and 25 outcomes"))
     }
 

@@ -1,7 +1,7 @@
-/// A window's opaque id: `w`, a number, and the incarnation of the state that
-/// made it (`w12-k3f9q`), so that ids never repeat even when a state
-/// database is lost or memory state starts again. An empty incarnation
-/// (in-process tests) leaves `w12`.
+/// A window's opaque id: `w`, a number that orders ids and never repeats, and
+/// a token of random characters (`w12-k3f9q7x2m4p8hd0e`) so that an id cannot
+/// be guessed from another (PickerCore's `WindowIDToken`). Without a token (a
+/// model given no random source: in-process tests, the fuzz target) it is `w12`.
 public struct WindowID: Sendable, Hashable, Comparable, CustomStringConvertible {
     public let rawValue: String
 
@@ -9,8 +9,8 @@ public struct WindowID: Sendable, Hashable, Comparable, CustomStringConvertible 
         self.rawValue = rawValue
     }
 
-    package init(number: UInt64, incarnation: String) {
-        rawValue = incarnation.isEmpty ? "w\(number)" : "w\(number)-\(incarnation)"
+    package init(number: UInt64, token: String) {
+        rawValue = token.isEmpty ? "w\(number)" : "w\(number)-\(token)"
     }
 
     /// The number in an id this daemon made, for keeping ids unique across restarts.
