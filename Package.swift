@@ -144,7 +144,9 @@ let package = Package(
         .executableTarget(name: "pickerfloor", dependencies: ["CJSONC"]),
         .executableTarget(
             name: "pickerfuzz",
-            dependencies: ["PickerServer", "PickerServerTesting", "PickerJSON", "PickerSystem", .product(name: "NIOCore", package: "swift-nio")]),
+            dependencies: [
+                "PickerServer", "PickerServerTesting", "PickerMCP", "PickerJSON", "PickerSystem", .product(name: "NIOCore", package: "swift-nio"),
+            ]),
         .executableTarget(
             name: "pickerbench", dependencies: ["CPickerBench", "PickerCore", "PickerPlugins", "PickerJSON", "PickerProtocol", "PickerSystem"]),
         .target(name: "CPickerTestSupport", path: "Tests/CPickerTestSupport"),

@@ -7,6 +7,12 @@ import PickerProtocol
 /// window to end, and reads the answer back. A question whose answer pickerd
 /// could not check (a form's number out of bounds) is asked again in a new
 /// window that starts at what was answered; `await` follows it there.
+///
+/// An agent reaches only what it asked: `await` takes the windows this
+/// session presented and no other (pickerd would give this uid the person's
+/// secure answers to anyone else's windows, the password agent's among
+/// them), and no window it presents asks for a secret. Levels above
+/// `maxLevel` (`statusBar` unless the server is told otherwise) are lowered to it.
 public actor Asker {
     /// A question presented and not read back yet.
     struct Asked {
@@ -18,23 +24,33 @@ public actor Asker {
     }
 
     private let socketPath: String?
+    /// The highest level a question is shown at.
+    private let maxLevel: LevelSpec
     private var client: PickerClient?
-    /// Questions by the window `present` gave for them.
+    /// The daemon's level names, read once a connection (for `maxLevel`).
+    private var levelValues: [String: Int64]?
+    /// This session's questions, by the window `present` gave for them.
     private var asked: [WindowID: Asked] = [:]
-    /// Every window of a question, to the window `present` gave for it.
+    /// Every window this session presented, to its question's first window:
+    /// all that `await` reaches.
     private var firstWindows: [WindowID: WindowID] = [:]
     /// How long a wait goes on across a restart of pickerd (as pickerctl's --reconnect).
     static let reconnecting: Duration = .seconds(30)
+    /// Where a question is shown at most unless the server is told otherwise:
+    /// an agent's windows stay below the alerts of the password agent and
+    /// the person's own programs, and quiet hours hold them.
+    public static let defaultMaxLevel: LevelSpec = .named("statusBar")
 
-    public init(socketPath: String?) {
+    public init(socketPath: String?, maxLevel: LevelSpec = Asker.defaultMaxLevel) {
         self.socketPath = socketPath
+        self.maxLevel = maxLevel
     }
 
     /// One tool call. It returns when the window ends (or, for `present`,
     /// once it is shown; for `await`, at its `timeout_s`); cancelling the call
     /// dismisses the window of an asking tool.
     public func call(_ tool: ToolName, _ arguments: JSONObject) async -> ToolReply {
-        do {
+        do throws(ToolInputError) {
             switch tool {
             case .present:
                 return try await presentTool(arguments)
@@ -42,7 +58,10 @@ public actor Asker {
                 let reader = ToolInputError.reader(arguments)
                 try reader.refuseUnknownKeys(known: [ToolArgument.window.rawValue, ToolArgument.timeoutS.rawValue])
                 let window = WindowID(try reader.requiredString(ToolArgument.window))
-                return await follow(window, waitingAtMost: try Question.timeout(reader, .timeoutS), dismissingOnCancel: false)
+                let limit = try Question.timeout(reader, .timeoutS)
+                // The same sentence whether or not pickerd has such a window: nothing is asked of it.
+                guard firstWindows[window] != nil else { throw ToolInputError(Self.notPresentedHere(window)) }
+                return await follow(window, waitingAtMost: limit, dismissingOnCancel: false)
             default:
                 switch await present(try Question(tool: tool, arguments: arguments)) {
                 case .shown(let window): return await follow(window, waitingAtMost: nil, dismissingOnCancel: true)
@@ -83,8 +102,15 @@ public actor Asker {
     }
 
     private func present(_ question: Question) async -> Presented {
+        guard !question.asksForASecret else { return .refused(.failure(Question.noSecrets)) }
+        var question = question
         do {
-            let window = try await connected().present(question.presentation).window
+            let client = try connected()
+            switch try await clamped(question.presentation.level, asking: client) {
+            case .success(let level): question.presentation.level = level
+            case .failure(let problem): return .refused(.failure(problem.message))
+            }
+            let window = try await client.present(question.presentation).window
             let deadline = question.presentation.timeoutMilliseconds.map { ContinuousClock.now + .milliseconds($0) }
             asked[window] = Asked(question: question, window: window, deadline: deadline)
             firstWindows[window] = window
@@ -94,42 +120,64 @@ public actor Asker {
         }
     }
 
+    /// `level`, or `maxLevel` when `level` is higher, by the daemon's names.
+    /// A name pickerd does not know is left for it to refuse.
+    private func clamped(_ level: LevelSpec?, asking client: PickerClient) async throws(PickerClientError) -> Result<LevelSpec?, ToolInputError> {
+        if levelValues == nil {
+            levelValues = Dictionary(try await client.hello(client: "pickermcp").levels.map { ($0.name, $0.value) }) { first, _ in first }
+        }
+        func value(_ spec: LevelSpec) -> Int64? {
+            switch spec {
+            case .value(let value): return Int64(value)
+            case .named(let name): return levelValues?[name] ?? Int64(name)
+            }
+        }
+        guard let most = value(maxLevel) else {
+            let names = levelValues?.keys.sorted().joined(separator: ", ") ?? ""
+            return .failure(ToolInputError("this server's --max-level \(maxLevel.json) is not a level pickerd knows (its levels: \(names))"))
+        }
+        guard let asked = value(level ?? .named("normal")), asked > most else { return .success(level) }
+        return .success(maxLevel)
+    }
+
+    /// Why `await` does not take `window`; the same whether or not it exists.
+    static func notPresentedHere(_ window: WindowID) -> String {
+        "window \(window.rawValue.prefix(64).debugDescription) was not presented in this session: await takes only the ids present returned here"
+    }
+
     /// Waits for `window` (and the windows that ask its question again) to end
-    /// with an answer, for at most `limit` ms when given.
+    /// with an answer, for at most `limit` ms when given. Only a window this
+    /// session presented: no other's outcome is ever read.
     private func follow(_ window: WindowID, waitingAtMost limit: Int64?, dismissingOnCancel: Bool) async -> ToolReply {
-        let first = firstWindows[window] ?? window
+        guard let first = firstWindows[window] else { return .failure(Self.notPresentedHere(window)) }
         let waitEnds = limit.map { ContinuousClock.now + .milliseconds($0) }
-        while true {
-            let current = asked[first]?.window ?? window
+        while let record = asked[first] {
+            let current = record.window
+            let question = record.question
             let outcome: Outcome
             do {
                 let remaining = waitEnds.map { max(1, Int64(($0 - .now) / .milliseconds(1))) }
                 outcome = try await wait(for: current, atMost: remaining, dismissingOnCancel: dismissingOnCancel)
             } catch .rpc(let error) where error.code == .waitTimedOut {
-                let name = asked[first]?.question.name(current) ?? "window \(current)"
-                return .failure("still waiting for an answer to \(name); call await again", window: current)
+                return .failure("still waiting for an answer to \(question.name(current)); call await again", window: current)
             } catch {
-                if error.code == .noSuchWindow { forget(first) }
                 return reply(for: error, window: current)
             }
-            guard let question = asked[first]?.question else { return Self.reply(for: outcome, name: "window \(current)", timeoutMilliseconds: nil) }
             let answered = outcome.reason == .submitted || (outcome.reason == .cancelled && question.tool == .confirm)
             guard answered, let value = outcome.value else {
-                forget(first)
                 return Self.reply(for: outcome, name: question.name(current), timeoutMilliseconds: question.presentation.timeoutMilliseconds)
             }
             switch question.read(value) {
             case .value(let answer):
-                forget(first)
                 return .answer(answer, window: current)
             case .problems(let problems):
                 guard !Task.isCancelled else {
-                    forget(first)
                     return .failure("the call was cancelled before \(question.name(current)) could be asked again", window: current)
                 }
                 if let reply = await askAgain(first, after: value, problems: problems) { return reply }
             }
         }
+        return .failure(Self.notPresentedHere(window))
     }
 
     /// Presents the question of `first` again; nil when it is shown, else why not.
@@ -139,7 +187,6 @@ public actor Asker {
         if let deadline = record.deadline {
             timeout = Int64((deadline - .now) / .milliseconds(1))
             guard timeout! > 0 else {
-                forget(first)
                 let name = record.question.name(record.window)
                 return .failure(
                     ToolReply.sentence(for: .timeout, name: name, timeoutMilliseconds: record.question.presentation.timeoutMilliseconds),
@@ -153,7 +200,6 @@ public actor Asker {
             firstWindows[window] = first
             return nil
         } catch {
-            forget(first)
             return reply(for: error, window: record.window)
         }
     }
@@ -189,20 +235,19 @@ public actor Asker {
 
     /// Connects again next time: this connection ended.
     private func drop(_ ended: PickerClient) {
-        if client === ended { client = nil }
+        if client === ended {
+            client = nil
+            levelValues = nil
+        }
         ended.close()
     }
 
-    private func forget(_ first: WindowID) {
-        guard asked.removeValue(forKey: first) != nil else { return }
-        firstWindows = firstWindows.filter { $0.value != first }
-    }
 
     // MARK: replies
 
+    /// A window that ended without an answer to give (its question reads answers).
     private static func reply(for outcome: Outcome, name: String, timeoutMilliseconds: Int64?) -> ToolReply {
-        if outcome.reason == .submitted, let value = outcome.value { return .answer(value, window: outcome.window) }
-        return .failure(
+        .failure(
             ToolReply.sentence(for: outcome.reason, name: name, timeoutMilliseconds: timeoutMilliseconds), window: outcome.window,
             reason: outcome.reason)
     }

@@ -39,37 +39,66 @@ public final class MCPServer: Sendable {
 
     let asker: Asker
     private let input: Int32
-    private let output: Int32
+    /// Writes one whole message (a line); the messages of concurrent calls never interleave.
+    private let write: @Sendable ([UInt8]) -> Void
     private let writing = Locked(())
     private let calls = Locked(Calls())
 
-    public init(socketPath: String?, input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) {
-        asker = Asker(socketPath: socketPath)
+    /// A server on standard input and output; its questions are shown at
+    /// `maxLevel` at most (`pickermcp --max-level`).
+    public convenience init(
+        socketPath: String?, maxLevel: LevelSpec = Asker.defaultMaxLevel, input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO
+    ) {
+        // A host that stopped reading is gone; what it misses cannot be told to it.
+        self.init(socketPath: socketPath, maxLevel: maxLevel, input: input) { bytes in _ = POSIX.writeAll(bytes, to: output) }
+    }
+
+    /// A server whose messages go to `write` (the fuzz target's, which checks them).
+    package init(socketPath: String?, maxLevel: LevelSpec, input: Int32 = -1, write: @escaping @Sendable ([UInt8]) -> Void) {
+        asker = Asker(socketPath: socketPath, maxLevel: maxLevel)
         self.input = input
-        self.output = output
+        self.write = write
     }
 
     /// Serves until standard input ends.
     public func run() async {
         let (lines, continuation) = AsyncStream<Input>.makeStream()
         POSIX.startThread { [input] in Self.read(input, into: continuation) }
-        let parser = JSONParser(maxDepth: 512)
+        let parser = Self.parser
         for await input in lines {
-            guard case .line(let line) = input else {
-                send(RPCResponse.error(id: .null, RPCError(.invalidRequest, "a message longer than \(Self.longestMessage >> 20) MiB")))
-                continue
-            }
-            guard !LineAssembler.isBlank(line) else { continue }
-            do {
-                handle(try parser.parse(line))
-            } catch {
-                send(RPCResponse.error(id: .null, RPCError(.parseError, "not JSON: \(error)")))
-            }
+            receive(input, parser)
         }
         await stopCalls()
     }
 
+    /// Serves `bytes` as if they were all standard input had, in process
+    /// (the fuzz target), and returns once every call they started has ended
+    /// by itself: without a pickerd behind the server, each does at once.
+    package func serve(_ bytes: [UInt8]) async {
+        var assembler = LineAssembler(maxLineBytes: Self.longestMessage)
+        assembler.append(bytes[...])
+        let parser = Self.parser
+        while let piece = assembler.next() {
+            if case .line(let line) = piece { receive(.line(line), parser) } else { receive(.tooLong, parser) }
+        }
+        while let call = calls.withLock({ $0.running.values.first }) { await call.value }
+    }
+
     static let longestMessage = 16 << 20
+    static var parser: JSONParser { JSONParser(maxDepth: 512) }
+
+    private func receive(_ input: Input, _ parser: JSONParser) {
+        guard case .line(let line) = input else {
+            send(RPCResponse.error(id: .null, RPCError(.invalidRequest, "a message longer than \(Self.longestMessage >> 20) MiB")))
+            return
+        }
+        guard !LineAssembler.isBlank(line) else { return }
+        do {
+            handle(try parser.parse(line))
+        } catch {
+            send(RPCResponse.error(id: .null, RPCError(.parseError, "not JSON: \(error)")))
+        }
+    }
 
     /// What the reading thread hands on: a message's line, or a line too long to read.
     private enum Input: Sendable {
@@ -195,7 +224,6 @@ public final class MCPServer: Sendable {
         var bytes: [UInt8] = []
         message.serialize(into: &bytes)
         bytes.append(0x0A)
-        // A host that stopped reading is gone; what it misses cannot be told to it.
-        writing.withLock { _ in _ = POSIX.writeAll(bytes, to: output) }
+        writing.withLock { _ in write(bytes) }
     }
 }

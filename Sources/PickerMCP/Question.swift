@@ -31,7 +31,7 @@ public struct Question: Sendable {
         switch tool {
         case .askText:
             if reader.has(TextOption.secure) {
-                throw ToolInputError("ask_text has no secure option: secrets are never asked through MCP")
+                throw ToolInputError("ask_text has no secure option: \(Question.noSecrets)")
             }
             (kind, optionNames) = ("text", TextOption.names.filter { $0 != TextOption.secure.rawValue })
         case .askDate: (kind, optionNames) = ("date", DateOption.names)
@@ -68,6 +68,21 @@ public struct Question: Sendable {
             // as pickerctl's do while they wait (windows.reattach_ms).
             onDisconnect: .dismiss)
     }
+
+    /// Whether the window would ask for a secret: a secure text, or a form
+    /// with a secure field. No tool builds one (ask_text has no secure option,
+    /// a form's fields are never secure); checked again before anything is
+    /// shown, so that no change to them lets this server receive a secret.
+    var asksForASecret: Bool {
+        func isSecure(_ options: JSON?) -> Bool {
+            guard let secure = options?[TextOption.secure] else { return false }
+            return secure != false
+        }
+        let options = JSON.object(presentation.options)
+        return isSecure(options) || (options[FormOption.fields]?.arrayValue ?? []).contains { isSecure($0[FormFieldOption.options]) }
+    }
+
+    static let noSecrets = "secrets are never asked through MCP"
 
     /// What every asking tool takes besides its kind's options.
     static let commonArguments = [ToolArgument.title, .message, .level, .timeoutS].map(\.rawValue)

@@ -34,7 +34,9 @@ public enum ToolCatalog {
             properties[ToolArgument.arguments] = ["type": "object", "description": "that tool's arguments, as its inputSchema says"]
             required = [ToolArgument.tool.rawValue]
         case .await:
-            properties[ToolArgument.window] = ["type": "string", "description": "the window id present returned, like w12-k3f9q"]
+            properties[ToolArgument.window] = [
+                "type": "string", "description": "the window id present returned in this session, like w12-k3f9q7x2m4p8hd0e; no other window's",
+            ]
             properties[ToolArgument.timeoutS] = [
                 "type": "number", "exclusiveMinimum": 0,
                 "description": "return after this many seconds with the error 'still waiting' (the window stays; await again); default: wait until it ends",
@@ -54,7 +56,7 @@ public enum ToolCatalog {
             .message: ["type": "string", "description": "a longer text shown under the title"],
             .level: [
                 "type": ["string", "integer"],
-                "description": "how far up the window is stacked: normal (default), statusBar, alert (above everything), a level pickerd's config names, or an integer",
+                "description": "how far up the window is stacked: normal (default) or statusBar, a level pickerd's config names, or an integer; a level above statusBar is lowered to it unless the server was started with a higher --max-level",
             ],
             .timeoutS: [
                 "type": "number", "exclusiveMinimum": 0,

@@ -16,7 +16,13 @@ struct MCPCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
+    @Option(
+        name: .customLong("max-level"),
+        help: "The highest level an agent's question is shown at (default: statusBar); higher ones are lowered to it.")
+    var maxLevel: String?
+
     func run() throws {
-        try SiblingProgram.exec("pickermcp", global.socket.map { ["--socket", $0] } ?? [])
+        let socket = global.socket.map { ["--socket", $0] } ?? []
+        try SiblingProgram.exec("pickermcp", socket + (maxLevel.map { ["--max-level", $0] } ?? []))
     }
 }

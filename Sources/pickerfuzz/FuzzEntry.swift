@@ -17,10 +17,26 @@ func LLVMFuzzerRunDriver(
 /// libFuzzer's own main, which the linker pulls in).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-    FuzzScript.run(UnsafeRawBufferPointer(start: data, count: size))
+    let input = UnsafeRawBufferPointer(start: data, count: size)
+    switch FuzzTarget.chosen {
+    case .daemon: FuzzScript.run(input)
+    case .mcp: MCPFuzzScript.run(input)
+    }
     return 0
 }
 #endif
+
+/// What an input is fed to: pickerd's input (`FuzzScript`), or with
+/// PICKERFUZZ_TARGET=mcp (`Tests/Fuzz/run --mcp`, `pickerfuzz --mcp`) the MCP
+/// server's (`MCPFuzzScript`).
+enum FuzzTarget: Sendable {
+    case daemon, mcp
+
+    static let chosen: FuzzTarget = {
+        guard let name = getenv("PICKERFUZZ_TARGET") else { return .daemon }
+        return String(cString: name) == "mcp" ? .mcp : .daemon
+    }()
+}
 
 /// Built with `-sanitize=fuzzer,address -DFUZZING` (Tests/Fuzz/run), this is a
 /// libFuzzer target; built normally, it replays inputs (the regression tests).

@@ -11,7 +11,8 @@ enum Replay {
     static func main() {
         var paths = Array(CommandLine.arguments.dropFirst())
         let show = paths.contains("--show")
-        paths.removeAll { $0 == "--show" }
+        let target: FuzzTarget = paths.contains("--mcp") ? .mcp : FuzzTarget.chosen
+        paths.removeAll { $0 == "--show" || $0 == "--mcp" }
         var rounds = 1
         if let index = paths.firstIndex(of: "--repeat"), index + 1 < paths.count, let count = Int(paths[index + 1]) {
             rounds = count
@@ -20,10 +21,11 @@ enum Replay {
         guard !paths.isEmpty, !paths.contains("-h"), !paths.contains("--help") else {
             print(
                 """
-                usage: pickerfuzz [--show] [--repeat N] INPUT_OR_FOLDER ...
+                usage: pickerfuzz [--mcp] [--show] [--repeat N] INPUT_OR_FOLDER ...
 
-                Replays fuzz inputs through the embedded daemon (Tests/Fuzz/run fuzzes);
-                --show prints every line the daemon wrote, by connection; --repeat
+                Replays fuzz inputs through the embedded daemon (Tests/Fuzz/run fuzzes),
+                or with --mcp through the MCP server (Tests/Fuzz/run --mcp); --show
+                prints every line written (the daemon's by connection); --repeat
                 replays everything N times and prints the memory held before and after.
                 """)
             exit(paths.isEmpty ? 64 : 0)
@@ -32,15 +34,18 @@ enum Replay {
         var residentAfterFirst = 0
         for round in 0..<rounds {
             if round == 1 { residentAfterFirst = residentKiB() }
-            count += replay(paths, show: show)
+            count += replay(paths, target: target, show: show)
         }
         if rounds > 1 {
             print("pickerfuzz: resident memory \(residentAfterFirst) KiB after the first round, \(residentKiB()) KiB after \(rounds)")
         }
-        print("pickerfuzz: replayed \(count) inputs; every answer was a JSON-RPC line and the stack stayed consistent")
+        switch target {
+        case .daemon: print("pickerfuzz: replayed \(count) inputs; every answer was a JSON-RPC line and the stack stayed consistent")
+        case .mcp: print("pickerfuzz: replayed \(count) inputs through the MCP server; every line it wrote was a JSON-RPC response and no tool answered unasked")
+        }
     }
 
-    static func replay(_ paths: [String], show: Bool) -> Int {
+    static func replay(_ paths: [String], target: FuzzTarget, show: Bool) -> Int {
         var count = 0
         for path in paths {
             for file in files(at: path) {
@@ -49,7 +54,12 @@ enum Replay {
                     exit(66)
                 }
                 if show { print("== \(file)") }
-                bytes.withUnsafeBytes { FuzzScript.run($0, show: show) }
+                bytes.withUnsafeBytes { input in
+                    switch target {
+                    case .daemon: FuzzScript.run(input, show: show)
+                    case .mcp: MCPFuzzScript.run(input, show: show)
+                    }
+                }
                 count += 1
             }
         }

@@ -17,16 +17,23 @@ struct PickermcpCommand: AsyncParsableCommand {
             An MCP host starts it and speaks JSON-RPC on its standard input and output. Tools: \
             ask_text, ask_date, choose, confirm, ask_form (each waits for the answer), present \
             and await (a long wait over several calls). Its windows end a few seconds after it \
-            does (windows.reattach_ms).
+            does (windows.reattach_ms). await reaches only the windows this server presented, \
+            and no tool asks for a secret. Questions are shown at statusBar at most unless \
+            --max-level allows more.
             """,
         version: PickerdVersion.current)
 
     @Option(help: "The daemon's socket (default: as pickerctl finds it).")
     var socket: String?
 
+    @Option(
+        name: .customLong("max-level"),
+        help: "The highest level an agent's question is shown at, a level name or number; higher ones are lowered to it.")
+    var maxLevel = "statusBar"
+
     func run() async throws {
         // A host that closes the pipe ends the server at its next read, not by a signal mid-write.
         signal(SIGPIPE, SIG_IGN)
-        await MCPServer(socketPath: socket).run()
+        await MCPServer(socketPath: socket, maxLevel: LevelSpec(maxLevel)).run()
     }
 }

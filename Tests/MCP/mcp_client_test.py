@@ -19,6 +19,8 @@ import asyncio
 import json
 import os
 import queue
+import re
+import socket
 import subprocess
 import sys
 import tempfile
@@ -100,6 +102,28 @@ class Person:
         thread = threading.Thread(target=act, daemon=True)
         thread.start()
         return thread
+
+
+class Script:
+    """Another program of the person's (a script, `pickerctl present --secure`, the
+    password agent): it presents windows on its own connection to pickerd."""
+
+    def __init__(self, path):
+        self.connection = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self.connection.connect(path)
+        self.replies = self.connection.makefile("rb")
+        self.next_id = 1
+
+    def present(self, params):
+        self.next_id += 1
+        request = {"jsonrpc": "2.0", "id": self.next_id, "method": "present", "params": params}
+        self.connection.sendall((json.dumps(request) + "\n").encode())
+        reply = json.loads(self.replies.readline())
+        return reply["result"]["window"]
+
+    def close(self):
+        self.replies.close()
+        self.connection.close()
 
 
 def result_of(reply):
@@ -239,6 +263,8 @@ async def exercise(session, person, checks):
     result = await call("await", {"window": window}, person.submit, "Later?", "now")
     answered("await gives the answer of the window present showed", result, "now")
 
+    await secrets_and_reach(session, person, checks, call)
+
     # a cancel and a timeout are errors with a sentence, not a hang
     result = await call("ask_text", {"title": "Deploy?"}, person.cancel, "Deploy?")
     checks.check("a cancel is an error with a sentence", result.get("isError") and text_of(result) == "the person cancelled “Deploy?”", result)
@@ -274,6 +300,88 @@ async def main_async(arguments, checks):
     history = json.loads(person.run("history", "--json"))
     reasons = [outcome["reason"] for outcome in history.get("outcomes", []) if outcome["window"] == left_open]
     checks.check("a window the server left open ends after it, as owner_gone", reasons == ["owner_gone"], history)
+
+
+ID = re.compile(r"^w(\d+)-([0-9a-z]+)$")
+
+
+async def secrets_and_reach(session, person, checks, call):
+    """An agent reaches only the windows its session presented, and never a secret:
+    not after the person answered another program's secure window, not while
+    waiting for it, not a form's secure field; and it cannot guess ids."""
+    script = Script(person.socket)
+    try:
+        # After the fact: a script's secure text, answered, then awaited by the agent.
+        secret = "hunter2-secret"
+        sudo = script.present({"kind": "text", "title": "Password for sudo", "options": {"secure": True}})
+        person.run("submit", "--window", sudo, "--json", json.dumps(secret))
+        result = await call("await", {"window": sudo})
+        checks.check("await refuses another program's answered secure window", result.get("isError") is True, result)
+        checks.check("...and no secret reaches the agent", secret not in json.dumps(result), result)
+        refusal = text_of(result)
+
+        # Live: the agent awaits first, then the person answers.
+        secret = "hunter3-live"
+        vpn = script.present({"kind": "text", "title": "VPN passphrase", "options": {"secure": True}})
+        result = await call("await", {"window": vpn}, person.submit, "VPN passphrase", secret)
+        checks.check("await refuses another program's secure window it waits on", result.get("isError") is True, result)
+        checks.check("...and the answer given meanwhile does not reach the agent", secret not in json.dumps(result), result)
+
+        # A form's secure field, and its other fields too: not this session's window.
+        secret = "hunter4-form"
+        fields = [{"name": "user", "kind": "text"}, {"name": "pass", "kind": "text", "options": {"secure": True}}]
+        login = script.present({"kind": "form", "title": "Log in", "options": {"fields": fields}})
+        person.run("submit", "--window", login, "--json", json.dumps({"user": "ada", "pass": secret}))
+        result = await call("await", {"window": login})
+        checks.check("await refuses a form with a secure field that it did not present", result.get("isError") is True, result)
+        checks.check("...and neither the secure field nor the others reach the agent", secret not in json.dumps(result) and "ada" not in json.dumps(result), result)
+
+        # The refusal does not tell a window that exists from one that does not.
+        missing = "w999999-zzzzzzzzzzzzzzzz"
+        result = await call("await", {"window": missing})
+        checks.check(
+            "a window that does not exist is refused in the same words",
+            result.get("isError") is True and text_of(result).replace(missing, "ID") == refusal.replace(sudo, "ID"), (refusal, result))
+
+        # The agent's own answers still come back, present and await too.
+        result = await call("present", {"tool": "ask_text", "arguments": {"title": "Own question"}})
+        own = (result.get("structuredContent") or {}).get("window", "")
+        result = await call("await", {"window": own}, person.submit, "Own question", "own answer")
+        answered_ok = not result.get("isError") and (result.get("structuredContent") or {}).get("value") == "own answer"
+        checks.check("the session's own windows still answer", answered_ok, result)
+
+        # Ids: the per-window part of consecutive windows is unrelated, so the
+        # next window's id cannot be worked out from one's own.
+        first = own
+        following = script.present({"kind": "text", "title": "Next secret", "options": {"secure": True}})
+        parsed = [ID.match(first), ID.match(following)]
+        checks.check("window ids are w, a number and a token", all(parsed), (first, following))
+        if all(parsed):
+            (n1, t1), (n2, t2) = parsed[0].groups(), parsed[1].groups()
+            checks.check("a token has at least 80 bits (16 base-32 characters)", len(t1) >= 16 and len(t2) >= 16, (t1, t2))
+            same_places = sum(a == b for a, b in zip(t1, t2))
+            checks.check("consecutive windows share no part of their tokens", t1 != t2 and same_places < 6, (first, following))
+            guess = f"w{int(n1) + 1}-{t1}"
+            checks.check("the next id cannot be guessed from one's own", guess != following, (guess, following))
+        person.run("dismiss", following)
+
+        # The level: an agent's question stays at statusBar at most.
+        result = await call("present", {"tool": "confirm", "arguments": {"title": "Loud", "level": "alert"}})
+        loud = (result.get("structuredContent") or {}).get("window", "")
+        levels = [w.get("level") for w in person.windows() if w["window"] == loud]
+        checks.check("a question asked at alert is shown at statusBar", levels == [1000], (result, levels))
+        result = await call("present", {"tool": "confirm", "arguments": {"title": "Loud number", "level": 100000}})
+        loud_number = (result.get("structuredContent") or {}).get("window", "")
+        levels = [w.get("level") for w in person.windows() if w["window"] == loud_number]
+        checks.check("a question asked at 100000 is shown at statusBar", levels == [1000], (result, levels))
+        quiet = await call("present", {"tool": "confirm", "arguments": {"title": "Quiet", "level": -5}})
+        quiet_window = (quiet.get("structuredContent") or {}).get("window", "")
+        levels = [w.get("level") for w in person.windows() if w["window"] == quiet_window]
+        checks.check("a question below statusBar keeps its level", levels == [-5], (quiet, levels))
+        for window in (loud, loud_number, quiet_window):
+            person.run("dismiss", window)
+    finally:
+        script.close()
 
 
 def raw_session(arguments, person, checks):
@@ -324,6 +432,31 @@ def raw_session(arguments, person, checks):
             server.kill()
 
 
+def max_level_session(arguments, person, checks):
+    """`pickerctl mcp --max-level alert` lets an agent ask at alert."""
+    pickerctl = os.path.join(arguments.bin, "pickerctl")
+    server = subprocess.Popen(
+        [pickerctl, "mcp", "--socket", arguments.socket, "--max-level", "alert"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    try:
+        requests = [
+            {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "raw", "version": "1"}}},
+            {"jsonrpc": "2.0", "method": "notifications/initialized"},
+            {"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "present", "arguments": {"tool": "confirm", "arguments": {"title": "Allowed loud", "level": "alert"}}}},
+        ]
+        server.stdin.write("".join(json.dumps(request) + "\n" for request in requests).encode())
+        server.stdin.flush()
+        server.stdout.readline()
+        reply = json.loads(server.stdout.readline())
+        window = reply["result"]["structuredContent"]["window"]
+        levels = [w.get("level") for w in person.windows() if w["window"] == window]
+        checks.check("with --max-level alert a question asked at alert is shown at alert", levels == [2000], (reply, levels))
+        server.stdin.close()
+        server.wait(POLL_SECONDS)
+    finally:
+        if server.poll() is None:
+            server.kill()
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--bin", required=True, help="the folder with pickerd, pickerctl and pickermcp")
@@ -343,6 +476,7 @@ def main():
         try:
             asyncio.run(main_async(arguments, checks))
             raw_session(arguments, person=Person(os.path.join(arguments.bin, "pickerctl"), arguments.socket), checks=checks)
+            max_level_session(arguments, person=Person(os.path.join(arguments.bin, "pickerctl"), arguments.socket), checks=checks)
         except Exception as error:
             checks.check("the session ran to its end", False, repr(error))
         finally:

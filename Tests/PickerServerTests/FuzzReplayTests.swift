@@ -18,6 +18,14 @@ import Testing
         #expect(result.output.contains("every answer was a JSON-RPC line and the stack stayed consistent"))
     }
 
+    /// The MCP server's fuzz target (`Tests/Fuzz/run --mcp`): its seeds and regressions.
+    @Test func mcpSeedsAndRegressionsReplayCleanly() async throws {
+        let folders = ["seeds", "regressions"].map { Self.fuzzFolder.appendingPathComponent("mcp").appendingPathComponent($0).path }
+        let result = try await offThePool { try Command.run(DaemonProcess.executable("pickerfuzz").path, ["--mcp"] + folders) }
+        #expect(result.status == 0, "\(result.output.suffix(2000))")
+        #expect(result.output.contains("inputs through the MCP server; every line it wrote was a JSON-RPC response"), "\(result.output)")
+    }
+
     @Test func replayingHoldsNoMemoryPerInput() async throws {
         let seeds = Self.fuzzFolder.appendingPathComponent("seeds").path
         // Under AddressSanitizer, freed memory waits in a quarantine: without it, RSS means the same.
