@@ -163,7 +163,7 @@ public final class MCPServer: Sendable {
         result[Member.serverInfo] = .object(
             JSONObject([Member.name: "pickerd", .title: "pickerd", .version: .string(PickerdVersion.current)]))
         result[Member.instructions] =
-            "Ask the person at this computer through pickerd's windows: ask_text, ask_date, choose, confirm and ask_form wait for the answer; present and await split a long wait over several calls. A cancel, a dismissal or a timeout is an error result that says so: do not ask again unless the person would want it. Never ask for passwords or other secrets."
+            "Ask the person at this computer through pickerd's windows: ask_text, ask_date, choose, confirm and ask_form wait for the answer; present and await split a long wait over several calls (await takes only the windows present returned in this session). A cancel, a dismissal or a timeout is an error result that says so: do not ask again unless the person would want it. Never ask for passwords or other secrets."
         return .object(result)
     }
 

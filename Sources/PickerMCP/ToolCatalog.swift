@@ -124,7 +124,7 @@ public enum ToolCatalog {
                 "Show a question without waiting for its answer, for waits longer than one tool call may last: tool is ask_text, ask_date, choose, confirm or ask_form, arguments that tool's arguments. Returns {window, tool} at once; call await with the window for the answer."
         case .await:
             return
-                "Wait for the answer to a question shown with present, by its window id. Returns what the asking tool would have returned, or an error result if it was cancelled, dismissed or timed out. With timeout_s it gives up waiting after that long with the error 'still waiting' and the window stays open: call await again."
+                "Wait for the answer to a question shown with present in this session, by its window id (no other window's). Returns what the asking tool would have returned, or an error result if it was cancelled, dismissed or timed out. With timeout_s it gives up waiting after that long with the error 'still waiting' and the window stays open: call await again."
         }
     }
 }
