@@ -194,6 +194,7 @@ public actor Asker {
             }
         }
         let again = record.question.askingAgain(after: answer, problems: problems, timeoutMilliseconds: timeout)
+        guard !again.asksForASecret else { return .failure(Question.noSecrets) }
         do {
             let window = try await connected().present(again.presentation).window
             asked[first]?.window = window
