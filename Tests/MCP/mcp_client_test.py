@@ -9,6 +9,13 @@ that runs the real `pickerctl` against the real pickerd: it polls
 
     python3 Tests/MCP/mcp_client_test.py --bin .build/debug [--socket PATH]
 
+It also plays the attacks on the person's secrets (issue 27): another program
+presents secure windows (on its own connection, as a script or the password
+agent would), the person answers them, and the agent's `await` on their ids must
+be refused with no secret in the reply, before and after the answer, a form's
+secure field too; consecutive ids must share no token; an agent's level stays
+at statusBar unless `--max-level` says otherwise.
+
 Without --socket it starts its own pickerd on a temporary socket. It prints one
 line a check and ends with "N passed, M failed"; the exit status is 0 only when
 every check passed. Needs `pip install mcp` (1.x or 2.x).
