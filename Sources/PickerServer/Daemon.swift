@@ -59,7 +59,7 @@ public struct Daemon: Service {
         let (losses, lossReported) = AsyncStream<StateLoss>.makeStream()
         let activated: SocketActivation.Activated?
         let core: NIOLoopBound<DaemonCore>
-        let server: any Channel
+        let server: Listener
         do {
             activated = try SocketActivation.adopt(environment: options.environment)
             core = try await startCore(on: loop, notifier: notifier, onStateLoss: { lossReported.yield($0) })
@@ -78,7 +78,7 @@ public struct Daemon: Service {
         if loss == nil { logger.notice("shutting down") }
         notifier.stopping()
         reloads.cancel()
-        try? await server.close()
+        await server.close()
         if activated == nil { unlink(options.socketPath) }
         if let loss {
             // Nothing more is answered or saved: what was not stored was never acknowledged.
@@ -115,10 +115,44 @@ public struct Daemon: Service {
         }.get()
     }
 
+    /// Where connections come from: a socket bound here and served by NIO, or
+    /// systemd's socket, accepted on as it is (`AdoptedSocketAcceptor`).
+    private enum Listener {
+        case bound(any Channel)
+        case adopted(AdoptedSocketAcceptor)
+
+        func close() async {
+            switch self {
+            case .bound(let channel): try? await channel.close()
+            case .adopted(let acceptor): await acceptor.close()
+            }
+        }
+    }
+
     /// The listening socket: systemd's, or bound at the configured path.
     private func listen(
         group: MultiThreadedEventLoopGroup, core: NIOLoopBound<DaemonCore>, activated: SocketActivation.Activated?
-    ) async throws -> any Channel {
+    ) async throws -> Listener {
+        if let activated {
+            // systemd owns this socket: it is used as it is, never listened on again, and never unlinked.
+            let connections = ClientBootstrap(group: group)
+                .channelOption(.allowRemoteHalfClosure, value: true)
+                .channelInitializer { channel in
+                    channel.eventLoop.makeCompletedFuture {
+                        try core.value.addConnectionHandlers(to: channel.pipeline.syncOperations)
+                    }
+                }
+            let logger = logger
+            // ClientBootstrap is not Sendable, but it is only read here: each
+            // connection is set up from its configuration on the event loop.
+            nonisolated(unsafe) let bootstrap = connections
+            return .adopted(
+                try AdoptedSocketAcceptor(descriptor: activated.descriptor, eventLoop: group.next()) { connection in
+                    bootstrap.withConnectedSocket(connection).whenFailure { error in
+                        logger.warning("a connection could not be served: \(error)")
+                    }
+                })
+        }
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 4096)
             // Out of file descriptors (EMFILE), accepting waits a moment instead
@@ -138,10 +172,6 @@ public struct Daemon: Service {
                     try core.value.addConnectionHandlers(to: channel.pipeline.syncOperations)
                 }
             }
-        if let activated {
-            // systemd owns this socket: it is used as it is and never unlinked.
-            return try await bootstrap.withBoundSocket(activated.descriptor).get()
-        }
         let configuration = options.configuration
         try SocketPreparation.prepare(path: options.socketPath, directoryMode: configuration.socketDirectoryMode)
         // The socket accepts connections from the moment it is bound, so it is
@@ -150,7 +180,7 @@ public struct Daemon: Service {
         defer { umask(previousMask) }
         let server = try await bootstrap.bind(unixDomainSocketPath: options.socketPath).get()
         try SocketPreparation.setMode(of: options.socketPath, to: configuration.socketMode)
-        return server
+        return .bound(server)
     }
 
     /// SIGHUP re-reads the config from here on (READY=1 may bring one at once).
@@ -201,8 +231,8 @@ public struct Daemon: Service {
         case .memory:
             return MemoryStateStore()
         case .durable:
-            guard let directory = options.stateDirectory else { throw StateLocation.noDirectory }
-            try StateLocation.create(directory)
+            guard let given = options.stateDirectory else { throw StateLocation.noDirectory }
+            let directory = try StateLocation.prepare(given, environment: options.environment)
             return try SQLiteStateStore(
                 directory: directory, retentionMilliseconds: options.configuration.retentionMilliseconds)
         }

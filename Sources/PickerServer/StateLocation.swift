@@ -20,6 +20,48 @@ public enum StateLocation {
         "there is no place for durable state: HOME is not set; set HOME or XDG_STATE_HOME, pass --state-dir, or set state.durability to memory"
     )
 
+    /// The directory to keep state in, made ready: `path` created and checked
+    /// (`create`), or, when `path` is the link systemd made for this service,
+    /// the directory it leads to (`systemdPrivateDirectory`).
+    static func prepare(_ path: String, environment: [String: String]) throws(StartupError) -> String {
+        if let real = try systemdPrivateDirectory(behind: path, environment: environment) { return real }
+        try create(path)
+        return path
+    }
+
+    /// With `DynamicUser=yes`, systemd keeps the state in
+    /// `/var/lib/private/NAME` (a directory only root may pass) and makes
+    /// `$STATE_DIRECTORY`, `/var/lib/NAME`, a link to `private/NAME`. When
+    /// `path` is that link, the real directory, checked: every directory and
+    /// link on the way belongs to root or pickerd's user and is writable by
+    /// no one else (`StrictModes`), the link leads to `private/NAME` beside it
+    /// and nowhere else, and the directory is pickerd's (`checkOwnership`).
+    /// nil when `path` is not a link or not `$STATE_DIRECTORY`: any other link
+    /// is refused by `create`.
+    static func systemdPrivateDirectory(behind path: String, environment: [String: String]) throws(StartupError) -> String? {
+        guard environment["STATE_DIRECTORY"]?.split(separator: ":").first.map(String.init) == path else { return nil }
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return nil }
+        let name = path.split(separator: "/").last.map(String.init) ?? ""
+        let parent = String(path.dropLast(name.count + 1))
+        let expected = (parent.isEmpty ? "" : parent) + "/private/" + name
+        var strictModes = StrictModes()
+        if let problem = strictModes.problem(with: path, expecting: .directory) {
+            throw StartupError("the state directory \(path) that systemd gave cannot be trusted: \(problem)")
+        }
+        guard let real = realpath(path, nil) else {
+            throw StartupError("cannot resolve the state directory \(path): \(String(cString: strerror(errno)))")
+        }
+        defer { free(real) }
+        guard String(cString: real) == expected else {
+            throw StartupError(
+                "the state directory \(path) is a symbolic link to \(String(cString: real)), not to \(expected) as systemd makes it for DynamicUser=yes; make it a directory of uid \(geteuid()) with mode 0700, or choose another with --state-dir"
+            )
+        }
+        try checkOwnership(ofDirectory: expected)
+        return expected
+    }
+
     /// Creates the directory (and missing parents) with mode 0700, then checks
     /// that no one else can change what is in it.
     static func create(_ path: String) throws(StartupError) {

@@ -74,6 +74,8 @@ import Testing
         #expect(exists("usr/local/lib/systemd/system/pickerd-ask-password.path") && exists("usr/local/lib/systemd/user/pickerd-ask-password.path"))
         let notify = try text("usr/local/lib/systemd/user/pickerd-notify.service")
         #expect(notify.split(separator: "\n").filter { $0.hasPrefix("ExecStart=") } == ["ExecStart=/usr/local/bin/pickerctl notify"])
+        let web = try text("usr/local/lib/systemd/user/pickerweb.service")
+        #expect(web.split(separator: "\n").filter { $0.hasPrefix("ExecStart=") } == ["ExecStart=/usr/local/bin/pickerweb"])
 
         let defaults = try String(contentsOf: SharedFolder.packageRoot.appendingPathComponent("config/pickerd.json"), encoding: .utf8)
         #expect(try text("usr/local/etc/pickerd/pickerd.json") == defaults)
