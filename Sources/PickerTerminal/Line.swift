@@ -22,4 +22,11 @@ struct Line: Equatable {
     }
 
     var text: String { runs.map(\.text).joined() }
+
+    /// The same text, all of it dim.
+    var dimmed: Line {
+        var line = self
+        for index in line.runs.indices { line.runs[index].style = .dim }
+        return line
+    }
 }
