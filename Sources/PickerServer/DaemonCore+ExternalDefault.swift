@@ -13,9 +13,21 @@ extension DaemonCore {
     /// accepts. A refusal is the present's -32602 (`invalid default: …`,
     /// field `default`), and no window was ever shown.
     func checkDefault(of request: Present, by plugin: ExternalPlugin, _ call: MethodCall) throws -> Served<Present.Result> {
+        let connection = call.connection.id
+        // A window in the making is one of the connection's: pipelined presents may not pass the limit meanwhile.
+        let limit = configuration.limits.maxWindowsPerConnection
+        guard model.openWindowCount(presentedOver: connection) + defaultChecks[connection, default: 0] < limit else {
+            throw RPCError.limitReached(
+                "this connection already has \(limit) open windows or windows being presented, its limit (limits.max_windows_per_connection)",
+                limit: Limit.maxWindowsPerConnection)
+        }
         let checked = try model.check(request)
         let requested = request.defaultValue ?? .null
+        defaultChecks[connection, default: 0] += 1
+        // The program answers every call, if only by its timeout (plugins.timeout_ms).
         plugin.validate(value: requested, options: checked.options, window: nil, isSecret: checked.defaultHoldsSecret) { [self] result in
+            let left = defaultChecks[connection, default: 1] - 1
+            defaultChecks[connection] = left > 0 ? left : nil
             runAsTurn {
                 // The asker left while the program ran: nobody would own the window.
                 guard connections[call.connection.id] != nil, !call.connection.isClosing else { return }

@@ -9,7 +9,9 @@ import Testing
 @Suite struct ExternalPluginTests {
     /// A daemon whose presets folder holds the example plugin and presets
     /// of kind `probe` run by each script in `scripts` (name → sh body).
-    static func daemon(scripts: [String: String] = [:], timeoutMilliseconds: Int = 2000) throws -> (DaemonProcess, URL) {
+    static func daemon(scripts: [String: String] = [:], timeoutMilliseconds: Int = 2000, windowsPerConnection: Int = 10000) throws -> (
+        DaemonProcess, URL
+    ) {
         let home = try TestDirectory()
         let folder = home.url.appendingPathComponent("plugins.d")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("examples"), withIntermediateDirectories: true)
@@ -26,7 +28,8 @@ import Testing
             try #"{"kind": "\#(name)", "base": "text", "exec": ["\#(name)"]}"#
                 .write(to: folder.appendingPathComponent("\(name).json"), atomically: true, encoding: .utf8)
         }
-        let config = #"{"state": {"durability": "memory"}, "plugins": {"timeout_ms": \#(timeoutMilliseconds)}}"#
+        let config =
+            #"{"state": {"durability": "memory"}, "plugins": {"timeout_ms": \#(timeoutMilliseconds)}, "limits": {"max_windows_per_connection": \#(windowsPerConnection)}}"#
         return (try DaemonProcess(config: config, logLevel: "info", home: home), folder)
     }
 
@@ -107,6 +110,19 @@ import Testing
         }
         #expect(daemon.log.contains("the dawdler plugin did not answer"), "its check ended")
         #expect(try client.result("list")["windows"]?.arrayValue?.isEmpty == true, "no window for a default never accepted")
+    }
+
+    /// Presents waiting on the program count toward the connection's windows:
+    /// pipelining them cannot pass `max_windows_per_connection`.
+    @Test func presentsWhoseDefaultIsBeingCheckedCountTowardTheConnectionsWindows() throws {
+        let (daemon, _) = try Self.daemon(scripts: ["sleeper": "while IFS= read -r line; do :; done"], timeoutMilliseconds: 60000, windowsPerConnection: 2)
+        let client = try TestClient(socketPath: daemon.socketPath)
+        for id in 1...2 {
+            client.send(line: #"{"jsonrpc":"2.0","id":\#(id),"method":"present","params":{"kind":"sleeper","default":"x"}}"#)
+        }
+        let third = try client.error("present", ["kind": "sleeper", "default": "x"])
+        #expect(third.code == .limitReached && third.data?["limit"] == "max_windows_per_connection", "\(third)")
+        #expect(try client.result("list")["windows"]?.arrayValue?.isEmpty == true)
     }
 
     @Test func aPluginThatCrashesIsRestartedAndOnlyItsCallFails() throws {
