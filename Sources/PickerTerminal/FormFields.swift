@@ -93,7 +93,7 @@ struct FormFields: PickerView {
             lines.append(heading)
             let drawn = field.view.render(width: width - 2, height: Self.fieldHeight, focused: focused && isFocused && field.isSet)
             // Not set: what the view shows is only where it starts, so nothing stands out.
-            lines += drawn.map { Line("  ") + (field.isSet ? $0 : $0.dimmed) }
+            lines += drawn.map { Line("  ") + (field.isSet ? $0 : $0.faded) }
         }
         return lines
     }

@@ -35,6 +35,7 @@ import Testing
         #expect(!lines.contains("  region (optional) · not set"), "the asker's initial is set")
         let ok = form().render(width: 60, height: 40, focused: true).drop { !$0.text.hasPrefix("  ok") }.dropFirst().prefix(2)
         #expect(ok.allSatisfy { line in line.runs.allSatisfy { $0.style == .dim || $0.text.allSatisfy(\.isWhitespace) } }, "Yes does not stand out: \(ok)")
+        #expect(ok.map(\.text) == ["      Yes", "      No"], "nothing is marked chosen")
     }
 
     @Test func aChangeOrSpaceSetsAFieldAndDeleteClearsIt() {
