@@ -113,22 +113,7 @@ public final class PickerModel {
             throw .invalidParams(
                 "\(WireName.timeoutMs.jsonKey) must be between 1 and \(configuration.maxTimeoutMilliseconds)", field: WireName.timeoutMs.jsonKey)
         }
-        let context = pluginContext(now: now)
-        let picker: any PreparedPicker
-        do {
-            picker = try plugin.prepare(options: request.options, context: context)
-        } catch {
-            let options = WireName.options.jsonKey
-            throw .invalidParams(error.message, field: error.field.map { "\(options).\($0)" } ?? options)
-        }
-        var defaultValue: JSON?
-        if let requested = request.defaultValue {
-            do {
-                defaultValue = try picker.normalize(requested, context: context)
-            } catch {
-                throw .invalidParams("invalid default: \(error.message)", field: WireName.default.jsonKey)
-            }
-        }
+        let (picker, defaultValue) = try prepare(request, with: plugin, now: now)
 
         let id = makeWindowID()
         let window = Window(
@@ -149,6 +134,39 @@ public final class PickerModel {
         emit(.presented, window: id, payload: .presented(summary(of: window, isKey: becomesKey)))
         refreshKey()
         return summary(of: window)
+    }
+
+    /// What `present` would make of `request`'s options and `default`,
+    /// without opening a window: the canonical options, and whether the
+    /// default holds a secret. The daemon asks a preset's external program
+    /// about the default with these before it presents.
+    public func check(_ request: Present) throws(PickerError) -> (options: JSON, defaultHoldsSecret: Bool) {
+        let now = catchUp()
+        guard let plugin = plugins.plugin(for: request.kind) else {
+            throw .unknownKind(request.kind, known: plugins.kinds)
+        }
+        let (picker, defaultValue) = try prepare(request, with: plugin, now: now)
+        return (picker.options, defaultValue.map { picker.redact($0) != $0 } ?? false)
+    }
+
+    /// The picker for `request`'s options, and its default as the kind normalizes it.
+    private func prepare(_ request: Present, with plugin: any PickerPlugin, now: Timestamp) throws(PickerError) -> (
+        any PreparedPicker, JSON?
+    ) {
+        let context = pluginContext(now: now)
+        let picker: any PreparedPicker
+        do {
+            picker = try plugin.prepare(options: request.options, context: context)
+        } catch {
+            let options = WireName.options.jsonKey
+            throw .invalidParams(error.message, field: error.field.map { "\(options).\($0)" } ?? options)
+        }
+        guard let requested = request.defaultValue else { return (picker, nil) }
+        do {
+            return (picker, try picker.normalize(requested, context: context))
+        } catch {
+            throw .invalidParams("invalid default: \(error.message)", field: WireName.default.jsonKey)
+        }
     }
 
     // MARK: answering

@@ -49,6 +49,11 @@ public protocol PreparedPicker: Sendable {
     var options: JSON { get }
     /// Where the selection starts, if the kind has such a thing.
     var initialValue: JSON? { get }
+    /// Where the selection starts because the asker said so (option
+    /// `initial`), nil where the kind picks a start of its own (a list's first
+    /// choice, a date's today). A form's field starts here and nowhere else:
+    /// a field the person never set is no answer of theirs.
+    var givenInitialValue: JSON? { get }
     /// Checks a submitted value and returns its one canonical form.
     func normalize(_ value: JSON, context: PluginContext) throws(PluginRejection) -> JSON
     /// Checks an updated value, a selection still being made: as `normalize`,
@@ -61,6 +66,8 @@ public protocol PreparedPicker: Sendable {
 }
 
 extension PreparedPicker {
+    public var givenInitialValue: JSON? { initialValue }
+
     public func normalizeDraft(_ value: JSON, context: PluginContext) throws(PluginRejection) -> JSON {
         try normalize(value, context: context)
     }

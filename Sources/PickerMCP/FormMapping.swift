@@ -18,7 +18,10 @@ import PickerProtocol
 ///
 /// `title` is the field's label, `default` its initial value, `required` the
 /// required fields; a `description` is a text field's placeholder, else a line
-/// of the form's message (`notes`).
+/// of the form's message (`notes`). A field without a `default` starts not set
+/// (the form kind leaves it out until the person sets it), so an optional
+/// property the person left alone is absent from the answer, never a first
+/// choice or a Yes read off an untouched control.
 public struct FormMapping: Sendable, Equatable {
     /// How one property is asked and read back.
     enum Shape: Sendable, Equatable {
@@ -349,7 +352,12 @@ extension FormMapping {
             // 3 stays the integer 3; 2.5 is a double.
             return .success(text.contains(".") ? .double(number) : Int64(text).map(JSON.integer) ?? .double(number))
         case .boolean:
-            return .success(.bool(answer.arrayValue?.first?.stringValue == yes))
+            // Only the person's Yes is true: anything else is no answer to read as No.
+            switch answer.arrayValue?.first?.stringValue {
+            case yes?: return .success(true)
+            case no?: return .success(false)
+            default: return .failure(Problem("is neither \(yes) nor \(no): \(answer)"))
+            }
         case .choice(let choices):
             guard let title = answer.arrayValue?.first?.stringValue, let choice = choices.first(where: { $0.title == title }) else {
                 return .failure(Problem("is not one of its choices: \(answer)"))

@@ -90,6 +90,9 @@ struct PreparedActions: PreparedPicker {
         return choice(index)
     }
 
+    /// An action sheet has no `initial`: its start is always its own.
+    var givenInitialValue: JSON? { nil }
+
     func normalize(_ value: JSON, context: PluginContext) throws(PluginRejection) -> JSON {
         switch value {
         case .integer, .double:

@@ -81,6 +81,7 @@ public struct CustomPlugin: PickerPlugin {
         if let initial = reader[CustomOption.initial] {
             do {
                 picker.initial = try picker.components(of: initial)
+                picker.initialIsGiven = true
             } catch {
                 throw PluginRejection("option '\(CustomOption.initial)': \(error.message)")
             }
@@ -96,6 +97,8 @@ struct PreparedCustom: PreparedPicker {
     let source: ChoiceSource
     let labels: [String]?
     var initial: [String]
+    /// Whether `initial` was the asker's (else it is the first rows).
+    var initialIsGiven = false
 
     var options: JSON {
         var object = JSONObject()
@@ -111,6 +114,7 @@ struct PreparedCustom: PreparedPicker {
     }
 
     var initialValue: JSON? { .array(initial.map(JSON.string)) }
+    var givenInitialValue: JSON? { initialIsGiven ? initialValue : nil }
 
     /// The first row of every component (of the first branch, for a tree).
     var firstRows: [String] {

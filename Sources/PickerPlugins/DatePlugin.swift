@@ -79,6 +79,7 @@ public struct DatePlugin: PickerPlugin {
         if let initial = try reader.string(DateOption.initial) {
             do {
                 picker.initial = try picker.check(try specs.read(initial))
+                picker.initialIsGiven = true
             } catch {
                 throw PluginRejection("option '\(DateOption.initial)': \(error.message)")
             }
@@ -113,6 +114,10 @@ struct PreparedDate: PreparedPicker {
     var initialValue: JSON? {
         initial.map { .string(specs.format($0)) }
     }
+
+    /// Whether `initial` was the asker's (else it is today or now).
+    var initialIsGiven = false
+    var givenInitialValue: JSON? { initialIsGiven ? initialValue : nil }
 
     func normalize(_ value: JSON, context: PluginContext) throws(PluginRejection) -> JSON {
         guard let text = value.stringValue else {

@@ -121,8 +121,16 @@ struct PreparedForm: PreparedPicker {
         ]))
     }
 
+    /// Each field where its options' `initial` puts it; a field without one
+    /// is not set, left out, until the person sets it (a list's first choice
+    /// or a date's today would be an answer the person never gave).
     var initialValue: JSON? {
-        .object(JSONObject(fields.compactMap { field in field.picker.initialValue.map { (field.name, $0) } }))
+        .object(JSONObject(fields.compactMap { field in field.picker.givenInitialValue.map { (field.name, $0) } }))
+    }
+
+    /// A form in a form is set when one of its fields is.
+    var givenInitialValue: JSON? {
+        initialValue.flatMap { $0.objectValue?.isEmpty == true ? nil : $0 }
     }
 
     func normalize(_ value: JSON, context: PluginContext) throws(PluginRejection) -> JSON {

@@ -67,7 +67,10 @@ public struct ListPlugin: PickerPlugin {
                 let chosen = try picker.positions(of: initial)
                 // Fewer than `min` is a start the person adds to; more than `max` could not be answered.
                 try picker.check(count: chosen.count, in: 0...picker.range.upperBound)
-                if !chosen.isEmpty || isMultiple { picker.initial = chosen }
+                if !chosen.isEmpty || isMultiple {
+                    picker.initial = chosen
+                    picker.initialIsGiven = true
+                }
             } catch {
                 throw PluginRejection("option '\(ListOption.initial)': \(error.message)")
             }
@@ -87,6 +90,9 @@ struct PreparedList: PreparedPicker {
     /// The positions picked at the start, in list order: the first choice
     /// (where the highlight starts) without `multiple`, none with it.
     var initial: [Int]
+    /// Whether `initial` was the asker's (else it is the list's own start).
+    var initialIsGiven = false
+
 
     init(choices: [String], isMultiple: Bool) {
         self.choices = choices
@@ -107,6 +113,7 @@ struct PreparedList: PreparedPicker {
     }
 
     var initialValue: JSON? { strings(initial) }
+    var givenInitialValue: JSON? { initialIsGiven ? initialValue : nil }
 
     func normalize(_ value: JSON, context: PluginContext) throws(PluginRejection) -> JSON {
         let chosen = try positions(of: value)

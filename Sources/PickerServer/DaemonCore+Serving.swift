@@ -57,7 +57,9 @@ extension DaemonCore {
             kinds: model.plugins.kinds, permissions: permissions(of: connection).sorted(), limits: limits)
     }
 
-    func present(_ request: Present, _ call: MethodCall) throws -> Served<Present.Result> {
+    /// `defaultChecked`: the `default` is what the kind's external program
+    /// made of it (`checkDefault`), or there is no such program.
+    func present(_ request: Present, _ call: MethodCall, defaultChecked: Bool = false) throws -> Served<Present.Result> {
         let limits = configuration.limits
         guard model.openWindowCount(presentedOver: call.connection.id) < limits.maxWindowsPerConnection else {
             throw RPCError.limitReached(
@@ -68,6 +70,9 @@ extension DaemonCore {
         try limits.checkLength(of: request.tag, named: "tag", limit: .maxTagBytes)
         let level = try request.level.map { (spec) throws(RPCError) in try resolveLevel(spec) } ?? .normal
         if request.wait { try checkWaiterQuota(call.connection, uid: call.peer.uid) }
+        if !defaultChecked, request.defaultValue != nil, let plugin = externalPlugins[request.kind] {
+            return try checkDefault(of: request, by: plugin, call)
+        }
         let summary = try model.present(request, at: level, owner: Owner(peer: call.actor, connection: call.connection.id))
         guard request.wait, let reply = call.reply else { return .result(.window(summary)) }
         addWaiter(for: summary.window, reply: reply, uid: call.peer.uid, timeout: nil)

@@ -57,6 +57,9 @@ package final class DaemonCore {
     var onStateLoss: (StateLoss) -> Void = { _ in }
     /// Presets' external programs, by kind; started on first use.
     var externalPlugins: [String: ExternalPlugin] = [:]
+    /// Presents whose default a program is checking, by connection: they
+    /// count toward its open windows (`checkDefault`).
+    var defaultChecks: [ConnectionID: Int] = [:]
     /// Runs their programs: processes, or scripted ones in the fuzz target.
     let pluginLauncher: any PluginProgramLauncher
 

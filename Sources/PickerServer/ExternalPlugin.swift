@@ -72,9 +72,10 @@ final class ExternalPlugin {
     /// Asks the plugin to check `value`; `completion` gets its normalized value,
     /// a -32602 with its sentence, or a -32603 saying what went wrong with it.
     /// A value holding a secret (`isSecret`: secure text, a form with a secure
-    /// field) is not sent: the base kind checks it alone.
+    /// field) is not sent: the base kind checks it alone. `window` is nil for
+    /// a `present`'s default, checked before its window exists (`"window":null`).
     func validate(
-        value: JSON, options: JSON, window: String, isSecret: Bool, completion: @escaping (Result<JSON, RPCError>) -> Void
+        value: JSON, options: JSON, window: String?, isSecret: Bool, completion: @escaping (Result<JSON, RPCError>) -> Void
     ) {
         // The program runs as pickerd's user, but what it does with a value
         // (its stderr is logged) is beyond pickerd's bounds: a secret stays here.
@@ -106,7 +107,7 @@ final class ExternalPlugin {
         nextID += 1
         let request = JSON.object(
             JSONObject([
-                WireName.id: .integer(id), WireName.kind: .string(kind), WireName.window: .string(window), WireName.options: options,
+                WireName.id: .integer(id), WireName.kind: .string(kind), WireName.window: window.map(JSON.string) ?? .null, WireName.options: options,
                 WireName.value: value,
             ]))
         var bytes: [UInt8] = []

@@ -3,12 +3,26 @@ import PickerProtocol
 
 /// A form: its fields one under another, each drawn by its kind's view; Tab and
 /// Shift-Tab move between fields, Enter submits them all.
+///
+/// A field the form's value does not hold is not set, and left out of the
+/// value, until the person sets it: a view that always shows an answer (a
+/// highlighted choice, wheels) is drawn dim under "not set" meanwhile, and a
+/// change, or Space, sets it. Delete makes an optional field not set again; an
+/// optional text left empty, or a checklist with nothing ticked, is left out.
 struct FormFields: PickerView {
     struct Field {
         var name: String
         var label: String
         var required: Bool
         var view: any PickerView
+        /// Whether the field has an answer: given by the asker's `initial` or
+        /// set by the person. A view that can be blank is always set.
+        var isSet: Bool
+
+        /// Whether the field's answer goes into the form's value.
+        var isAnswered: Bool { isSet && (required || view.isBlank != true) }
+        /// Whether Delete can make it not set (a text deletes what is typed instead).
+        var canBeCleared: Bool { !required && view.isBlank == nil && isSet }
     }
 
     /// The room each field's view gets: a form shows its fields together.
@@ -22,28 +36,46 @@ struct FormFields: PickerView {
     init(options: JSON, value: JSON?) {
         fields = (options[FormOption.fields]?.arrayValue ?? []).map { field in
             let name = field[FormFieldOption.name]?.stringValue ?? "?"
+            let given = value?[name].flatMap { $0.isNull ? nil : $0 }
+            let view = PickerViews.make(
+                kind: field[FormFieldOption.kind]?.stringValue ?? "text", options: field[FormFieldOption.options] ?? [:], value: given)
             return Field(
                 name: name, label: field[FormFieldOption.label]?.stringValue ?? name, required: field[FormFieldOption.required]?.boolValue ?? true,
-                view: PickerViews.make(kind: field[FormFieldOption.kind]?.stringValue ?? "text", options: field[FormFieldOption.options] ?? [:], value: value?[name]))
+                view: view, isSet: given != nil || view.isBlank != nil)
         }
     }
 
     var isSecret: Bool { fields.contains { $0.view.isSecret } }
-    var hints: String { "Tab next field  " + (fields.indices.contains(focus) ? fields[focus].view.hints : "") }
+    var hints: String {
+        guard fields.indices.contains(focus) else { return "Tab next field" }
+        let field = fields[focus]
+        let setting = !field.isSet ? "  Space set" : field.canBeCleared ? "  Del clear" : ""
+        return "Tab next field" + setting + "  " + field.view.hints
+    }
     var value: JSON {
-        .object(JSONObject(fields.map { ($0.name, $0.view.value) }))
+        .object(JSONObject(fields.filter(\.isAnswered).map { ($0.name, $0.view.value) }))
     }
 
     mutating func handle(_ key: Key) -> ViewAction {
+        guard fields.indices.contains(focus) else { return key == .enter ? .submit : .none }
         switch key {
         case .tab, .backTab, .enter:
             // The field keeps what was typed in it before the focus leaves.
-            let left = fields.indices.contains(focus) ? fields[focus].view.leave() : .none
+            let left = fields[focus].view.leave()
+            if left == .changed { fields[focus].isSet = true }
             guard key != .enter else { return .submit }
             focus = (focus + (key == .tab ? 1 : fields.count - 1)) % fields.count
             return left == .changed ? .changed : .none
+        case .character(" ") where !fields[focus].isSet:
+            // As it is shown: the person may want just that.
+            fields[focus].isSet = true
+            return .changed
+        case .delete where fields[focus].canBeCleared:
+            fields[focus].isSet = false
+            return .changed
         default:
             let action = fields[focus].view.handle(key)
+            if action == .changed { fields[focus].isSet = true }
             return action == .submit ? .submit : action == .changed ? .changed : .none
         }
     }
@@ -53,9 +85,15 @@ struct FormFields: PickerView {
         for (index, field) in fields.enumerated() {
             let isFocused = index == focus
             let rejected = field.name == rejectedField
-            let title = (isFocused ? "▸ " : "  ") + field.label + (field.required ? "" : " (optional)") + (rejected ? "  ✗" : "")
-            lines.append(Line(title, rejected ? .warning : isFocused ? .bold : .plain))
-            lines += field.view.render(width: width - 2, height: Self.fieldHeight, focused: focused && isFocused).map { Line("  ") + $0 }
+            let title = (isFocused ? "▸ " : "  ") + field.label + (field.required ? "" : " (optional)")
+            var heading = Line(title, rejected ? .warning : isFocused ? .bold : .plain)
+            // In reverse video where it has focus: that is where the screen scrolls to.
+            if !field.isSet { heading = heading + Line(" · ") + Line("not set", focused && isFocused ? .reverse : .dim) }
+            if rejected { heading = heading + Line("  ✗", .warning) }
+            lines.append(heading)
+            let drawn = field.view.render(width: width - 2, height: Self.fieldHeight, focused: focused && isFocused && field.isSet)
+            // Not set: what the view shows is only where it starts, so nothing stands out.
+            lines += drawn.map { Line("  ") + (field.isSet ? $0 : $0.faded) }
         }
         return lines
     }

@@ -22,4 +22,15 @@ struct Line: Equatable {
     }
 
     var text: String { runs.map(\.text).joined() }
+
+    /// The same text, all of it dim and without the ▸ that marks a choice:
+    /// what a form field not set yet shows is only where it would start.
+    var faded: Line {
+        var line = self
+        for index in line.runs.indices {
+            line.runs[index].style = .dim
+            line.runs[index].text = String(line.runs[index].text.map { $0 == "▸" ? " " : $0 })
+        }
+        return line
+    }
 }

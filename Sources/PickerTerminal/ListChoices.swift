@@ -24,6 +24,7 @@ struct ListChoices: PickerView {
     }
 
     var isSecret: Bool { false }
+    var isBlank: Bool? { isMultiple ? ticked.isEmpty : nil }
     var hints: String { isMultiple ? "↑↓ move  Space tick" : "↑↓ choose" }
 
     /// The chosen strings in list order.

@@ -18,6 +18,10 @@ protocol PickerView {
     var isSecret: Bool { get }
     /// Hints for the footer, e.g. "↑↓ change".
     var hints: String { get }
+    /// Whether the view shows no answer (an empty text, nothing ticked); nil
+    /// for a view that always shows one (a highlighted choice, wheels), which
+    /// a form marks "not set" itself until the person sets it.
+    var isBlank: Bool? { get }
     mutating func handle(_ key: Key) -> ViewAction
     /// The focus leaves the view, or its form is submitted: what was typed
     /// in part counts (`.changed` when that changed the value).
@@ -29,6 +33,7 @@ protocol PickerView {
 
 extension PickerView {
     mutating func leave() -> ViewAction { .none }
+    var isBlank: Bool? { nil }
 }
 
 /// Builds the view for a window's kind from its canonical options (`get`).

@@ -30,6 +30,7 @@ struct TextEditor: PickerView {
 
     var hints: String { isMultiline ? "type  Ctrl-J new line  ↑↓ line" : "type  Ctrl-W word  Ctrl-U/K line" }
     var value: JSON { .string(buffer.text) }
+    var isBlank: Bool? { buffer.text.isEmpty }
 
     mutating func handle(_ key: Key) -> ViewAction {
         let before = buffer.characters

@@ -28,6 +28,8 @@ import os
 import queue
 import re
 import socket
+import shlex
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -131,6 +133,38 @@ class Script:
     def close(self):
         self.replies.close()
         self.connection.close()
+
+
+class Terminal:
+    """`pickerctl ui` in a detached tmux session on a server of its own: the person at a terminal."""
+
+    def __init__(self, pickerctl, socket):
+        self.server = f"pickermcp-test-{os.getpid()}"
+        command = f"{shlex.quote(pickerctl)} --socket {shlex.quote(socket)} ui"
+        self.tmux("new-session", "-d", "-s", "main", "-x", "100", "-y", "40", command)
+
+    def tmux(self, *arguments):
+        tmux = shutil.which("tmux")
+        if not tmux:
+            raise RuntimeError("tmux is not installed (Scripts/install-dependencies installs it)")
+        return subprocess.run([tmux, "-L", self.server, "-f", "/dev/null", *arguments], capture_output=True, text=True, check=True, timeout=30).stdout
+
+    def wait_for(self, text):
+        ends = time.monotonic() + POLL_SECONDS
+        while time.monotonic() < ends:
+            if text in self.tmux("capture-pane", "-p", "-t", "main"):
+                return
+            time.sleep(0.05)
+        raise RuntimeError(f"{text!r} did not appear in pickerctl ui within {POLL_SECONDS} s")
+
+    def type(self, text):
+        self.tmux("send-keys", "-t", "main", "-l", "--", text)
+
+    def press(self, *keys):
+        self.tmux("send-keys", "-t", "main", *keys)
+
+    def close(self):
+        subprocess.run([shutil.which("tmux") or "tmux", "-L", self.server, "kill-server"], capture_output=True, timeout=30)
 
 
 def result_of(reply):
@@ -257,6 +291,53 @@ async def exercise(session, person, checks):
         "a number out of bounds is asked again, saying why, starting at the answers",
         "Please change: “budget” must be at most 100000" in asked_again.get("message", "") and asked_again.get("value", {}).get("name") == "Ada",
         asked_again)
+
+    # ask_form's optional fields: what the person did not set is absent, never
+    # a first choice, a first row or a Yes read off an untouched control
+    optional_schema = {
+        "type": "object",
+        "properties": {
+            "email": {"type": "string", "format": "email"},
+            "n": {"type": "integer", "minimum": 1, "maximum": 10},
+            "ok": {"type": "boolean"},
+            "env": {"type": "string", "enum": ["prod", "dev"]},
+            "region": {"type": "string", "enum": ["us", "eu"], "default": "eu"},
+        },
+        "required": ["email"],
+    }
+    started_with = {}
+
+    def answer_with_what_is_shown():
+        # A front-end submits what it shows: the window's value, and the email typed.
+        window = person.window("Optional fields")
+        started_with["value"] = person.get(window).get("value")
+        person.run("submit", "--window", window, "--json", json.dumps(dict(started_with["value"] or {}, email="a@b.c")))
+
+    result = await call("ask_form", {"title": "Optional fields", "schema": optional_schema, "timeout_s": 120}, answer_with_what_is_shown)
+    checks.check(
+        "a form starts with only the default it was given: no optional field is set for the person",
+        started_with.get("value") == {"region": ["eu"]}, started_with)
+    answered("ask_form answered through pickerctl submit gives what was given", result, {"email": "a@b.c", "region": "eu"})
+
+    terminal = Terminal(person.pickerctl, person.socket)
+
+    def answer_in_the_terminal():
+        # Type the email, set the boolean to No, leave n and env alone, clear the default, Enter.
+        terminal.wait_for("Optional in ui")
+        terminal.wait_for("Enter submit")
+        terminal.type("a@b.c")
+        terminal.press("Tab", "Tab", "Down", "Tab", "Tab", "DC")
+        terminal.wait_for("region (optional) · not set")
+        terminal.press("Enter")
+
+    try:
+        result = await call("ask_form", {"title": "Optional in ui", "schema": optional_schema, "timeout_s": 120}, answer_in_the_terminal)
+    finally:
+        terminal.close()
+    answered("ask_form answered in pickerctl ui gives only the fields the person set", result, {"email": "a@b.c", "ok": False})
+
+    result = await call("ask_form", {"title": "Only the email", "schema": optional_schema, "timeout_s": 120}, person.submit, "Only the email", {"email": "a@b.c"})
+    answered("ask_form leaves out every optional field not answered", result, {"email": "a@b.c"})
 
     # present, then await: its own timeout leaves the window open; then the answer
     result = await call("present", {"tool": "ask_text", "arguments": {"title": "Later?"}})

@@ -78,6 +78,14 @@ import Testing
         #expect(mapping.read(["name": "Bo", "guests": ["0"], "vegan": ["No"], "ratio": "-1"]) == .value(["name": "Bo", "guests": 0, "ratio": -1, "vegan": false]))
     }
 
+    /// Only the person's Yes is true: a boolean field's answer that is neither
+    /// choice is no answer to read as No.
+    @Test func aBooleanIsReadOnlyFromYesOrNo() throws {
+        let mapping = try FormMapping(schema: Self.schema)
+        #expect(mapping.read(["vegan": ["No"]]) == .value(["vegan": false]))
+        #expect(mapping.read(["vegan": []]) == .problems(["“vegan” is neither Yes nor No: []"]))
+    }
+
     @Test func aNumberOutOfBoundsIsAProblemToAskAgainAbout() throws {
         let mapping = try FormMapping(schema: Self.schema)
         #expect(mapping.read(["ratio": "3"]) == .problems(["“ratio” must be at most 2.5; 3 is more"]))

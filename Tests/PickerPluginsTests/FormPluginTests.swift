@@ -58,10 +58,40 @@ import Testing
                 == "unknown option 'fields[0].colour' for a form field; known options are name, kind, label, required, options")
     }
 
-    @Test func secureFieldsAreRedactedAndInitialValuesCollected() throws {
+    @Test func secureFieldsAreRedacted() throws {
         let picker = try harness.prepare("form", form)
         #expect(picker.redact(["who": "Ada", "pin": "1234"]) == ["who": "Ada"])
-        #expect(picker.initialValue == ["when": "2026-01-31", "where": ["prod", "us"], "then": ["index": 0, "label": "Deploy"]])
         #expect(picker.options["fields"]?.arrayValue?[2]["label"] == "Your name")
+    }
+
+    /// A form starts each field only where the asker's `initial` puts it: a
+    /// list's first choice, a wheel's first rows, today or an action sheet's
+    /// first action would be answers the person never gave.
+    @Test func aFieldStartsOnlyWhereItsInitialPutsIt() throws {
+        #expect(try harness.prepare("form", form).initialValue == [:], "no field of `form` gives an initial")
+        let optional: JSONObject = [
+            "fields": [
+                ["name": "email", "kind": "text"],
+                ["name": "n", "kind": "custom", "required": false, "options": ["columns": [["1", "2", "3"]]]],
+                ["name": "ok", "kind": "list", "required": false, "options": ["choices": ["Yes", "No"]]],
+                ["name": "env", "kind": "list", "required": false, "options": ["choices": ["prod", "dev"]]],
+                ["name": "days", "kind": "list", "required": false, "options": ["choices": ["mon", "tue"], "multiple": true, "min": 1]],
+                ["name": "on", "kind": "date", "required": false],
+                ["name": "then", "kind": "actions", "required": false, "options": ["actions": [["label": "Deploy"]]]],
+            ]
+        ]
+        let picker = try harness.prepare("form", optional)
+        #expect(picker.initialValue == [:])
+        #expect(try picker.normalize(["email": "a@b.c"], context: harness.context) == ["email": "a@b.c"], "what the person gave, nothing more")
+        let given: JSONObject = [
+            "fields": [
+                ["name": "n", "kind": "custom", "required": false, "options": ["columns": [["1", "2", "3"]], "initial": ["2"]]],
+                ["name": "ok", "kind": "list", "required": false, "options": ["choices": ["Yes", "No"], "initial": ["No"]]],
+                ["name": "days", "kind": "list", "required": false, "options": ["choices": ["mon", "tue"], "multiple": true, "initial": []]],
+                ["name": "on", "kind": "date", "required": false, "options": ["initial": "2026-03-01"]],
+                ["name": "who", "kind": "text", "required": false, "options": ["initial": "Ada"]],
+            ]
+        ]
+        #expect(try harness.prepare("form", given).initialValue == ["n": ["2"], "ok": ["No"], "days": [], "on": "2026-03-01", "who": "Ada"])
     }
 }

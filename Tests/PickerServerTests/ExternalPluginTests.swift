@@ -9,7 +9,9 @@ import Testing
 @Suite struct ExternalPluginTests {
     /// A daemon whose presets folder holds the example plugin and presets
     /// of kind `probe` run by each script in `scripts` (name → sh body).
-    static func daemon(scripts: [String: String] = [:], timeoutMilliseconds: Int = 2000) throws -> (DaemonProcess, URL) {
+    static func daemon(scripts: [String: String] = [:], timeoutMilliseconds: Int = 2000, windowsPerConnection: Int = 10000) throws -> (
+        DaemonProcess, URL
+    ) {
         let home = try TestDirectory()
         let folder = home.url.appendingPathComponent("plugins.d")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("examples"), withIntermediateDirectories: true)
@@ -26,7 +28,8 @@ import Testing
             try #"{"kind": "\#(name)", "base": "text", "exec": ["\#(name)"]}"#
                 .write(to: folder.appendingPathComponent("\(name).json"), atomically: true, encoding: .utf8)
         }
-        let config = #"{"state": {"durability": "memory"}, "plugins": {"timeout_ms": \#(timeoutMilliseconds)}}"#
+        let config =
+            #"{"state": {"durability": "memory"}, "plugins": {"timeout_ms": \#(timeoutMilliseconds)}, "limits": {"max_windows_per_connection": \#(windowsPerConnection)}}"#
         return (try DaemonProcess(config: config, logLevel: "info", home: home), folder)
     }
 
@@ -51,6 +54,75 @@ import Testing
         let answered = try Command.run(pickerctl, ["--socket", daemon.socketPath, "submit", "--window", second.stringValue!, "abc-9"])
         #expect(answered.status == 0)
         #expect(try client.result("history", ["window": second])["outcomes"]?.arrayValue?.first?["value"] == "ABC-9")
+    }
+
+    /// A default is the program's to check and normalize, at present: a timeout
+    /// must never answer with a value the program refuses or would have changed.
+    @Test func aDefaultIsCheckedAndNormalizedByTheProgramAtPresent() throws {
+        let (daemon, _) = try Self.daemon()
+        let pickerctl = DaemonProcess.executable("pickerctl").path
+        let refused = try ProgramRun.run(pickerctl, ["--socket", daemon.socketPath, "present", "ticket", "--timeout", "1s", "--default", "abc"])
+        #expect(refused.status == 64 && refused.stdout.isEmpty, "\(refused)")
+        #expect(refused.stderr == "pickerctl: --default: a ticket id is a project key and a number, like OPS-12\n", "\(refused.stderr)")
+        let client = try TestClient(socketPath: daemon.socketPath)
+        #expect(try client.result("history")["outcomes"]?.arrayValue?.isEmpty == true, "no window was ever shown for the refused default")
+        let error = try client.error("present", ["kind": "ticket", "default": "abc"])
+        #expect(error.code == .invalidParams && error.data?["field"] == "default")
+        #expect(error.message == "invalid default: a ticket id is a project key and a number, like OPS-12")
+
+        let normalized = try ProgramRun.run(pickerctl, ["--socket", daemon.socketPath, "present", "ticket", "--timeout", "1s", "--default", "ops-9"])
+        #expect(normalized.stdout == "OPS-9\n", "\(normalized)")
+        let summary = try client.result("present", ["kind": "ticket", "default": "ops-10", "timeout_ms": 1])
+        let outcome = try client.result("wait", ["window": summary["window"]!])
+        #expect(outcome["reason"] == "timeout" && outcome["value"] == "OPS-10")
+    }
+
+    /// The program runs while the daemon answers others; a program that
+    /// fails or lies about a default leaves no window, and neither does an
+    /// asker that leaves before the program answered.
+    @Test func aDefaultsCheckKeepsTheDaemonAnsweringAndFailsWithoutAWindow() throws {
+        let (daemon, _) = try Self.daemon(
+            scripts: [
+                "sleeper": "while IFS= read -r line; do :; done", "dawdler": "while IFS= read -r line; do :; done",
+                "liar": #"while IFS= read -r line; do id=$(printf '%s\n' "$line" | sed 's/^{"id":\([0-9]*\),.*/\1/'); printf '{"id":%s,"value":42}\n' "$id"; done"#,
+            ], timeoutMilliseconds: 1000)
+        let client = try TestClient(socketPath: daemon.socketPath)
+        let bystander = try TestClient(socketPath: daemon.socketPath)
+        client.send(line: #"{"jsonrpc":"2.0","id":"present","method":"present","params":{"kind":"sleeper","default":"x"}}"#)
+        client.send(line: #"{"jsonrpc":"2.0","id":"ping","method":"ping"}"#)
+        #expect(try bystander.result("ping") == "pong")
+        let first = try #require(try client.readMessage())
+        #expect(first["id"] == "ping" && first["result"] == "pong", "the present waits on the program, not the connection")
+        let answer = try #require(try client.readMessage())
+        let error = try #require(RPCResponse.read(answer)?.1.failure)
+        #expect(answer["id"] == "present" && error.code == .internalError)
+        #expect(error.message == "the sleeper plugin did not answer within 1000 ms (plugins.timeout_ms); it is restarted")
+
+        let lie = try client.error("present", ["kind": "liar", "default": "x"])
+        #expect(lie.code == .internalError && lie.message == "the liar plugin answered a default its base kind refuses; the plugin is at fault")
+
+        let leaving = try TestClient(socketPath: daemon.socketPath)
+        leaving.send(line: #"{"jsonrpc":"2.0","id":1,"method":"present","params":{"kind":"dawdler","default":"y"}}"#)
+        leaving.close()
+        let deadline = Date().addingTimeInterval(30)
+        while !daemon.log.contains("the dawdler plugin did not answer"), Date() < deadline {
+            usleep(20_000)
+        }
+        #expect(daemon.log.contains("the dawdler plugin did not answer"), "its check ended")
+        #expect(try client.result("list")["windows"]?.arrayValue?.isEmpty == true, "no window for a default never accepted")
+    }
+
+    /// Presents waiting on the program count toward the connection's windows:
+    /// pipelining them cannot pass `max_windows_per_connection`.
+    @Test func presentsWhoseDefaultIsBeingCheckedCountTowardTheConnectionsWindows() throws {
+        let (daemon, _) = try Self.daemon(scripts: ["sleeper": "while IFS= read -r line; do :; done"], timeoutMilliseconds: 60000, windowsPerConnection: 2)
+        let client = try TestClient(socketPath: daemon.socketPath)
+        for id in 1...2 {
+            client.send(line: #"{"jsonrpc":"2.0","id":\#(id),"method":"present","params":{"kind":"sleeper","default":"x"}}"#)
+        }
+        let third = try client.error("present", ["kind": "sleeper", "default": "x"])
+        #expect(third.code == .limitReached && third.data?["limit"] == "max_windows_per_connection", "\(third)")
+        #expect(try client.result("list")["windows"]?.arrayValue?.isEmpty == true)
     }
 
     @Test func aPluginThatCrashesIsRestartedAndOnlyItsCallFails() throws {

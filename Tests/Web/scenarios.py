@@ -292,6 +292,54 @@ def form_by_keyboard(page, procs):
           f"pickerctl form exited {code} printing {out.strip()!r} {err.strip()!r}")
 
 
+# A form whose optional fields the person may leave alone: only `region` starts set (its initial).
+OPTIONAL_FORM = json.dumps({"fields": [
+    {"name": "email", "kind": "text"},
+    {"name": "n", "kind": "custom", "required": False, "options": {"columns": [["1", "2", "3"]]}},
+    {"name": "ok", "kind": "list", "required": False, "options": {"choices": ["Yes", "No"]}},
+    {"name": "env", "kind": "list", "required": False, "options": {"choices": ["prod", "dev"]}},
+    {"name": "on", "kind": "date", "required": False},
+    {"name": "region", "kind": "list", "required": False, "options": {"choices": ["us", "eu"], "initial": ["eu"]}},
+]})
+
+
+def field_part(page, name, selector):
+    return page.sheet().find_element(page.By.CSS_SELECTOR, f"[data-field={name}] {selector}")
+
+
+@scenario
+def a_form_gives_no_answer_the_person_did_not_give(page, procs):
+    asking = procs.ask("present", "form", "--title", "Only the email", "--options", OPTIONAL_FORM)
+    page.wait_title("Only the email")
+    for name in ("n", "ok", "env", "on"):
+        check(field_part(page, name, ".not-set").is_displayed(), f"the optional field {name} does not say it is not set")
+    check(not field_part(page, "region", ".not-set").is_displayed(), "the field with an initial says it is not set")
+    email = field_part(page, "email", "input")
+    email.click()
+    email.send_keys("a@b.c", page.Keys.ENTER)
+    code, out, err = asking.finish()
+    check(code == 0 and json.loads(out) == {"email": "a@b.c", "region": ["eu"]},
+          f"pickerctl present form exited {code} printing {out.strip()!r} {err.strip()!r}")
+
+
+@scenario
+def a_forms_optional_field_is_set_and_cleared_on_purpose(page, procs):
+    asking = procs.ask("present", "form", "--title", "Set and clear", "--options", OPTIONAL_FORM)
+    page.wait_title("Set and clear")
+    field_part(page, "email", "input").send_keys("a@b.c")
+    page.click_option("ok", "No")
+    check(not field_part(page, "ok", ".not-set").is_displayed(), "picking a choice does not set the field")
+    field_part(page, "n", ".set-field").click()  # as shown: its first row
+    region = field_part(page, "region", ".set-field")
+    check(region.text == "Clear", f"the set optional field offers {region.text!r}, not Clear")
+    region.click()
+    check(field_part(page, "region", ".not-set").is_displayed(), "Clear does not make the field not set")
+    page.button("Submit").click()
+    code, out, err = asking.finish()
+    check(code == 0 and json.loads(out) == {"email": "a@b.c", "n": ["1"], "ok": ["No"]},
+          f"pickerctl present form exited {code} printing {out.strip()!r} {err.strip()!r}")
+
+
 @scenario
 def form_rejection_marks_the_field(page, procs):
     asking = procs.ask("form", "--title", "Ticket form", "--field", "name:text", "--field", 'code:text:{"pattern":"[0-9]+"}')

@@ -446,7 +446,8 @@ function onKey(event) {
 
 // ---------------------------------------------------------------- controls, one per kind
 //
-// Each control is { el, value(), set(value), focusTarget(), align?(), markInvalid?(field), escape?() }.
+// Each control is { el, value(), set(value), focusTarget(), align?(), markInvalid?(field), escape?(), isBlank?() };
+// isBlank, for a control that can show no answer (an empty text, nothing ticked).
 
 const CONTROLS = { date: dateControl, custom: customControl, text: textControl, actions: actionsControl, list: listControl, form: formControl };
 
@@ -740,6 +741,7 @@ function textControl(options, value, context) {
     el: el('div', { class: 'text' }, input,
       rule || hint ? el('p', { class: 'rule', id: ruleId, text: [rule, hint].filter(Boolean).join(' · ') }) : null),
     value: () => input.value,
+    isBlank: () => input.value === '',
     set: (v) => { if (typeof v === 'string' && v !== input.value) input.value = v; },
     focusTarget: () => input,
   };
@@ -853,6 +855,7 @@ function listControl(options, value, context) {
   return {
     el: el('div', { class: 'list' }, list.box, multiple ? rule : null),
     value: () => [...picked].sort((a, b) => a - b).map((i) => choices[i]),
+    isBlank: multiple ? () => picked.size === 0 : undefined,
     set: (v) => { pick(v); list.redraw(); drawRule(); },
     focusTarget: () => list.box,
   };
@@ -872,6 +875,13 @@ function actionChoiceControl(options, value, context) {
 }
 
 // ---- form: each field drawn by its kind, stacked
+//
+// A field the form's value does not hold is not set, and left out of the value,
+// until the person sets it: a control that always shows an answer (a picked
+// choice, wheels) is drawn faded meanwhile; a change, or its Set button, sets
+// it, and Clear makes an optional field not set again. A control that can be
+// blank (a text, a checklist) says so itself: left blank, an optional field is
+// left out.
 
 function formControl(options, value, context) {
   const given = value && typeof value === 'object' && !Array.isArray(value) ? value : {};
@@ -879,40 +889,63 @@ function formControl(options, value, context) {
     const shape = fieldShape(field);
     const label = field.label || field.name;
     const labelId = uniqueId('field');
+    const optional = field.required === false;
     const fieldContext = {
       ...context, label,
-      changed: () => { part.box.classList.remove('invalid'); context.changed(); },
+      changed: () => { part.box.classList.remove('invalid'); markSet(part, true); context.changed(); },
     };
     const make = shape === 'actions' ? actionChoiceControl : CONTROLS[shape] || jsonControl;
     const fieldOptions = field.options || {};
-    const control = make(fieldOptions, given[field.name] !== undefined ? given[field.name] : fieldOptions.initial, fieldContext);
+    const start = given[field.name] ?? undefined;
+    const control = make(fieldOptions, start !== undefined ? start : fieldOptions.initial, fieldContext);
+    const state = el('span', { class: 'not-set', text: ' · not set' });
+    // Set (as shown) while not set; Clear while an optional field is set.
+    const toggle = el('button', { type: 'button', class: 'set-field', onclick: () => { markSet(part, !part.isSet); context.changed(); } });
     const part = {
-      field, shape, control,
+      field, shape, control, optional, state, toggle, isSet: true,
+      canBeBlank: typeof control.isBlank === 'function',
       box: el('div', { class: `field shape-${shape}`, role: 'group', 'aria-labelledby': labelId, 'data-field': field.name },
-        el('div', { class: 'field-label', id: labelId }, label, field.required === false ? el('span', { class: 'optional', text: ' (optional)' }) : null),
-        control.el),
+        el('div', { class: 'field-label', id: labelId }, label, optional ? el('span', { class: 'optional', text: ' (optional)' }) : null, state),
+        control.el, toggle),
     };
+    markSet(part, start !== undefined || part.canBeBlank);
     return part;
   });
 
-  /** The value by field name; an empty text is left out where leaving it out is allowed or it could not pass anyway. */
-  function value() {
+  function markSet(part, isSet) {
+    part.isSet = isSet || part.canBeBlank;
+    part.box.classList.toggle('unset', !part.isSet);
+    part.state.hidden = part.isSet;
+    part.toggle.textContent = part.isSet ? 'Clear' : 'Set';
+    part.toggle.setAttribute('aria-label', `${part.isSet ? 'Clear' : 'Set'} ${part.field.label || part.field.name}`);
+    part.toggle.hidden = part.canBeBlank || (part.isSet && !part.optional);
+  }
+
+  /**
+   * The value by field name: set fields only; a blank one is left out where leaving it out is allowed or it could not pass anyway.
+   * (Not named `value`: a function of that name would hide the parameter, the form's value to start from.)
+   */
+  function answers() {
     const result = {};
-    for (const { field, shape, control } of fields) {
-      const v = control.value();
-      const mayLeaveOut = field.required === false || (field.options?.min_length ?? 0) > 0;
-      if (shape === 'text' && v === '' && mayLeaveOut) continue;
-      result[field.name] = v;
+    for (const { field, shape, control, optional, isSet } of fields) {
+      if (!isSet) continue;
+      const blank = control.isBlank?.() ?? false;
+      if (blank && (optional || (shape === 'text' && (field.options?.min_length ?? 0) > 0))) continue;
+      result[field.name] = control.value();
     }
     return result;
   }
 
   return {
     el: el('div', { class: 'form' }, ...fields.map((part) => part.box)),
-    value,
+    value: answers,
     set: (v) => {
       if (!v || typeof v !== 'object') return;
-      for (const { field, control } of fields) if (v[field.name] !== undefined) control.set(v[field.name]);
+      for (const part of fields) {
+        const given = v[part.field.name];
+        if (given !== undefined && given !== null) part.control.set(given);
+        markSet(part, given !== undefined && given !== null);
+      }
     },
     focusTarget: () => fields[0]?.control.focusTarget(),
     align: () => fields.forEach(({ control }) => control.align?.()),
