@@ -63,8 +63,9 @@ public struct AskerChain: Sendable, Equatable {
 
     /// `sudo (pid 4130) ← deploy.sh (pid 4121)`, `…` at the end when cut.
     public var description: String {
+        guard !links.isEmpty else { return "an unknown process" }
         var shown = links.map { "\($0.command) (pid \($0.pid))" }
         if isCut { shown.append("…") }
-        return shown.isEmpty ? "an unknown process" : shown.joined(separator: " ← ")
+        return shown.joined(separator: " ← ")
     }
 }

@@ -81,11 +81,12 @@ public struct AskpassWindow: Sendable {
         let (kept, wasCut) = cut(prompt, bytes: Limits().maxMessageBytes)
         var lines = kept.split(whereSeparator: \.isNewline).map { VisibleText.of(String($0)).trimmingSpaces }
         lines.removeAll(where: \.isEmpty)
-        if wasCut { lines.append("… (the prompt goes on: \(prompt.utf8.count) bytes in all)") }
         guard let first = lines.first else { return (fallback, "") }
+        // Said before the prompt's text, which the message's limit may cut.
+        let note = wasCut ? ["The prompt is \(prompt.utf8.count) bytes long; its start follows."] : []
         let title = cut(first, bytes: titleBytes - 3)
-        if title.wasCut { return (title.text + "…", lines.joined(separator: "\n")) }
-        return (first, lines.dropFirst().joined(separator: "\n"))
+        if title.wasCut { return (title.text + "…", (note + lines).joined(separator: "\n")) }
+        return (first, (note + lines.dropFirst()).joined(separator: "\n"))
     }
 
     /// The longest start of `text` of at most `bytes` bytes of UTF-8 that

@@ -28,7 +28,9 @@ struct AskpassCommand: ParsableCommand {
     var prompt: [String] = []
 
     func run() throws {
-        let status = Askpass.run(prompt: prompt, environment: POSIX.environment(), socketPath: global.socket, name: "pickerctl askpass")
+        // The words after `--` (which ArgumentParser passes on too) are the prompt.
+        let words = prompt.first == "--" ? Array(prompt.dropFirst()) : prompt
+        let status = Askpass.run(prompt: words, environment: POSIX.environment(), socketPath: global.socket, name: "pickerctl askpass")
         if status != 0 { throw ExitCode(status) }
     }
 }
