@@ -6,7 +6,10 @@ import Testing
 /// The real sudo (`sudo -A -k true`) asking through pickerd-askpass for the
 /// password of a user the test makes, with no terminal. Needs root (useradd,
 /// a sudoers drop-in); CI runs as root.
-@Suite(.timeLimit(.minutes(3))) final class SudoAskpassTests {
+@Suite(
+    .enabled(if: getuid() == 0, "the sudo tests need root, to add a user (useradd) and a sudoers drop-in; run them as root, as CI does"),
+    .timeLimit(.minutes(3))
+) final class SudoAskpassTests {
     /// A user with a known password whom sudoers lets run anything, removed afterwards.
     final class TestUser {
         let name = "pkask\(UInt32.random(in: 10000...99999))"
@@ -15,9 +18,6 @@ import Testing
         let sudoers: String
 
         init() throws {
-            guard getuid() == 0 else {
-                throw TestFailure("the sudo tests need root, to add a user with useradd and a sudoers drop-in; run them as root (CI does)")
-            }
             try Self.check(["/usr/sbin/useradd", "--no-create-home", "--shell", "/bin/sh", name])
             sudoers = "/etc/sudoers.d/pickerd-askpass-test-\(name)"
             let chpasswd = try CommandLineProcess(program: "/usr/sbin/chpasswd", [], input: true)
