@@ -24,13 +24,11 @@ struct AskpassCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(parsing: .captureForPassthrough, help: "The prompt (its words are joined by spaces).")
+    @Argument(help: "The prompt (its words are joined by spaces); after -- when it begins with a dash.")
     var prompt: [String] = []
 
     func run() throws {
-        // The words after `--` (which ArgumentParser passes on too) are the prompt.
-        let words = prompt.first == "--" ? Array(prompt.dropFirst()) : prompt
-        let status = Askpass.run(prompt: words, environment: POSIX.environment(), socketPath: global.socket, name: "pickerctl askpass")
+        let status = Askpass.run(prompt: prompt, environment: POSIX.environment(), socketPath: global.socket, name: "pickerctl askpass")
         if status != 0 { throw ExitCode(status) }
     }
 }

@@ -105,6 +105,11 @@ import Testing
         #expect(try fixture.pickerctl(["dismiss", other["window"]?.stringValue ?? ""]).status == 0)
         let ended = dismissed.finish()
         #expect(ended.status == 1 && ended.stdout.isEmpty, "\(ended.stderr)")
+
+        // --help is help, not a prompt.
+        let help = try fixture.pickerctl(["askpass", "--help"])
+        #expect(help.status == 0 && help.stdout.contains("USAGE: pickerctl askpass"), "\(help.stderr)")
+        #expect(try fixture.windows().isEmpty)
     }
 
     @Test func withoutPickerdItSaysSoAndFails() throws {
