@@ -8,7 +8,7 @@ import Testing
 /// a sudoers drop-in); CI runs as root.
 @Suite(
     .enabled(if: getuid() == 0, "the sudo tests need root, to add a user (useradd) and a sudoers drop-in; run them as root, as CI does"),
-    .timeLimit(.minutes(3))
+    .timeLimit(.minutes(3)), .serialized
 ) final class SudoAskpassTests {
     /// A user with a known password whom sudoers lets run anything, removed afterwards.
     final class TestUser {
@@ -20,9 +20,7 @@ import Testing
         init() throws {
             try Self.check(["/usr/sbin/useradd", "--no-create-home", "--shell", "/bin/sh", name])
             sudoers = "/etc/sudoers.d/pickerd-askpass-test-\(name)"
-            let chpasswd = try CommandLineProcess(program: "/usr/sbin/chpasswd", [], input: true)
-            try chpasswd.write(input: "\(name):\(password)\n")
-            guard chpasswd.finish().status == 0 else { throw TestFailure("chpasswd failed") }
+            try Self.check(["/usr/sbin/chpasswd"], input: "\(name):\(password)\n")
             try "\(name) ALL=(ALL) ALL\n".write(toFile: sudoers, atomically: false, encoding: .utf8)
             chmod(sudoers, 0o440)
             guard let entry = getpwnam(name) else { throw TestFailure("useradd made no \(name)") }
@@ -34,8 +32,18 @@ import Testing
             _ = try? Self.check(["/usr/sbin/userdel", name])
         }
 
-        static func check(_ arguments: [String]) throws {
-            let ran = try CommandLineProcess(program: arguments[0], Array(arguments.dropFirst())).finish()
+        /// Runs `arguments`, again while another program holds /etc/passwd's lock.
+        static func check(_ arguments: [String], input: String? = nil) throws {
+            func run() throws -> CommandLineProcess.Result {
+                let process = try CommandLineProcess(program: arguments[0], Array(arguments.dropFirst()), input: input != nil)
+                if let input { try process.write(input: input) }
+                return process.finish()
+            }
+            var ran = try run()
+            for _ in 0..<50 where ran.status != 0 && ran.stderr.contains("lock") {
+                usleep(100_000)
+                ran = try run()
+            }
             guard ran.status == 0 else { throw TestFailure("\(arguments.joined(separator: " ")) failed: \(ran.stderr)") }
         }
 
