@@ -22,6 +22,7 @@ let package = Package(
         .executable(name: "pickerctl", targets: ["pickerctl"]),
         .executable(name: "pickerweb", targets: ["pickerweb"]),
         .executable(name: "pickermcp", targets: ["pickermcp"]),
+        .executable(name: "pickerd-askpass", targets: ["pickerd-askpass"]),
         .library(name: "PickerJSON", targets: ["PickerJSON"]),
         .library(name: "PickerCore", targets: ["PickerCore"]),
         .library(name: "PickerPlugins", targets: ["PickerPlugins"]),
@@ -64,6 +65,12 @@ let package = Package(
         .target(name: "PickerClient", dependencies: ["PickerProtocol", "PickerJSON", "PickerSystem", "CPickerSystem"]),
         // systemd's password agent protocol: ask files in, pickerd windows, answers out.
         .target(name: "PickerPasswordAgent", dependencies: ["PickerClient", "PickerProtocol", "PickerJSON", "PickerSystem", "CPickerSystem"]),
+        // SSH_ASKPASS, SUDO_ASKPASS and GIT_ASKPASS: a prompt in argv, a pickerd window, the answer on stdout.
+        .target(name: "CPickerAskpass"),
+        .target(
+            name: "PickerAskpass",
+            dependencies: ["PickerClient", "PickerProtocol", "PickerJSON", "PickerSystem", "PickerTerminal", "CPickerSystem", "CPickerAskpass"]),
+        .executableTarget(name: "pickerd-askpass", dependencies: ["PickerAskpass"], linkerSettings: swiftRuntimeLinkedIn),
         .target(name: "PickerTerminal", dependencies: ["PickerClient", "PickerProtocol", "PickerJSON", "PickerSystem", "CPickerTerminal"]),
         .target(
             name: "PickerServer",
@@ -106,6 +113,7 @@ let package = Package(
             dependencies: [
                 "PickerClient", "PickerProtocol", "PickerJSON", "PickerTerminal", "PickerSystem", "CPickerSystem", "CPickerTerminal",
                 "PickerPasswordAgent", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "PickerAskpass",
             ],
             // Quicker to start with its runtime linked in: ping, badge and list take
             // 4.3 ms rather than 7.3 when they need not load and bind libswiftCore,
@@ -185,6 +193,10 @@ let package = Package(
         .testTarget(
             name: "PickerPasswordAgentTests",
             dependencies: ["PickerPasswordAgent", "PickerJSON", "PickerProtocol", "PickerTestSupport", "pickerd", "pickerctl"]
+        ),
+        .testTarget(
+            name: "PickerAskpassTests",
+            dependencies: ["PickerAskpass", "PickerJSON", "PickerProtocol", "PickerTestSupport", "pickerd", "pickerctl", "pickerd-askpass"]
         ),
         .testTarget(
             name: "PickerctlTests",

@@ -1,0 +1,106 @@
+import Foundation
+import PickerJSON
+import PickerTestSupport
+import Testing
+
+/// The real sudo (`sudo -A -k true`) asking through pickerd-askpass for the
+/// password of a user the test makes, with no terminal. Needs root (useradd,
+/// a sudoers drop-in); CI runs as root.
+@Suite(
+    .enabled(if: getuid() == 0, "the sudo tests need root, to add a user (useradd) and a sudoers drop-in; run them as root, as CI does"),
+    .timeLimit(.minutes(3)), .serialized
+) final class SudoAskpassTests {
+    /// A user with a known password whom sudoers lets run anything, removed afterwards.
+    final class TestUser {
+        let name = "pkask\(UInt32.random(in: 10000...99999))"
+        let password = "Pw-\(UInt32.random(in: 0...UInt32.max))-ok"
+        let uid: UInt32
+        let sudoers: String
+
+        init() throws {
+            try Self.check(["/usr/sbin/useradd", "--no-create-home", "--shell", "/bin/sh", name])
+            sudoers = "/etc/sudoers.d/pickerd-askpass-test-\(name)"
+            try Self.check(["/usr/sbin/chpasswd"], input: "\(name):\(password)\n")
+            try "\(name) ALL=(ALL) ALL\n".write(toFile: sudoers, atomically: false, encoding: .utf8)
+            chmod(sudoers, 0o440)
+            guard let entry = getpwnam(name) else { throw TestFailure("useradd made no \(name)") }
+            uid = entry.pointee.pw_uid
+        }
+
+        deinit {
+            unlink(sudoers)
+            _ = try? Self.check(["/usr/sbin/userdel", name])
+        }
+
+        /// Runs `arguments`, again while another program holds /etc/passwd's lock.
+        static func check(_ arguments: [String], input: String? = nil) throws {
+            func run() throws -> CommandLineProcess.Result {
+                let process = try CommandLineProcess(program: arguments[0], Array(arguments.dropFirst()), input: input != nil)
+                if let input { try process.write(input: input) }
+                return process.finish()
+            }
+            var ran = try run()
+            for _ in 0..<50 where ran.status != 0 && ran.stderr.contains("lock") {
+                usleep(100_000)
+                ran = try run()
+            }
+            guard ran.status == 0 else { throw TestFailure("\(arguments.joined(separator: " ")) failed: \(ran.stderr)") }
+        }
+
+        /// The words that run a command as this user, with its groups.
+        var runAs: [String] {
+            [DaemonProcess.setpriv ?? "/usr/bin/setpriv", "--reuid=\(uid)", "--regid=\(uid)", "--init-groups"]
+        }
+    }
+
+    let user: TestUser
+    let fixture: AskpassFixture
+
+    init() throws {
+        user = try TestUser()
+        // The test user's askpass presents on root's pickerd: it may present.
+        fixture = try AskpassFixture(
+            config: #"{"socket": {"mode": "0666"}, "permissions": {"rules": [{"uid": \#(user.uid), "allow": ["present"]}]}}"#,
+            sharedSocket: true)
+    }
+
+    func sudo() throws -> CommandLineProcess {
+        try fixture.run("/usr/bin/sudo", ["-A", "-k", "true"], environment: ["HOME": "/"], as: user.runAs)
+    }
+
+    @Test func theRightPasswordRunsIt() throws {
+        let sudo = try sudo()
+        let window = try fixture.nextWindow()
+        let details = try fixture.details(window)
+        #expect(details["title"]?.stringValue == "[sudo] password for \(user.name):")
+        #expect(details["kind"] == "text" && details["options"]?["secure"] == true && details["level_name"] == "alert")
+        #expect(details["owner"]?["uid"]?.integerValue == Int64(user.uid))
+        #expect((details["message"]?.stringValue ?? "").hasPrefix("Asked by sudo (pid "), "\(details)")
+        try fixture.submit(user.password, to: window)
+        let ran = sudo.finish(timeout: 60)
+        #expect(ran.status == 0, "\(ran.stderr)")
+        #expect(try fixture.placesHolding(user.password).isEmpty)
+    }
+
+    @Test func aWrongPasswordIsRefusedAndAskedAgain() throws {
+        let sudo = try sudo()
+        let first = try fixture.nextWindow()
+        try fixture.submit("wrong-\(user.password)", to: first)
+        // pam_unix waits about two seconds after a failure before sudo asks again.
+        let second = try fixture.nextWindow(after: [first])
+        #expect(second["title"]?.stringValue == "[sudo] password for \(user.name):")
+        try fixture.submit(user.password, to: second)
+        let ran = sudo.finish(timeout: 60)
+        #expect(ran.status == 0, "\(ran.stderr)")
+        #expect(ran.stderr.contains("Sorry, try again."), "\(ran.stderr)")
+        #expect(try fixture.placesHolding("wrong-\(user.password)").isEmpty)
+    }
+
+    @Test func aCancelFails() throws {
+        let sudo = try sudo()
+        try fixture.cancel(try fixture.nextWindow())
+        let ran = sudo.finish(timeout: 60)
+        #expect(ran.status != 0, "\(ran.stderr)")
+        #expect(try fixture.noWindows())
+    }
+}
