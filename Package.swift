@@ -22,6 +22,7 @@ let package = Package(
         .executable(name: "pickerctl", targets: ["pickerctl"]),
         .executable(name: "pickerweb", targets: ["pickerweb"]),
         .executable(name: "pickermcp", targets: ["pickermcp"]),
+        .executable(name: "pinentry-pickerd", targets: ["pinentry-pickerd"]),
         .library(name: "PickerJSON", targets: ["PickerJSON"]),
         .library(name: "PickerCore", targets: ["PickerCore"]),
         .library(name: "PickerPlugins", targets: ["PickerPlugins"]),
@@ -64,6 +65,8 @@ let package = Package(
         .target(name: "PickerClient", dependencies: ["PickerProtocol", "PickerJSON", "PickerSystem", "CPickerSystem"]),
         // systemd's password agent protocol: ask files in, pickerd windows, answers out.
         .target(name: "PickerPasswordAgent", dependencies: ["PickerClient", "PickerProtocol", "PickerJSON", "PickerSystem", "CPickerSystem"]),
+        // gpg-agent's pinentry protocol (Assuan): its commands in, pickerd windows, the PIN out.
+        .target(name: "PickerPinentry", dependencies: ["PickerClient", "PickerProtocol", "PickerJSON", "PickerSystem", "CPickerSystem"]),
         .target(name: "PickerTerminal", dependencies: ["PickerClient", "PickerProtocol", "PickerJSON", "PickerSystem", "CPickerTerminal"]),
         .target(
             name: "PickerServer",
@@ -106,6 +109,7 @@ let package = Package(
             dependencies: [
                 "PickerClient", "PickerProtocol", "PickerJSON", "PickerTerminal", "PickerSystem", "CPickerSystem", "CPickerTerminal",
                 "PickerPasswordAgent", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "PickerPinentry",
             ],
             // Quicker to start with its runtime linked in: ping, badge and list take
             // 4.3 ms rather than 7.3 when they need not load and bind libswiftCore,
@@ -141,6 +145,9 @@ let package = Package(
             name: "pickermcp",
             dependencies: ["PickerMCP", "PickerSystem", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+        // gpg-agent's pinentry-program; small, without ArgumentParser, as pinentries start for each question.
+        .executableTarget(
+            name: "pinentry-pickerd", dependencies: ["PickerPinentry"], linkerSettings: swiftRuntimeLinkedIn),
         .executableTarget(name: "pickerfloor", dependencies: ["CJSONC"]),
         .executableTarget(
             name: "pickerfuzz",
@@ -183,6 +190,10 @@ let package = Package(
         .testTarget(
             name: "PickerPasswordAgentTests",
             dependencies: ["PickerPasswordAgent", "PickerJSON", "PickerProtocol", "PickerTestSupport", "pickerd", "pickerctl"]
+        ),
+        .testTarget(
+            name: "PickerPinentryTests",
+            dependencies: ["PickerPinentry", "PickerJSON", "PickerTestSupport", "pickerd", "pickerctl", "pinentry-pickerd"]
         ),
         .testTarget(
             name: "PickerctlTests",

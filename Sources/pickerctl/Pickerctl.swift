@@ -27,6 +27,7 @@ struct Pickerctl: AsyncParsableCommand {
             ListCommand.self, GetCommand.self, WatchCommand.self, HistoryCommand.self, StatusCommand.self,
             PluginsCommand.self, PingCommand.self, BadgeCommand.self, UICommand.self, WebCommand.self, MCPCommand.self, NotifyCommand.self,
             AskPasswordAgentCommand.self,
+            PinentryCommand.self,
         ]
     )
 
