@@ -10,12 +10,19 @@ struct PinentryDialogs {
         var lines: [String] = []
         if let note, !note.isEmpty { lines.append(note) }
         if repeating { lines.append("Type it again, to be sure it is what you meant.") }
-        if let description = texts.description, !description.isEmpty { lines.append(description) }
+        if let description { lines.append(description) }
         lines.append(requester.sentence)
         let prompt = repeating ? texts.repeatPrompt : (texts.prompt ?? options.defaultPrompt)
         return PinentryQuestion(
             kind: .secret(placeholder: prompt.flatMap { $0.isEmpty ? nil : $0 }), title: secretTitle(repeating: repeating),
             message: lines.joined(separator: "\n"), timeoutSeconds: options.timeoutSeconds)
+    }
+
+    /// SETDESC without the newlines gpg-agent ends it with.
+    private var description: String? {
+        guard var text = texts.description?[...] else { return nil }
+        while let last = text.last, last.isNewline || last == " " { text = text.dropLast() }
+        return text.isEmpty ? nil : String(text)
     }
 
     /// SETTITLE, else the prompt without its colon ("Passphrase"), else "PIN"
@@ -45,7 +52,7 @@ struct PinentryDialogs {
         }
         var lines: [String] = []
         if let error = texts.error, !error.isEmpty { lines.append(error) }
-        if let description = texts.description, !description.isEmpty { lines.append(description) }
+        if let description { lines.append(description) }
         lines.append(requester.sentence)
         let title = texts.title.flatMap { $0.isEmpty ? nil : $0 } ?? (oneButton ? "Message" : "Confirm")
         let question = PinentryQuestion(

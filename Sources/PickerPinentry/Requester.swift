@@ -12,6 +12,11 @@ public struct Requester: Sendable, Equatable {
         public var pid: Int32
         public var name: String
 
+        public init(pid: Int32, name: String) {
+            self.pid = pid
+            self.name = name
+        }
+
         public var shown: String { "\(name) (pid \(pid))" }
     }
 

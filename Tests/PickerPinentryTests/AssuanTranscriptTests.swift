@@ -48,7 +48,7 @@ import Glibc
         let pin = String(repeating: "%", count: 700) + String(repeating: "p", count: 900)
         let lines = converse("GETPIN\n", answers: [.secret(pin)]).lines
         let data = lines.filter { $0.hasPrefix("D ") }
-        #expect(data.count == 3 && data.allSatisfy { $0.utf8.count <= 1000 }, "\(data.map(\.utf8.count))")
+        #expect(data.count == 4 && data.allSatisfy { $0.utf8.count <= 1000 }, "\(data.map(\.utf8.count))")
         #expect(data.map { $0.dropFirst(2) }.joined() == String(repeating: "%25", count: 700) + String(repeating: "p", count: 900))
         #expect(lines.last == "OK")
     }
