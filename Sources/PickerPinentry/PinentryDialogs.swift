@@ -1,8 +1,18 @@
 /// How pinentry's commands become windows: their titles, messages and buttons.
 struct PinentryDialogs {
-    var texts: PinentryTexts
-    var options: PinentryOptions
-    var requester: Requester
+    let texts: PinentryTexts
+    let options: PinentryOptions
+    let requester: Requester
+
+    init(texts: PinentryTexts, options: PinentryOptions, requester: Requester) {
+        self.texts = texts.printable
+        var options = options
+        options.defaultOK = options.defaultOK.map(PinentryTexts.printable)
+        options.defaultCancel = options.defaultCancel.map(PinentryTexts.printable)
+        options.defaultPrompt = options.defaultPrompt.map(PinentryTexts.printable)
+        self.options = options
+        self.requester = requester
+    }
 
     /// GETPIN's window. `note` is shown first: the previous attempt's error
     /// (SETERROR), or that the two values did not match.

@@ -22,6 +22,20 @@ public struct PinentryTexts: Sendable, Equatable {
     public var qualityBar: String?
 
     public init() {}
+
+    /// The texts as a window may show them: without control characters
+    /// (terminal escapes, BEL, C1 controls), but for line feeds and tabs.
+    var printable: PinentryTexts {
+        var texts = self
+        for path in [\PinentryTexts.title, \.description, \.prompt, \.error, \.ok, \.cancel, \.notOK, \.repeatPrompt, \.repeatError] {
+            texts[keyPath: path] = texts[keyPath: path].map(Self.printable)
+        }
+        return texts
+    }
+
+    static func printable(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 == "\n" || $0 == "\t" || $0.properties.generalCategory != .control }))
+    }
 }
 
 /// What gpg-agent says once about itself and where it runs (OPTION, and

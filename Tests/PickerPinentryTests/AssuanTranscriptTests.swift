@@ -177,4 +177,10 @@ import Glibc
         let lines = converse(options.joined(separator: "\n") + "\n").lines
         #expect(lines == [Self.greeting] + Array(repeating: "OK", count: options.count))
     }
+
+    @Test func terminalEscapesInTextsDoNotReachTheWindow() {
+        let session = converse("SETDESC red%1B[31m%07bell%0Anext\tline%C2%9B2J\nSETTITLE %1B]0;owned%07Title\nGETPIN\n", answers: [.secret("x")])
+        #expect(session.questions[0].title == "]0;ownedTitle")
+        #expect(session.questions[0].message.hasPrefix("red[31mbell\nnext\tline2J\n"), "\(session.questions[0].message.debugDescription)")
+    }
 }

@@ -107,4 +107,15 @@ import Testing
         #expect(try fixture.gpgGiven(old, ["--local-user", key, "--sign"], input: "x\n").status != 0, "the old one no longer does")
         #expect(try fixture.leaks(of: [old, new]) == [])
     }
+
+    @Test func pinentryTimeoutBecomesTheWindowsTimeout() throws {
+        let fixture = try GpgFixture(agentOptions: ["pinentry-timeout 2"])
+        let gpg = try fixture.gpgAsking(["--symmetric", "--output", fixture.gnupgHome + "/message.gpg"], input: "x\n")
+        let window = try fixture.nextWindow()
+        #expect(window["deadline"]?.stringValue != nil, "SETTIMEOUT 2 is the window's timeout")
+        let ended = gpg.finish(timeout: 60)
+        #expect(ended.status != 0)
+        #expect(ended.stderr.contains("problem with the agent: Timeout"), "\(ended.stderr)")
+        #expect(try fixture.client.result("list")["windows"]?.arrayValue?.isEmpty == true)
+    }
 }
