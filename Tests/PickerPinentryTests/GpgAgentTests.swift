@@ -118,4 +118,27 @@ import Testing
         #expect(ended.stderr.contains("problem with the agent: Timeout"), "\(ended.stderr)")
         #expect(try fixture.client.result("list")["windows"]?.arrayValue?.isEmpty == true)
     }
+
+    @Test func gpgAgentsConfirmationOfAWeakPassphraseIsAnActionSheet() throws {
+        let output = fixture.gnupgHome + "/message.gpg"
+        let gpg = try fixture.gpgAsking(["--symmetric", "--output", output], input: "weakly kept\n")
+        try fixture.submit("abc", to: try fixture.nextWindow())
+        try fixture.submit("abc", to: try fixture.nextWindow())
+        let sheet = try fixture.nextWindow()
+        #expect(sheet["kind"] == "actions" && sheet["level_name"] == "alert")
+        let labels = sheet["options"]?["actions"]?.arrayValue?.compactMap { $0["label"]?.stringValue }
+        #expect(labels == ["Take this one anyway", "Enter new passphrase"], "SETOK and SETCANCEL, in that order")
+        #expect(message(sheet).hasPrefix("Warning: You have entered an insecure passphrase."), "\(message(sheet))")
+        // Its cancel button: gpg-agent asks for a passphrase again.
+        try fixture.choose("Enter new passphrase", in: sheet)
+        let again = try fixture.nextWindow()
+        expectPassphraseWindow(again, title: "Passphrase", askedBy: gpg)
+        try fixture.submit("abc", to: again)
+        try fixture.submit("abc", to: try fixture.nextWindow())
+        try fixture.choose("Take this one anyway", in: try fixture.nextWindow())
+        let encrypted = gpg.finish(timeout: 60)
+        #expect(encrypted.status == 0, "\(encrypted.stderr)")
+        #expect(try fixture.gpgGiven("abc", ["--decrypt", output]).stdout == "weakly kept\n")
+    }
 }
+

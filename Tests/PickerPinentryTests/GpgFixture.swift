@@ -95,6 +95,12 @@ final class GpgFixture: @unchecked Sendable {
         guard result.status == 0 else { throw TestFailure("submit failed (\(result.status)): \(result.stderr)") }
     }
 
+    /// Chooses the action labelled `label` on an action sheet.
+    func choose(_ label: String, in window: JSON) throws {
+        let result = try pickerctl(["submit", "--window", window["window"]?.stringValue ?? "", label])
+        guard result.status == 0 else { throw TestFailure("choosing \(label) failed (\(result.status)): \(result.stderr)") }
+    }
+
     func cancel(_ window: JSON) throws {
         let result = try pickerctl(["cancel", window["window"]?.stringValue ?? ""])
         guard result.status == 0 else { throw TestFailure("cancel failed (\(result.status)): \(result.stderr)") }
