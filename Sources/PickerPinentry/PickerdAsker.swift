@@ -4,9 +4,8 @@ import PickerProtocol
 
 /// Asks pinentry's questions as pickerd windows at level alert, on one
 /// connection kept for the session: a GETPIN is a secure `text` window, a
-/// CONFIRM an `actions` sheet. Each window is presented and waited on in one
-/// call (`present` with `wait`), and is dismissed by pickerd if this
-/// process goes (gpg-agent kills its pinentry when gpg is interrupted).
+/// CONFIRM an `actions` sheet. Each window is dismissed by pickerd if this
+/// process goes, and by this one when the process that asked goes.
 public struct PickerdAsker: PinentryAsker {
     /// The tag of every window it presents.
     public static let tag = "pinentry"
@@ -28,8 +27,12 @@ public struct PickerdAsker: PinentryAsker {
         }
         let outcome: Outcome
         do throws(PickerClientError) {
-            guard case .outcome(let ended) = try client.send(presentation(of: question)) else {
-                return .unavailable("pickerd answered present without the window's outcome")
+            guard case .window(let summary) = try client.send(presentation(of: question)) else {
+                return .unavailable("pickerd answered present without the window")
+            }
+            guard let ended = try waitWhileAsked(for: summary.window, on: client, askedBy: question.askedBy) else {
+                _ = try? client.send(Dismiss(.window(summary.window)))
+                return .askerGone("\(question.askedBy.sentence.dropLast()) is gone; window \(summary.window) dismissed")
             }
             outcome = ended
         } catch {
@@ -55,6 +58,25 @@ public struct PickerdAsker: PinentryAsker {
         }
     }
 
+    /// How often it looks whether the asker still runs: gpg-agent 2.2 leaves
+    /// its pinentry asking when the gpg that asked is interrupted.
+    static let askerCheck: Int64 = 500
+
+    /// The window's outcome, waited for in steps, or nil once gpg (from
+    /// `OPTION owner`) or this process's parent, gpg-agent, is gone.
+    private func waitWhileAsked(for window: WindowID, on client: BlockingPickerClient, askedBy: Requester) throws(PickerClientError)
+        -> Outcome?
+    {
+        let watched = [askedBy.client, askedBy.parents.first].compactMap { $0 }
+        while true {
+            do throws(PickerClientError) {
+                return try client.send(Wait(window: window, timeoutMilliseconds: Self.askerCheck))
+            } catch .rpc(let error) where error.code == .waitTimedOut {
+                if !watched.allSatisfy(\.isRunning) { return nil }
+            }
+        }
+    }
+
     private mutating func connected() throws(PickerClientError) -> BlockingPickerClient {
         if let client { return client }
         let client = try BlockingPickerClient.connect(socketPath: socketPath)
@@ -63,7 +85,7 @@ public struct PickerdAsker: PinentryAsker {
         return client
     }
 
-    /// The `present` call, with `wait`, within the daemon's limits.
+    /// The `present` call, within the daemon's limits.
     func presentation(of question: PinentryQuestion) -> Present {
         var options = JSONObject()
         let kind: String
@@ -90,6 +112,6 @@ public struct PickerdAsker: PinentryAsker {
         return Present(
             kind: kind, title: HelloReply.fitting(question.title, .maxTitleBytes, in: limits),
             message: HelloReply.fitting(question.message, .maxMessageBytes, in: limits), level: .named("alert"),
-            options: options, timeoutMilliseconds: timeout, tag: Self.tag, onDisconnect: .dismiss, wait: true)
+            options: options, timeoutMilliseconds: timeout, tag: Self.tag, onDisconnect: .dismiss)
     }
 }

@@ -14,12 +14,15 @@ public struct PinentryQuestion: Sendable, Equatable {
     public var message: String
     /// SETTIMEOUT's seconds, 0 for none.
     public var timeoutSeconds: Int
+    /// Who asks: once they are gone, no one waits for the answer.
+    public var askedBy: Requester
 
-    public init(kind: Kind, title: String, message: String, timeoutSeconds: Int) {
+    public init(kind: Kind, title: String, message: String, timeoutSeconds: Int, askedBy: Requester) {
         self.kind = kind
         self.title = title
         self.message = message
         self.timeoutSeconds = timeoutSeconds
+        self.askedBy = askedBy
     }
 }
 
@@ -29,9 +32,11 @@ public enum PinentryAnswer: Sendable, Equatable {
     case secret(String)
     /// The button chosen (CONFIRM, MESSAGE), by its place.
     case button(Int)
-    /// Cancelled, dismissed, or gone without an answer.
+    /// Cancelled, dismissed, or gone without an answer (also: the asker went away).
     case cancelled
     case timedOut
+    /// The process that asked is gone, so its window was dismissed; the sentence says who.
+    case askerGone(String)
     /// pickerd could not be asked; the sentence says why.
     case unavailable(String)
 }

@@ -25,7 +25,7 @@ struct PinentryDialogs {
         let prompt = repeating ? texts.repeatPrompt : (texts.prompt ?? options.defaultPrompt)
         return PinentryQuestion(
             kind: .secret(placeholder: prompt.flatMap { $0.isEmpty ? nil : $0 }), title: secretTitle(repeating: repeating),
-            message: lines.joined(separator: "\n"), timeoutSeconds: options.timeoutSeconds)
+            message: lines.joined(separator: "\n"), timeoutSeconds: options.timeoutSeconds, askedBy: requester)
     }
 
     /// SETDESC without the newlines gpg-agent ends it with.
@@ -67,7 +67,7 @@ struct PinentryDialogs {
         let title = texts.title.flatMap { $0.isEmpty ? nil : $0 } ?? (oneButton ? "Message" : "Confirm")
         let question = PinentryQuestion(
             kind: .buttons(labels, cancelIndex: cancelIndex), title: title, message: lines.joined(separator: "\n"),
-            timeoutSeconds: options.timeoutSeconds)
+            timeoutSeconds: options.timeoutSeconds, askedBy: requester)
         return (question, notOKIndex)
     }
 

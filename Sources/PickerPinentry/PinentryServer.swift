@@ -192,6 +192,9 @@ public struct PinentryServer<Asker: PinentryAsker> {
         case .unavailable(let why):
             report(why)
             throw .noPinentry
+        case .askerGone(let who):
+            report(who)
+            throw .cancelled
         case .cancelled, .button: throw .cancelled
         }
     }
@@ -207,6 +210,9 @@ public struct PinentryServer<Asker: PinentryAsker> {
         case .unavailable(let why):
             report(why)
             throw .noPinentry
+        case .askerGone(let who):
+            report(who)
+            throw .cancelled
         case .button(let index) where index == notOKIndex && !oneButton: throw .notConfirmed
         case .button, .cancelled, .secret:
             if oneButton { return }

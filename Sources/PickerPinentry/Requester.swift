@@ -11,10 +11,20 @@ public struct Requester: Sendable, Equatable {
     public struct Process: Sendable, Equatable {
         public var pid: Int32
         public var name: String
+        /// When it started (clock ticks since boot), so that another process
+        /// given the same pid later is not taken for it.
+        public var startTime: UInt64?
 
-        public init(pid: Int32, name: String) {
+        public init(pid: Int32, name: String, startTime: UInt64? = nil) {
             self.pid = pid
             self.name = name
+            self.startTime = startTime
+        }
+
+        /// Whether it still runs: there, not a zombie, and the same process.
+        public var isRunning: Bool {
+            guard let now = Requester.process(pid) else { return false }
+            return !now.ended && (startTime == nil || now.0.startTime == startTime)
         }
 
         public var shown: String { "\(name) (pid \(pid))" }
@@ -66,8 +76,9 @@ public struct Requester: Sendable, Equatable {
         return process(pid)?.0
     }
 
-    /// A process's name and parent, from /proc/PID/stat (`PID (NAME) STATE PPID …`).
-    static func process(_ pid: Int32) -> (Process, parent: Int32)? {
+    /// A process's name, start and parent, and whether it has ended (a
+    /// zombie), from /proc/PID/stat (`PID (NAME) STATE PPID …`, the start time 22nd).
+    static func process(_ pid: Int32) -> (Process, parent: Int32, ended: Bool)? {
         guard let stat = POSIX.contents(of: "/proc/\(pid)/stat", limit: 4096),
             let open = stat.firstIndex(of: UInt8(ascii: "(")), let close = stat.lastIndex(of: UInt8(ascii: ")"))
         else { return nil }
@@ -75,7 +86,9 @@ public struct Requester: Sendable, Equatable {
         let name = String(decoding: stat[(open + 1)..<close], as: UTF8.self)
             .filter { !$0.unicodeScalars.contains { $0.properties.generalCategory == .control } }
         let fields = stat[(close + 1)...].split(separator: UInt8(ascii: " "))
-        guard fields.count > 1, let parent = Int32(String(decoding: fields[1], as: UTF8.self)) else { return nil }
-        return (Process(pid: pid, name: name), parent)
+        guard fields.count > 19, let parent = Int32(String(decoding: fields[1], as: UTF8.self)) else { return nil }
+        let state = fields[0].first ?? 0
+        let started = UInt64(String(decoding: fields[19], as: UTF8.self))
+        return (Process(pid: pid, name: name, startTime: started), parent, state == UInt8(ascii: "Z") || state == UInt8(ascii: "X"))
     }
 }

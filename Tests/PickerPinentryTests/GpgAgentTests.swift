@@ -140,5 +140,19 @@ import Testing
         #expect(encrypted.status == 0, "\(encrypted.stderr)")
         #expect(try fixture.gpgGiven("abc", ["--decrypt", output]).stdout == "weakly kept\n")
     }
+
+    @Test func anInterruptedGpgTakesItsWindowAlong() throws {
+        let output = fixture.gnupgHome + "/message.gpg"
+        #expect(try fixture.gpgGiven("Sym-passphrase-2!", ["--symmetric", "--output", output], input: "x\n").status == 0)
+        let gpg = try fixture.gpgAsking(["--decrypt", output])
+        _ = try fixture.nextWindow()
+        // gpg defers SIGINT while it waits for the agent; SIGTERM ends it.
+        gpg.signal(SIGTERM)
+        _ = gpg.finish(timeout: 60)
+        // gpg-agent 2.2 leaves its pinentry asking; the pinentry sees gpg gone and dismisses its window.
+        let deadline = Date().addingTimeInterval(60)
+        while try fixture.client.result("list")["windows"]?.arrayValue?.isEmpty == false, Date() < deadline { usleep(10_000) }
+        #expect(try fixture.client.result("list")["windows"]?.arrayValue?.isEmpty == true)
+    }
 }
 
