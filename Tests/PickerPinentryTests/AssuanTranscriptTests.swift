@@ -183,4 +183,11 @@ import Glibc
         #expect(session.questions[0].title == "]0;ownedTitle")
         #expect(session.questions[0].message.hasPrefix("red[31mbell\nnext\tline2J\n"), "\(session.questions[0].message.debugDescription)")
     }
+
+    @Test func whenTheAskerIsGoneTheAnswerIsCancelledAndSaidWhy() {
+        let session = converse("GETPIN\nCONFIRM\n", answers: [.askerGone("gpg (pid 4121) is gone"), .askerGone("gpg (pid 4121) is gone")])
+        #expect(session.lines == [Self.greeting, Self.cancelled, Self.cancelled])
+        #expect(session.reports == ["gpg (pid 4121) is gone", "gpg (pid 4121) is gone"])
+    }
 }
+
