@@ -23,6 +23,7 @@ let package = Package(
         .executable(name: "pickerweb", targets: ["pickerweb"]),
         .executable(name: "pickermcp", targets: ["pickermcp"]),
         .executable(name: "pickerd-askpass", targets: ["pickerd-askpass"]),
+        .executable(name: "pinentry-pickerd", targets: ["pinentry-pickerd"]),
         .library(name: "PickerJSON", targets: ["PickerJSON"]),
         .library(name: "PickerCore", targets: ["PickerCore"]),
         .library(name: "PickerPlugins", targets: ["PickerPlugins"]),
@@ -71,6 +72,8 @@ let package = Package(
             name: "PickerAskpass",
             dependencies: ["PickerClient", "PickerProtocol", "PickerJSON", "PickerSystem", "PickerTerminal", "CPickerSystem", "CPickerAskpass"]),
         .executableTarget(name: "pickerd-askpass", dependencies: ["PickerAskpass"], linkerSettings: swiftRuntimeLinkedIn),
+        // gpg-agent's pinentry protocol (Assuan): its commands in, pickerd windows, the PIN out.
+        .target(name: "PickerPinentry", dependencies: ["PickerClient", "PickerProtocol", "PickerJSON", "PickerSystem", "CPickerSystem"]),
         .target(name: "PickerTerminal", dependencies: ["PickerClient", "PickerProtocol", "PickerJSON", "PickerSystem", "CPickerTerminal"]),
         .target(
             name: "PickerServer",
@@ -114,6 +117,7 @@ let package = Package(
                 "PickerClient", "PickerProtocol", "PickerJSON", "PickerTerminal", "PickerSystem", "CPickerSystem", "CPickerTerminal",
                 "PickerPasswordAgent", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 "PickerAskpass",
+                "PickerPinentry",
             ],
             // Quicker to start with its runtime linked in: ping, badge and list take
             // 4.3 ms rather than 7.3 when they need not load and bind libswiftCore,
@@ -149,6 +153,9 @@ let package = Package(
             name: "pickermcp",
             dependencies: ["PickerMCP", "PickerSystem", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+        // gpg-agent's pinentry-program; small, without ArgumentParser, as pinentries start for each question.
+        .executableTarget(
+            name: "pinentry-pickerd", dependencies: ["PickerPinentry"], linkerSettings: swiftRuntimeLinkedIn),
         .executableTarget(name: "pickerfloor", dependencies: ["CJSONC"]),
         .executableTarget(
             name: "pickerfuzz",
@@ -197,6 +204,10 @@ let package = Package(
         .testTarget(
             name: "PickerAskpassTests",
             dependencies: ["PickerAskpass", "PickerJSON", "PickerProtocol", "PickerTestSupport", "pickerd", "pickerctl", "pickerd-askpass"]
+        ),
+        .testTarget(
+            name: "PickerPinentryTests",
+            dependencies: ["PickerPinentry", "PickerJSON", "PickerTestSupport", "pickerd", "pickerctl", "pinentry-pickerd"]
         ),
         .testTarget(
             name: "PickerctlTests",

@@ -71,20 +71,6 @@ struct AskWindow {
 
     /// `text` cut to the daemon's limit (its default when `hello` did not say).
     static func fitting(_ text: String, _ limit: Limit, _ limits: HelloReply?) -> String {
-        prefix(of: text, bytes: Int(limits?[limit: limit.key] ?? Int64(Limits()[limit])))
-    }
-
-    /// The longest start of `text` within `bytes` bytes of UTF-8, whole characters only.
-    static func prefix(of text: String, bytes: Int) -> String {
-        guard text.utf8.count > bytes else { return text }
-        var result = ""
-        var used = 0
-        for character in text {
-            let size = character.utf8.count
-            guard used + size <= bytes else { break }
-            result.append(character)
-            used += size
-        }
-        return result
+        HelloReply.fitting(text, limit, in: limits)
     }
 }

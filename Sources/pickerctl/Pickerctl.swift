@@ -28,6 +28,7 @@ struct Pickerctl: AsyncParsableCommand {
             PluginsCommand.self, PingCommand.self, BadgeCommand.self, UICommand.self, WebCommand.self, MCPCommand.self, NotifyCommand.self,
             AskPasswordAgentCommand.self,
             AskpassCommand.self,
+            PinentryCommand.self,
         ]
     )
 

@@ -53,7 +53,7 @@ import Testing
 
         // Only the user-facing programs: no pickerbench, pickerfuzz, pickerfloor.
         let programs = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("usr/local/bin").path)
-        #expect(programs.sorted() == ["pickerctl", "pickerd", "pickerd-askpass", "pickermcp", "pickerweb"])
+        #expect(programs.sorted() == ["pickerctl", "pickerd", "pickerd-askpass", "pickermcp", "pickerweb", "pinentry-pickerd"])
         let version = try ProgramRun.run(root.appendingPathComponent("usr/local/bin/pickerd").path, ["--version"])
         #expect(version.status == 0)
         #expect(version.stdout == "\(try Self.sourceVersion)\n")

@@ -1,0 +1,94 @@
+import PickerSystem
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Who asks, for the window to say: gpg (from gpg-agent's `OPTION owner=`,
+/// when it is on this machine) and the chain of parent processes from
+/// gpg-agent up, e.g. `gpg (pid 4121) through gpg-agent (pid 4000)`.
+public struct Requester: Sendable, Equatable {
+    public struct Process: Sendable, Equatable {
+        public var pid: Int32
+        public var name: String
+        /// When it started (clock ticks since boot), so that another process
+        /// given the same pid later is not taken for it.
+        public var startTime: UInt64?
+
+        public init(pid: Int32, name: String, startTime: UInt64? = nil) {
+            self.pid = pid
+            self.name = name
+            self.startTime = startTime
+        }
+
+        /// Whether it still runs: there, not a zombie, and the same process.
+        public var isRunning: Bool {
+            guard let now = Requester.process(pid) else { return false }
+            return !now.ended && (startTime == nil || now.0.startTime == startTime)
+        }
+
+        public var shown: String { "\(name) (pid \(pid))" }
+    }
+
+    /// The program that asked gpg-agent (`OPTION owner=`), when it runs here.
+    public var client: Process?
+    /// This process's parent (gpg-agent), its parent, … up to three, init left out.
+    public var parents: [Process]
+
+    public init(client: Process?, parents: [Process]) {
+        self.client = client
+        self.parents = parents
+    }
+
+    /// The sentence the window shows.
+    public var sentence: String {
+        let chain = parents.map(\.shown).joined(separator: " ← ")
+        switch (client, chain.isEmpty) {
+        case (let client?, false): return "Asked by \(client.shown) through \(chain)."
+        case (let client?, true): return "Asked by \(client.shown)."
+        case (nil, false): return "Asked by \(chain)."
+        case (nil, true): return "Asked by an unknown process."
+        }
+    }
+
+    /// Reads /proc: this process's parents, and the owner gpg-agent named.
+    public static func current(owner: String?) -> Requester {
+        var parents: [Process] = []
+        var pid = getppid()
+        while pid > 1, parents.count < 3, let process = process(pid) {
+            parents.append(process.0)
+            pid = process.parent
+        }
+        return Requester(client: owner.flatMap(client(fromOwner:)), parents: parents)
+    }
+
+    /// `PID/UID HOST` (gpg-agent's OPTION owner) as a process of this
+    /// machine; nil when it names another host or no process.
+    static func client(fromOwner owner: String) -> Process? {
+        let words = owner.split(separator: " ", maxSplits: 1)
+        guard let first = words.first, let pid = Int32(first.split(separator: "/").first ?? ""), pid > 0 else { return nil }
+        if words.count > 1 {
+            var names = utsname()
+            uname(&names)
+            let node = withUnsafeBytes(of: names.nodename) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard words[1] == node else { return nil }
+        }
+        return process(pid)?.0
+    }
+
+    /// A process's name, start and parent, and whether it has ended (a
+    /// zombie), from /proc/PID/stat (`PID (NAME) STATE PPID …`, the start time 22nd).
+    static func process(_ pid: Int32) -> (Process, parent: Int32, ended: Bool)? {
+        guard let stat = POSIX.contents(of: "/proc/\(pid)/stat", limit: 4096),
+            let open = stat.firstIndex(of: UInt8(ascii: "(")), let close = stat.lastIndex(of: UInt8(ascii: ")"))
+        else { return nil }
+        // The name is the program's to choose: no control characters reach the window.
+        let name = String(decoding: stat[(open + 1)..<close], as: UTF8.self)
+            .filter { !$0.unicodeScalars.contains { $0.properties.generalCategory == .control } }
+        let fields = stat[(close + 1)...].split(separator: UInt8(ascii: " "))
+        guard fields.count > 19, let parent = Int32(String(decoding: fields[1], as: UTF8.self)) else { return nil }
+        let state = fields[0].first ?? 0
+        let started = UInt64(String(decoding: fields[19], as: UTF8.self))
+        return (Process(pid: pid, name: name, startTime: started), parent, state == UInt8(ascii: "Z") || state == UInt8(ascii: "X"))
+    }
+}
