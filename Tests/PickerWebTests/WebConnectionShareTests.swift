@@ -75,6 +75,38 @@ import Testing
         #expect(held.last.map { $0 > 0 && $0 <= 8 } == true, "\(attack.stdoutSoFar)")
     }
 
+    /// Opens COUNT connections to [::1]:PORT, then asks for the favicon on
+    /// each; prints how many were answered.
+    static let holder = #"""
+        import socket, sys
+        port, count = int(sys.argv[1]), int(sys.argv[2])
+        held = [socket.create_connection(("::1", port), timeout=5) for _ in range(count)]
+        answered = 0
+        for connection in held:
+            try:
+                connection.sendall(b"GET /favicon.ico HTTP/1.1\r\nHost: [::1]:%d\r\n\r\n" % port)
+                answered += connection.recv(65536).startswith(b"HTTP/1.1 204")
+            except OSError:
+                pass
+        print("answered %d" % answered, flush=True)
+        """#
+
+    /// Over IPv6 the peer's socket is found in /proc/net/tcp6: the person
+    /// holds as many connections as it opens, another user its share.
+    @Test func theSharesHoldOverIPv6() throws {
+        guard getuid() == 0, DaemonProcess.setpriv != nil, let python = ["/usr/bin/python3", "/bin/python3"].first(where: FileManager.default.fileExists)
+        else {
+            print("skipped: running as uid 65534 needs root, setpriv and python3")
+            return
+        }
+        let front = try WebFrontEnd(arguments: ["--listen", "[::1]:0"])
+        let person = try Command.run(python, ["-c", Self.holder, String(front.port), "20"])
+        #expect(person.output.contains("answered 20"), "\(person.output)")
+        let asNobody = try DaemonProcess.runAs(uid: Self.nobody)
+        let other = try Command.run(asNobody[0], Array(asNobody.dropFirst()) + [python, "-c", Self.holder, String(front.port), "20"])
+        #expect(other.output.contains("answered 8"), "\(other.output)")
+    }
+
     private func waitForRound(_ round: Int, of attack: CommandLineProcess) throws {
         let deadline = Date().addingTimeInterval(60)
         while !attack.stdoutSoFar.contains("round \(round) "), attack.isRunning, Date() < deadline { usleep(10_000) }

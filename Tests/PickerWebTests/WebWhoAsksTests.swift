@@ -12,6 +12,7 @@ import Testing
         let present = #"{"jsonrpc":"2.0","id":1,"method":"present","params":{"kind":"text","title":"Password for root"}}"#
         guard try OtherUser.request(daemon, present)?["result"] != nil else { return }
         let own = try front.ask(["text", "--title", "Mine"])
+        defer { own.signal(SIGTERM) }
         try daemon.waitForWindows(2)
         let state = try JSON.parse(front.api("GET", "/api/state", cookie: try front.signIn()).body)
         let windows = state["windows"]?.arrayValue ?? []
@@ -20,6 +21,5 @@ import Testing
         let mine = try #require(windows.first { $0["title"] == "Mine" })
         #expect(mine["asker"]?["another_user"] == false)
         #expect(mine["asker"]?["text"]?.stringValue?.hasSuffix(" via pickerctl") == true)
-        own.signal(SIGTERM)
     }
 }
