@@ -63,4 +63,20 @@ import Testing
         #expect(try client.result("get", ["window": window])["owner"] == owner)
         #expect(try client.result("list", [:])["windows"]?.arrayValue?.first?["owner"] == owner)
     }
+
+    /// Who asks and what a clamped present asked for are in the state store:
+    /// a window restored after a restart still says both.
+    @Test func whoAsksAndTheClampSurviveARestart() throws {
+        let config = #"{"socket": {"mode": "0666"}, "permissions": {"rules": [{"uid": 65534, "allow": ["present"]}]}}"#
+        let home = try TestDirectory()
+        var daemon = try DaemonProcess(config: config, socketDirectoryMode: 0o755, home: home)
+        guard let answer = try OtherUser.request(daemon, Self.present(level: "alert")) else { return }
+        let before = try #require(answer["result"])
+        #expect(before["clamped_from"] == 2000 && before["owner"]?["user"] == "nobody")
+        daemon.kill9()
+        daemon = try DaemonProcess(config: config, socketDirectoryMode: 0o755, home: home)
+        let client = try TestClient(socketPath: daemon.socketPath)
+        let after = try client.result("get", ["window": try #require(before["window"])])
+        #expect(after["owner"] == before["owner"] && after["clamped_from"] == 2000 && after["level"] == 1000)
+    }
 }
