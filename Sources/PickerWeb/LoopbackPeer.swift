@@ -1,5 +1,5 @@
+import CPickerSystem
 import NIOCore
-import PickerSystem
 
 /// The user that owns the other end of a loopback TCP connection.
 ///
@@ -16,22 +16,8 @@ enum LoopbackPeer {
     static func uid(remote: SocketAddress?, local: SocketAddress?) -> UInt32? {
         guard let remote, let local, let peerName = procName(remote), let ourName = procName(local) else { return nil }
         let table = remote.protocol == .inet6 ? "/proc/net/tcp6" : "/proc/net/tcp"
-        // One entry a line, about 150 bytes; a machine with many sockets has a long file.
-        guard let text = POSIX.text(of: table, limit: 64 << 20) else { return nil }
-        return uid(in: text, peer: peerName, us: ourName)
-    }
-
-    /// The uid in `table` (the text of /proc/net/tcp) of the live socket at
-    /// `peer` connected to `us`, both written as the table writes them.
-    static func uid(in table: String, peer: String, us: String) -> UInt32? {
-        for line in table.split(separator: "\n").dropFirst() {
-            // sl local_address rem_address st tx:rx tr:when retrnsmt uid timeout inode …
-            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
-            guard fields.count > 9, fields[1] == peer, fields[2] == us else { continue }
-            guard let inode = UInt64(fields[9]), inode != 0 else { return nil }
-            return UInt32(fields[7])
-        }
-        return nil
+        var uid: UInt32 = 0
+        return picker_tcp_peer_uid(table, peerName, ourName, &uid) == 0 ? uid : nil
     }
 
     /// An address as /proc/net/tcp writes it: each 32-bit word of the address
