@@ -14,7 +14,7 @@ extension PickerModel {
             value: window.value.flatMap { window.picker.redact($0) },
             defaultValue: window.defaultValue.flatMap { window.picker.redact($0) }, tag: window.tag,
             owner: window.owner.peer, onDisconnect: window.onDisconnect, createdAt: window.createdAt,
-            deadline: window.deadline)
+            deadline: window.deadline, clampedFrom: window.clampedFrom)
     }
 
     public var persistentCounters: ModelCounters {
@@ -64,7 +64,7 @@ extension PickerModel {
             let window = Window(
                 id: record.id, request: request, level: record.level, base: plugin.base, title: record.title, picker: picker, defaultValue: record.defaultValue,
                 owner: Owner(peer: record.owner, connection: nil), createdAt: record.createdAt, deadline: record.deadline,
-                position: record.position)
+                position: record.position, clampedFrom: record.clampedFrom)
             if let value = record.value { window.value = value }
             add(window)
             if let deadline = window.deadline {

@@ -101,8 +101,11 @@ public final class PickerModel {
     }
 
     /// Opens a window for a `present` request, at `level` (its `level` param
-    /// resolved by the caller, who knows the level names).
-    public func present(_ request: Present, at level: Level = .normal, owner: Owner) throws(PickerError) -> WindowSummary {
+    /// resolved by the caller, who knows the level names); `clampedFrom` is
+    /// the level asked for when the caller lowered it (the `alert` permission).
+    public func present(_ request: Present, at level: Level = .normal, clampedFrom: Level? = nil, owner: Owner) throws(PickerError)
+        -> WindowSummary
+    {
         let now = catchUp()
         guard let plugin = plugins.plugin(for: request.kind) else {
             throw .unknownKind(request.kind, known: plugins.kinds)
@@ -119,7 +122,7 @@ public final class PickerModel {
         let window = Window(
             id: id, request: request, level: level, base: plugin.base, title: request.title ?? plugin.defaultTitle, picker: picker,
             defaultValue: defaultValue, owner: owner, createdAt: now,
-            deadline: timeout.map { now.adding(milliseconds: $0) }, position: takeTopPosition())
+            deadline: timeout.map { now.adding(milliseconds: $0) }, position: takeTopPosition(), clampedFrom: clampedFrom)
         add(window)
         if let connection = owner.connection {
             windowsByConnection[connection, default: []].insert(id)
@@ -430,7 +433,7 @@ public final class PickerModel {
             level: window.level,
             levelName: levels.name(of: window.level), state: state(of: window),
             isKey: isKey ?? (window.id == keyWindow), tag: window.tag, deadline: window.deadline,
-            createdAt: window.createdAt)
+            createdAt: window.createdAt, owner: window.owner.peer, clampedFrom: window.clampedFrom)
     }
 }
 

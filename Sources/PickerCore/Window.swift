@@ -21,6 +21,8 @@ final class Window {
     let deadline: Timestamp?
 
     var level: Level
+    /// The level `present` asked for, when it was clamped for want of the `alert` permission.
+    let clampedFrom: Level?
     /// Place within the level: higher is nearer the top.
     var position: Int64
     var isHidden: Bool
@@ -31,7 +33,7 @@ final class Window {
 
     init(
         id: WindowID, request: Present, level: Level, base: String?, title: String, picker: any PreparedPicker, defaultValue: JSON?,
-        owner: Owner, createdAt: Timestamp, deadline: Timestamp?, position: Int64
+        owner: Owner, createdAt: Timestamp, deadline: Timestamp?, position: Int64, clampedFrom: Level? = nil
     ) {
         self.id = id
         kind = request.kind
@@ -46,6 +48,7 @@ final class Window {
         self.createdAt = createdAt
         self.deadline = deadline
         self.level = level
+        self.clampedFrom = clampedFrom
         self.position = position
         isHidden = request.hidden
         value = picker.initialValue

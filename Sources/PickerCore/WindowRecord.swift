@@ -20,11 +20,13 @@ public struct WindowRecord: Sendable, Equatable {
     public var onDisconnect: DisconnectPolicy
     public var createdAt: Timestamp
     public var deadline: Timestamp?
+    /// The level `present` asked for when it was clamped (the `alert` permission).
+    public var clampedFrom: Level?
 
     public init(
         id: WindowID, kind: String, title: String, message: String?, level: Level, position: Int64, isHidden: Bool,
         options: JSON, value: JSON?, defaultValue: JSON?, tag: String?, owner: Peer, onDisconnect: DisconnectPolicy,
-        createdAt: Timestamp, deadline: Timestamp?
+        createdAt: Timestamp, deadline: Timestamp?, clampedFrom: Level? = nil
     ) {
         self.id = id
         self.kind = kind
@@ -41,6 +43,7 @@ public struct WindowRecord: Sendable, Equatable {
         self.onDisconnect = onDisconnect
         self.createdAt = createdAt
         self.deadline = deadline
+        self.clampedFrom = clampedFrom
     }
 }
 

@@ -20,6 +20,14 @@ struct AskWindow {
     var entry: AskEntry
     /// The asking process's name (`/proc/PID/comm`), when known.
     var requester: String?
+    /// The name of the user it runs as, when known.
+    var requesterUser: String?
+
+    init(entry: AskEntry, requester: String? = nil, requesterUser: String? = nil) {
+        self.entry = entry
+        self.requester = requester
+        self.requesterUser = requesterUser
+    }
 
     var isSecure: Bool { !entry.file.echo || entry.file.silent }
 
@@ -40,7 +48,11 @@ struct AskWindow {
         if let note { lines.append(note) }
         if let id = entry.file.id { lines.append("For \(id).") }
         if entry.file.pid > 0 {
-            lines.append("Asked by process \(entry.file.pid)\(requester.map { " (\($0))" } ?? "") through systemd's password agents.")
+            // Who asks first (the program, such as systemd-cryptsetup or sudo): the window's own
+            // owner is this agent, which every front-end shows as well.
+            let process = "process \(entry.file.pid)" + (requesterUser.map { ", user \($0)" } ?? "")
+            let asker = requester.map { "\($0) (\(process))" } ?? process
+            lines.append("Asked by \(asker) through systemd's password agents.")
         } else {
             lines.append("Asked through systemd's password agents.")
         }

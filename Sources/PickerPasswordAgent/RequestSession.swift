@@ -62,8 +62,9 @@ actor RequestSession {
         self.socketPath = socketPath
         self.timing = timing
         self.report = report
-        let requester = entry.file.pid > 0 ? POSIX.text(of: "/proc/\(entry.file.pid)/comm", limit: 256) : nil
-        window = AskWindow(entry: entry, requester: requester?.trimmingWhitespace)
+        window = AskWindow(
+            entry: entry, requester: ProcessNames.command(of: entry.file.pid),
+            requesterUser: ProcessNames.uid(of: entry.file.pid).flatMap(ProcessNames.userName))
     }
 
     /// Serves the request until it is answered or ends.

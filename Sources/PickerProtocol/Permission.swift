@@ -10,6 +10,9 @@ public enum Permission: String, Sendable, Hashable, CaseIterable, Comparable {
     case observe
     /// reload the config.
     case admin
+    /// present or set_level above `statusBar`, where a window covers the
+    /// password agent's and shows through quiet hours.
+    case alert
 
     public static func < (lhs: Permission, rhs: Permission) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!

@@ -21,6 +21,9 @@ public enum WireName: String, MemberName, CaseIterable, Sendable {
     case base, state, key, deadline, owner, reason, by, at, uid, pid
     case levelName = "level_name"
     case createdAt = "created_at"
+    /// Who asks: the owner's `user` name and `command`; what a clamped `present` asked (`clamped_from`).
+    case user, command
+    case clampedFrom = "clamped_from"
     case outcomes, dismissed
     /// An error's `data.outcome` (-32004) and `data.known` kinds (-32010).
     case outcome, known

@@ -134,7 +134,7 @@ struct ConfigReader {
             } else if let permission = name.stringValue.flatMap(Permission.init(rawValue:)) {
                 allow.insert(permission)
             } else {
-                report(rule.object.path(of: "\(key)[\(position)]"), "must be one of present, answer, manage, observe, admin or all")
+                report(rule.object.path(of: "\(key)[\(position)]"), "must be one of present, answer, manage, observe, admin, alert or all")
             }
         }
         return allow

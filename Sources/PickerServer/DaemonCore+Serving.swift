@@ -68,15 +68,24 @@ extension DaemonCore {
         try limits.checkLength(of: request.title, named: "title", limit: .maxTitleBytes)
         try limits.checkLength(of: request.message, named: "message", limit: .maxMessageBytes)
         try limits.checkLength(of: request.tag, named: "tag", limit: .maxTagBytes)
-        let level = try request.level.map { (spec) throws(RPCError) in try resolveLevel(spec) } ?? .normal
+        let asked = try request.level.map { (spec) throws(RPCError) in try resolveLevel(spec) } ?? .normal
+        // Above statusBar needs `alert`: without it the window still opens, at statusBar, and says what it asked.
+        let clamped = asked > .statusBar && !mayAlert(call.peer)
         if request.wait { try checkWaiterQuota(call.connection, uid: call.peer.uid) }
         if !defaultChecked, request.defaultValue != nil, let plugin = externalPlugins[request.kind] {
             return try checkDefault(of: request, by: plugin, call)
         }
-        let summary = try model.present(request, at: level, owner: Owner(peer: call.actor, connection: call.connection.id))
+        let summary = try model.present(
+            request, at: clamped ? .statusBar : asked, clampedFrom: clamped ? asked : nil,
+            owner: Owner(peer: AskerIdentity.peer(call.peer), connection: call.connection.id))
         guard request.wait, let reply = call.reply else { return .result(.window(summary)) }
         addWaiter(for: summary.window, reply: reply, uid: call.peer.uid, timeout: nil)
         return .deferred
+    }
+
+    /// Whether `peer` may place a window above `statusBar` (the `alert` permission).
+    func mayAlert(_ peer: PeerCredentials) -> Bool {
+        policy.permissions(for: peer).contains(.alert)
     }
 
     /// A new subscription's id.

@@ -52,7 +52,7 @@ extension DaemonConfiguration {
     "max_outcomes": 10000
   },
   "permissions": {
-    "//": "The daemon's own user and root may do everything; anyone else nothing, unless a rule grants it. A rule names one user, group, uid or gid and allows some of: present, answer, manage, observe, admin (or all). Example: {\"group\": \"staff\", \"allow\": [\"observe\"]}",
+    "//": "The daemon's own user and root may do everything; anyone else nothing, unless a rule grants it. A rule names one user, group, uid or gid and allows some of: present, answer, manage, observe, admin, alert (or all). alert lets a window stand above statusBar (without it present clamps the level to statusBar, and set_level above it is refused). Example: {\"group\": \"staff\", \"allow\": [\"observe\"]}",
     "rules": []
   },
   "log": {

@@ -5,6 +5,8 @@ import PickerProtocol
 
 /// Who may do what: the daemon's own user and root may do everything; anyone
 /// else gets the union of the config rules that match their uid, gid or groups.
+/// `alert` (a level above `statusBar`) is a permission like the others: only
+/// the daemon's user and root have it unless a rule grants it.
 public struct PermissionPolicy: Sendable, Equatable {
     public struct Rule: Sendable, Equatable {
         public enum Subject: Sendable, Equatable {

@@ -47,6 +47,12 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
         """
         CREATE TABLE quiet_hours (id INTEGER PRIMARY KEY CHECK (id = 1), below INTEGER NOT NULL, until INTEGER);
         """,
+        // Who asks (the owner's user and command as read at present) and the level a clamped present asked for.
+        """
+        ALTER TABLE windows ADD COLUMN owner_user TEXT;
+        ALTER TABLE windows ADD COLUMN owner_command TEXT;
+        ALTER TABLE windows ADD COLUMN clamped_from INTEGER;
+        """,
     ]
 
     private let database: SQLiteDatabase
@@ -128,7 +134,8 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
             let windows = try database.query(
                 """
                 SELECT id, kind, title, message, level, position, hidden, options, value, default_value, tag,
-                       owner_uid, owner_pid, on_disconnect, created_at, deadline FROM windows ORDER BY level, position
+                       owner_uid, owner_pid, on_disconnect, created_at, deadline, owner_user, owner_command, clamped_from
+                FROM windows ORDER BY level, position
                 """
             ).compactMap(Self.record)
             let outcomes = try database.query(
@@ -164,8 +171,9 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
             id: WindowID(id), kind: kind, title: title, message: row[3].text, level: level, position: position,
             isHidden: row[6].integer == 1, options: options, value: row[8].text.flatMap { try? JSON.parse($0) },
             defaultValue: row[9].text.flatMap { try? JSON.parse($0) }, tag: row[10].text,
-            owner: Peer(uid: UInt32(uid), pid: Int32(pid)), onDisconnect: policy,
-            createdAt: Timestamp(milliseconds: created), deadline: row[15].integer.map(Timestamp.init))
+            owner: Peer(uid: UInt32(uid), pid: Int32(pid), user: row[16].text, command: row[17].text), onDisconnect: policy,
+            createdAt: Timestamp(milliseconds: created), deadline: row[15].integer.map(Timestamp.init),
+            clampedFrom: row[18].integer.flatMap { Level(Int($0)) })
     }
 
     private static func quietHours(_ row: [SQLiteDatabase.Value]) -> QuietHours? {
@@ -245,8 +253,9 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
         try database.query(
             """
             INSERT OR REPLACE INTO windows (id, kind, title, message, level, position, hidden, options, value,
-                default_value, tag, owner_uid, owner_pid, on_disconnect, created_at, deadline)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                default_value, tag, owner_uid, owner_pid, on_disconnect, created_at, deadline, owner_user, owner_command,
+                clamped_from)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             [
                 .text(record.id.rawValue), .text(record.kind), .text(record.title), record.message.map { .text($0) } ?? .null,
@@ -255,6 +264,8 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
                 record.defaultValue.map { .text($0.serialized()) } ?? .null, record.tag.map { .text($0) } ?? .null,
                 .integer(Int64(record.owner.uid)), .integer(Int64(record.owner.pid)), .text(record.onDisconnect.rawValue),
                 .integer(record.createdAt.milliseconds), record.deadline.map { .integer($0.milliseconds) } ?? .null,
+                record.owner.user.map { .text($0) } ?? .null, record.owner.command.map { .text($0) } ?? .null,
+                record.clampedFrom.map { .integer(Int64($0.value)) } ?? .null,
             ])
     }
 

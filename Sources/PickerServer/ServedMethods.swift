@@ -110,8 +110,13 @@ extension Show: ServedMethod {
 }
 
 extension SetLevel: ServedMethod {
+    /// Above statusBar needs `alert`, even on one's own window; unlike
+    /// `present`, which still opens the window clamped, an arrangement that
+    /// cannot be made is refused (-32002, `data.needs: "alert"`).
     func serve(_ core: DaemonCore, _ call: MethodCall) throws -> Served<WindowSummary> {
-        .result(try core.model.setLevel(window: window, to: core.resolveLevel(level)))
+        let level = try core.resolveLevel(level)
+        if level > .statusBar, !core.mayAlert(call.peer) { throw RPCError.permissionDenied(.alert, peer: call.peer) }
+        return .result(try core.model.setLevel(window: window, to: level))
     }
 }
 

@@ -309,6 +309,9 @@ public final class TerminalApp {
                 more[more.count - 1] = DisplayWidth.shortened(more[more.count - 1] + " …", to: width)
             }
             top += more.map { Line($0, .bold) }
+            if let asker = WhoAsks(key.owner) {
+                top += TextWrap.lines(asker.line, width: width).map { Line($0, asker.isAnotherUser ? .warning : .dim) }
+            }
             bottom.append(Line())
             if let notice { bottom += TextWrap.lines("✗ " + notice, width: width).map { Line($0, .warning) } }
             let others = OtherWindows(all: windows, key: key)

@@ -9,6 +9,9 @@ enum PageName: String, MemberName {
     case quiet, waiting
     /// A window: the kind it is drawn as, and whether any value is secret.
     case shape, secure
+    /// A window: who asks, as `WhoAsks` says it (`text`), and whether that is another user.
+    case asker, text
+    case anotherUser = "another_user"
     /// An error body: its sentence.
     case error
 }

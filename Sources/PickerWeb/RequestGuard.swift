@@ -3,7 +3,8 @@ import Hummingbird
 
 /// The checks every request passes before any route sees it (docs/web.md,
 /// "Security"), in this order:
-/// - its `Host` is one of ours (DNS rebinding), the event stream included;
+/// - it has one `Host` (RFC 9112 §3.2: more than one is 400), and it is one
+///   of ours (DNS rebinding), the event stream included;
 /// - an `Origin`, where one is sent, is ours;
 /// - everything but the page itself and `/session` needs the session cookie
 ///   (an exact list: the router ignores empty path parts, so `//api/state`
@@ -15,10 +16,15 @@ struct RequestGuard<Context: RequestContext>: RouterMiddleware {
     let secrets: SessionSecrets
 
     static var csrfHeader: HTTPField.Name { HTTPField.Name("X-Picker-CSRF")! }
+    static var hostHeader: HTTPField.Name { HTTPField.Name("Host")! }
     /// What anyone who passes the Host check may fetch: the page holds no data.
     static var publicPaths: Set<String> { ["/", "/app.js", "/app.css", "/favicon.ico", "/session"] }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        // The first Host becomes the request's authority; any other stays among the headers.
+        guard request.headers[Self.hostHeader] == nil else {
+            throw WebError(.badRequest, "a request has one Host header")
+        }
         guard let host = request.head.authority, origins.allows(host: host) else {
             throw WebError(.misdirectedRequest, "this pickerweb answers only at the address it printed, not at this host name")
         }

@@ -13,8 +13,13 @@ public struct WebServer: Sendable {
     public let address: ListenAddress
     public let secrets: SessionSecrets
     /// At most this many HTTP connections at once: open pages hold one each
-    /// for their event stream.
-    public static let connectionLimit = 64
+    /// for their event stream. Past it Hummingbird accepts no more until one
+    /// closes (the next wait in the kernel's backlog).
+    public static let connectionLimit = 128
+    /// How many of them a peer other than the person may hold, each and all
+    /// together (`ConnectionShares`): the person always has the other half.
+    static let eachStrangerLimit = 8
+    static let strangersLimit = 64
     /// A connection with no request under way for this long is closed, so
     /// idle connections cannot hold every place (an event stream is never idle).
     public static let idleTimeout: TimeAmount = .seconds(30)
@@ -37,9 +42,11 @@ public struct WebServer: Sendable {
         let router = WebRoutes.router(bridge: bridge, origins: origins, secrets: secrets)
         let address = address
         let server = self
+        let shares = ConnectionShares(eachStrangerLimit: Self.eachStrangerLimit, strangersLimit: Self.strangersLimit)
         var app = Application(
             router: router,
-            server: .http1(configuration: .init(idleTimeout: Self.idleTimeout)),
+            server: .http1(
+                configuration: .init(additionalChannelHandlers: [ConnectionShareHandler(shares: shares)], idleTimeout: Self.idleTimeout)),
             configuration: ApplicationConfiguration(
                 address: .hostname(address.host, port: address.port), serverName: nil,
                 availableConnectionsDelegate: MaximumAvailableConnections(Self.connectionLimit)),

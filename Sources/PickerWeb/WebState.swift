@@ -1,3 +1,4 @@
+import PickerClient
 import PickerJSON
 import PickerProtocol
 
@@ -32,6 +33,9 @@ enum WebState {
     private static func window(_ summary: WindowSummary, _ details: WindowDetails?) -> JSON {
         var fields = summary.fields
         fields[PageName.shape] = .string(summary.shape)
+        if let asker = WhoAsks(summary.owner) {
+            fields[PageName.asker] = .object(JSONObject([PageName.text: .string(asker.line), PageName.anotherUser: .bool(asker.isAnotherUser)]))
+        }
         guard let details else {
             // Without its options the page cannot draw it; never send it live.
             fields[PageName.secure] = true

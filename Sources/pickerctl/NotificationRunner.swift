@@ -64,7 +64,9 @@ struct NotificationRunner {
         let environment = Self.environment(for: window, webURL: webURL)
         guard let arguments = command ?? Self.desktopNotification(for: window, webURL: webURL) else {
             // No notify-send: a line on stdout, for a person or a script to read.
-            _ = POSIX.writeAll(Array("\(window.window) \(environment["PICKER_LEVEL"] ?? "") \(environment["PICKER_TITLE"] ?? "")\n".utf8), to: 1)
+            let asker = environment["PICKER_ASKER", default: ""].isEmpty ? "" : " (\(environment["PICKER_ASKER"] ?? ""))"
+            _ = POSIX.writeAll(
+                Array("\(window.window) \(environment["PICKER_LEVEL"] ?? "") \(environment["PICKER_TITLE"] ?? "")\(asker)\n".utf8), to: 1)
             input.yield(.commandEnded(window.window, 0))
             return
         }
@@ -86,7 +88,9 @@ struct NotificationRunner {
         environment["PICKER_LEVEL"] = window.levelName ?? window.level.description
         environment["PICKER_KIND"] = window.kind
         environment["PICKER_WEB_URL"] = webURL ?? ""
-        for name in ["PICKER_WINDOW", "PICKER_TITLE", "PICKER_LEVEL", "PICKER_KIND", "PICKER_WEB_URL"] {
+        // Who asks (`WhoAsks`), empty when the daemon did not say.
+        environment["PICKER_ASKER"] = WhoAsks(window.owner)?.line ?? ""
+        for name in ["PICKER_WINDOW", "PICKER_TITLE", "PICKER_LEVEL", "PICKER_KIND", "PICKER_WEB_URL", "PICKER_ASKER"] {
             environment[name] = environment[name].map(Self.withoutControls)
         }
         return environment
@@ -103,6 +107,7 @@ struct NotificationRunner {
         guard let notifySend = ChildProcess.find("notify-send") else { return nil }
         let title = withoutControls(window.title.isEmpty ? "A script asks for a value" : window.title)
         var body = "pickerd is waiting (\(window.levelName ?? window.level.description), \(window.kind)): answer with pickerctl ui"
+        if let asker = WhoAsks(window.owner) { body = withoutControls(asker.line) + ". " + body }
         if let webURL, let page = webURL.split(separator: "#").first { body += " or at \(page)" }
         let urgency = window.level >= .alert ? "critical" : "normal"
         // "--": a title that starts with a minus is a title, not an option.

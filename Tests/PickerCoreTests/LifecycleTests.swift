@@ -273,7 +273,7 @@ import Testing
         let now = fixture.clock.now()
         #expect(
             details.json.serialized()
-                == #"{"window":"w1","kind":"text","title":"Name?","level":2000,"level_name":"alert","state":"visible","key":true,"deadline":"\#(now.adding(milliseconds: 1000).rfc3339)","created_at":"\#(now.rfc3339)","options":{"min_length":0,"max_length":4096,"secure":false,"multiline":false,"trim":false},"owner":{"uid":1000,"pid":42}}"#
+                == #"{"window":"w1","kind":"text","title":"Name?","level":2000,"level_name":"alert","state":"visible","key":true,"deadline":"\#(now.adding(milliseconds: 1000).rfc3339)","created_at":"\#(now.rfc3339)","owner":{"uid":1000,"pid":42},"options":{"min_length":0,"max_length":4096,"secure":false,"multiline":false,"trim":false}}"#
         )
         let outcome = try fixture.model.submit(window: id, value: "Ada", by: ModelFixture.bob)
         #expect(

@@ -26,7 +26,7 @@ import Testing
         #expect(present.options[TextOption.maxLength] == .integer(Int64(PasswordAnswer.largestPassword)))
         #expect(present.tag == "ask-password:ask.abc")
         #expect(present.timeoutMilliseconds == nil, "no NotAfter=, no timeout")
-        #expect(present.message == "For cryptsetup:/dev/sda5.\nAsked by process 812 (cryptsetup) through systemd's password agents.\nIcon: drive-harddisk.")
+        #expect(present.message == "For cryptsetup:/dev/sda5.\nAsked by cryptsetup (process 812) through systemd's password agents.\nIcon: drive-harddisk.")
     }
 
     @Test func echoShowsWhatIsTypedUnlessSilent() {

@@ -31,7 +31,7 @@ import Testing
             "levels.critical: must be from -100000 to 100000",
             "state.durability: must be durable or memory",
             "permissions.rules[0].user: no user named 'no-such-user-here'",
-            "permissions.rules[0].allow[1]: must be one of present, answer, manage, observe, admin or all",
+            "permissions.rules[0].allow[1]: must be one of present, answer, manage, observe, admin, alert or all",
             "permissions.rules[1]: needs exactly one of user, group, uid or gid",
             "permissions.rules[2].gruop: unknown key; known keys here are user, group, uid, gid, allow",
             "log.level: must be one of trace, debug, info, notice, warning, error, critical",

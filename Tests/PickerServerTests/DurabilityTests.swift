@@ -207,7 +207,7 @@ import Testing
         }
         let newer = try CommandLineProcess.run("pickerd", ["--socket", socket, "--state-dir", state.path])
         #expect(newer.status != 0)
-        #expect(newer.stderr.contains("has schema version 99, newer than this pickerd knows (3)"))
+        #expect(newer.stderr.contains("has schema version 99, newer than this pickerd knows (4)"))
     }
 
     @Test func historyComesFromTheStoreAndHonoursRetention() throws {

@@ -32,7 +32,7 @@ import Testing
         #expect(hello["server"] == "pickerd" && hello["protocol"] == 1)
         #expect(hello["levels"] == ["normal": 0, "statusBar": 1000, "alert": 2000])
         #expect(hello["kinds"] == ["date", "custom", "text", "actions", "list", "form"])
-        #expect(hello["permissions"] == ["present", "answer", "manage", "observe", "admin"])
+        #expect(hello["permissions"] == ["present", "answer", "manage", "observe", "admin", "alert"])
         #expect(hello["limits"]?["max_line_bytes"] == 1_048_576)
         #expect(
             try client.request(Hello(protocolVersion: 2)).failure?.message == "protocol 2 is not supported; this daemon speaks protocol 1")

@@ -11,25 +11,7 @@ import Testing
     /// Runs one request line as uid 65534 through socat; the response line, or
     /// nil with a printed reason when this machine cannot do that.
     static func askAsNobody(_ daemon: DaemonProcess, _ line: String, groups: [UInt32] = []) throws -> JSON? {
-        guard getuid() == 0 else {
-            print("skipped: switching to uid 65534 needs root, and the tests run as uid \(getuid())")
-            return nil
-        }
-        guard let setpriv = ["/usr/bin/setpriv", "/bin/setpriv"].first(where: FileManager.default.fileExists),
-            let socat = ["/usr/bin/socat", "/bin/socat"].first(where: FileManager.default.fileExists)
-        else {
-            print("skipped: setpriv (util-linux) and socat are needed to connect as another user")
-            return nil
-        }
-        let result = try Command.run(
-            setpriv,
-            ["--reuid=\(nobody)", "--regid=\(nobody)", groups.isEmpty ? "--clear-groups" : "--groups=\(groups.map(String.init).joined(separator: ","))"]
-                + [socat, "-t2", "-", "UNIX-CONNECT:\(daemon.socketPath)"],
-            input: line + "\n")
-        guard let first = result.output.split(separator: "\n").first else {
-            throw TestFailure("no answer as uid 65534 (status \(result.status)): \(result.output)")
-        }
-        return try JSON.parse(String(first))
+        try OtherUser.request(daemon, line, groups: groups)
     }
 
     @Test func anotherUserIsRefusedByDefault() throws {

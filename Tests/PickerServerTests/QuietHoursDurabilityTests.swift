@@ -51,8 +51,8 @@ import Testing
         #expect(try client.result("status")["quiet"] == nil, "and their end was stored")
     }
 
-    /// A state database from before quiet hours (schema 2) is migrated, its
-    /// windows kept, and then keeps quiet hours too.
+    /// A state database from before quiet hours and who asks (schema 2) is
+    /// migrated, its windows kept, and then keeps quiet hours too.
     @Test func anOlderDatabaseIsMigrated() throws {
         let home = try TestDirectory()
         var daemon = try DaemonProcess(home: home)
@@ -62,7 +62,7 @@ import Testing
         let database = home.url.appendingPathComponent("state/state.db").path
         let python = try Command.run(
             "/usr/bin/env",
-            ["python3", "-c", "import sqlite3; c = sqlite3.connect('\(database)'); c.execute('DROP TABLE quiet_hours'); c.execute('PRAGMA user_version = 2'); c.commit()"])
+            ["python3", "-c", "import sqlite3; c = sqlite3.connect('\(database)'); c.execute('DROP TABLE quiet_hours'); [c.execute('ALTER TABLE windows DROP COLUMN ' + n) for n in ('owner_user', 'owner_command', 'clamped_from')]; c.execute('PRAGMA user_version = 2'); c.commit()"])
         guard python.status == 0 else {
             print("skipped: python3's sqlite3 is not available (\(python.output))")
             return

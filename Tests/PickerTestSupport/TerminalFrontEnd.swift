@@ -8,9 +8,10 @@ public struct TerminalFrontEnd: Sendable {
     /// The tmux window the UI is drawn in.
     public let ui: TmuxSession
 
-    /// `uiArguments` are added to `pickerctl ui`'s (`--grace 5s`).
-    public init(uiArguments: [String] = []) throws {
-        let daemon = try DaemonProcess()
+    /// `uiArguments` are added to `pickerctl ui`'s (`--grace 5s`); `daemon`
+    /// is one the test started (else a fresh one).
+    public init(uiArguments: [String] = [], daemon: DaemonProcess? = nil) throws {
+        let daemon = try daemon ?? DaemonProcess()
         let command = ([DaemonProcess.executable("pickerctl").path, "ui", "--socket", daemon.socketPath] + uiArguments).joined(separator: " ")
         (self.daemon, ui) = (daemon, try TmuxSession(command))
         guard try ui.waitFor("No picker is waiting.") != nil else {

@@ -45,13 +45,13 @@ public final class WebFrontEnd: @unchecked Sendable {
     }
 
     /// A call to the page's interface with `cookie`; POSTs carry the CSRF header and a JSON body.
-    public func api(_ method: String, _ path: String, cookie: String, body: String? = nil) throws -> RawHTTP.Response {
+    public func api(_ method: String, _ path: String, cookie: String, body: String? = nil, timeout: TimeInterval = 10) throws -> RawHTTP.Response {
         var headers = ["Cookie": cookie]
         if method == "POST" {
             headers["X-Picker-CSRF"] = "1"
             headers["Content-Type"] = "application/json"
         }
-        return try RawHTTP.request(method, path, port: port, headers: headers, body: method == "POST" ? (body ?? "{}") : body)
+        return try RawHTTP.request(method, path, port: port, headers: headers, body: method == "POST" ? (body ?? "{}") : body, timeout: timeout)
     }
 
     /// `pickerctl ARGUMENTS` against the daemon, left running.

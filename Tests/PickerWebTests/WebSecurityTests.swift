@@ -52,6 +52,17 @@ import Testing
         #expect(try RawHTTP.request("GET", "/", port: front.port, host: "localhost:\(front.port)").status == 200)
     }
 
+    /// RFC 9112 §3.2: a request with more than one Host is 400, whichever
+    /// comes first (the first one used to be checked and the rest ignored).
+    @Test func aSecondHostIsRefused() throws {
+        let cookie = try front.signIn()
+        for second in ["127.0.0.1:\(front.port)", "attacker.example"] {
+            let response = try RawHTTP.request("GET", "/api/state", port: front.port, headers: ["Cookie": cookie, "Host": second])
+            #expect(response.status == 400, "\(second): \(response.status)")
+        }
+        #expect(try front.api("GET", "/api/state", cookie: cookie).status == 200)
+    }
+
     @Test func aChangeNeedsTheCSRFHeaderAndOurOrigin() throws {
         let asking = try front.ask(["text", "--title", "Name"])
         try front.daemon.waitForWindows(1)

@@ -126,7 +126,8 @@ import Testing
         let deadline = Date().addingTimeInterval(15)
         while !notify.stdoutSoFar.contains(window), Date() < deadline { usleep(20_000) }
         notify.signal(SIGTERM)
-        #expect(notify.finish().stdout == "\(window) normal Plain\n")
+        let user = try #require(String(validatingCString: getpwuid(getuid()).pointee.pw_name))
+        #expect(notify.finish().stdout == "\(window) normal Plain (asked by \(user) via pickerctl)\n")
     }
 
     /// pickerd going away is said once; when it is back, a window told

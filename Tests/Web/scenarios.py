@@ -6,6 +6,7 @@ desktop size; `page` is browser.Page, `procs` harness.Processes."""
 
 import json
 import os
+import pwd
 import time
 
 from browser import GRACE
@@ -385,6 +386,21 @@ def alert_takes_over_live(page, procs):
     time.sleep(GRACE)
     page.keys(page.Keys.ENTER)
     notes.expect(0, "draft words\n")
+
+
+# ---- who asks
+
+@scenario
+def who_asks_is_shown_under_the_title(page, procs):
+    asking = procs.ask("text", "--title", "Deploy tag")
+    page.wait_title("Deploy tag")
+    asker = lambda: page.sheet().find_element(page.By.CLASS_NAME, "asker")
+    user = pwd.getpwuid(os.getuid()).pw_name
+    wait_until(lambda: asker().is_displayed() and asker().text == f"asked by {user} via pickerctl",
+               f"'asked by {user} via pickerctl' under the title")
+    check("another-user" not in asker().get_attribute("class"), "the person's own window is marked as another user's")
+    page.keys("v1.2", page.Keys.ENTER)
+    asking.expect(0, "v1.2\n")
 
 
 @scenario

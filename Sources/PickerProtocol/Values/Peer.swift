@@ -1,24 +1,37 @@
 import PickerJSON
 
-/// Who did something: the process on the other end of a connection.
+/// Who did something: the process on the other end of a connection. As a
+/// window's `owner` it also says who asks (`{uid, pid, user?, command?}`):
+/// the user's name and the process's command line as the daemon read them
+/// when the window was presented, which every front-end shows.
 public struct Peer: Sendable, Hashable {
     public var uid: UInt32
     public var pid: Int32
+    /// The user name of `uid`, when the user database has one.
+    public var user: String?
+    /// The asking process's command line (arguments joined by spaces), as it
+    /// described itself: shortened and without control characters.
+    public var command: String?
 
-    public init(uid: UInt32, pid: Int32) {
+    public init(uid: UInt32, pid: Int32, user: String? = nil, command: String? = nil) {
         self.uid = uid
         self.pid = pid
+        self.user = user
+        self.command = command
     }
 
-    /// `{uid, pid}`.
+    /// `{uid, pid, user?, command?}`.
     public var json: JSON {
-        .object(JSONObject([WireName.uid: .integer(Int64(uid)), WireName.pid: .integer(Int64(pid))]))
+        var object = JSONObject([WireName.uid: .integer(Int64(uid)), WireName.pid: .integer(Int64(pid))])
+        if let user { object[WireName.user] = .string(user) }
+        if let command { object[WireName.command] = .string(command) }
+        return .object(object)
     }
 
     public init?(json: JSON) {
         guard let uid = json[WireName.uid]?.integerValue.flatMap(UInt32.init(exactly:)),
             let pid = json[WireName.pid]?.integerValue.flatMap(Int32.init(exactly:))
         else { return nil }
-        self.init(uid: uid, pid: pid)
+        self.init(uid: uid, pid: pid, user: json[WireName.user]?.stringValue, command: json[WireName.command]?.stringValue)
     }
 }

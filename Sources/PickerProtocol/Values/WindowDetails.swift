@@ -9,8 +9,10 @@ public struct WindowDetails: Sendable, Equatable {
     public var value: JSON?
     public var owner: Peer
 
+    /// `owner` is the summary's owner too: one member on the wire.
     public init(summary: WindowSummary, message: String?, options: JSON, value: JSON?, owner: Peer) {
         self.summary = summary
+        self.summary.owner = owner
         self.message = message
         self.options = options
         self.value = value

@@ -1,10 +1,12 @@
 import PickerJSON
 
 /// The protocol's window summary: `{window, kind, base?, title, level,
-/// level_name?, state, key, tag?, deadline?, created_at}`. `base` is the
+/// level_name?, state, key, tag?, deadline?, created_at, owner?, clamped_from?}`. `base` is the
 /// built-in kind a preset kind is made from, so a front-end can shape and draw
 /// a kind it does not know by name; `created_at` is pickerd's addition, so a
-/// listing can show each window's age.
+/// listing can show each window's age; `owner` says who asks (`Peer`), so
+/// every front-end can show it; `clamped_from` is the level a `present`
+/// asked for when the asker lacked the `alert` permission for it.
 public struct WindowSummary: Sendable, Equatable {
     public var window: WindowID
     public var kind: String
@@ -17,10 +19,13 @@ public struct WindowSummary: Sendable, Equatable {
     public var tag: String?
     public var deadline: Timestamp?
     public var createdAt: Timestamp
+    public var owner: Peer?
+    public var clampedFrom: Level?
 
     public init(
         window: WindowID, kind: String, base: String? = nil, title: String, level: Level, levelName: String?,
-        state: WindowState, isKey: Bool, tag: String?, deadline: Timestamp?, createdAt: Timestamp
+        state: WindowState, isKey: Bool, tag: String?, deadline: Timestamp?, createdAt: Timestamp, owner: Peer? = nil,
+        clampedFrom: Level? = nil
     ) {
         self.window = window
         self.kind = kind
@@ -33,6 +38,8 @@ public struct WindowSummary: Sendable, Equatable {
         self.tag = tag
         self.deadline = deadline
         self.createdAt = createdAt
+        self.owner = owner
+        self.clampedFrom = clampedFrom
     }
 
     /// The built-in kind this window is shaped as: its `base`, or its own kind.
@@ -53,6 +60,8 @@ public struct WindowSummary: Sendable, Equatable {
         if let tag { object[WireName.tag] = .string(tag) }
         if let deadline { object[WireName.deadline] = .string(deadline.rfc3339) }
         object[WireName.createdAt] = .string(createdAt.rfc3339)
+        if let owner { object[WireName.owner] = owner.json }
+        if let clampedFrom { object[WireName.clampedFrom] = .integer(Int64(clampedFrom.value)) }
         return object
     }
 
@@ -70,6 +79,7 @@ public struct WindowSummary: Sendable, Equatable {
         self.init(
             window: WindowID(window), kind: kind, base: json[WireName.base]?.stringValue, title: json[WireName.title]?.stringValue ?? "",
             level: level, levelName: json[WireName.levelName]?.stringValue, state: state, isKey: json[WireName.key]?.boolValue ?? false,
-            tag: json[WireName.tag]?.stringValue, deadline: deadline, createdAt: createdAt)
+            tag: json[WireName.tag]?.stringValue, deadline: deadline, createdAt: createdAt, owner: json[WireName.owner].flatMap(Peer.init(json:)),
+            clampedFrom: json[WireName.clampedFrom]?.integerValue.flatMap { Int(exactly: $0) }.flatMap(Level.init))
     }
 }

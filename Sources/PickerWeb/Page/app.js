@@ -310,6 +310,7 @@ function makeView(win) {
   };
   view.title = el('h1', { class: 'title', id: titleId });
   view.message = el('p', { class: 'message' });
+  view.asker = el('p', { class: 'asker' });
   view.badge = el('span', { class: 'badge' });
   view.countdown = el('span', { class: 'countdown', hidden: true });
   view.error = el('p', { class: 'error', role: 'alert' });
@@ -328,7 +329,7 @@ function makeView(win) {
     isSheet ? el('span', { class: 'toolbar-side' })
       : el('button', { type: 'button', class: 'done', text: shape === 'form' ? 'Submit' : 'Done', onclick: () => submit(view) }));
   view.root = el('section', { class: `sheet shape-${shape}`, 'aria-labelledby': titleId, 'data-window': win.window },
-    toolbar, view.title, view.message, el('div', { class: 'body' }, view.control.el), view.error);
+    toolbar, view.title, view.asker, view.message, el('div', { class: 'body' }, view.control.el), view.error);
   view.root.addEventListener('focusin', (event) => { view.lastFocus = event.target; });
   // Back where the person was, or on the control the first time.
   view.focusTarget = () => (view.lastFocus && view.root.contains(view.lastFocus) ? view.lastFocus : view.control.focusTarget());
@@ -342,6 +343,10 @@ function updateView(view, win) {
   view.title.textContent = win.title || '';
   view.message.textContent = win.message || '';
   view.message.hidden = !win.message;
+  // Who asks: pickerweb words it; another user's window is marked as such.
+  view.asker.textContent = win.asker ? win.asker.text : '';
+  view.asker.hidden = !win.asker;
+  view.asker.classList.toggle('another-user', Boolean(win.asker && win.asker.another_user));
   view.badge.textContent = levelText(win);
   view.badge.className = `badge level-${levelText(win)}${isAlert(win) ? ' alert' : ''}`;
   view.root.classList.toggle('is-alert', isAlert(win));

@@ -1,0 +1,31 @@
+import PickerProtocol
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The line every front-end shows under a window's title (README, "Who
+/// asks"): the asking user's name, its uid when it is not the person's own,
+/// and the command when the daemon knew it. A window of another user says so
+/// first, so it cannot pass for one of the person's own.
+public struct WhoAsks: Sendable, Equatable {
+    public let owner: Peer
+    /// The uid of whoever looks: the front-end's own.
+    public let personUID: UInt32
+
+    /// nil when the summary has no owner (a daemon older than this field).
+    public init?(_ owner: Peer?, personUID: UInt32 = getuid()) {
+        guard let owner else { return nil }
+        self.owner = owner
+        self.personUID = personUID
+    }
+
+    public var isAnotherUser: Bool { owner.uid != personUID }
+
+    /// `asked by ada via pickerctl`, or `another user asks: nobody (uid 65534) via python3`.
+    public var line: String {
+        let name = owner.user ?? "uid \(owner.uid)"
+        let who = isAnotherUser ? "another user asks: \(name)\(owner.user == nil ? "" : " (uid \(owner.uid))")" : "asked by \(name)"
+        return who + (owner.command.map { " via \($0)" } ?? "")
+    }
+}

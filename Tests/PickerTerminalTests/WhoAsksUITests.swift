@@ -1,0 +1,30 @@
+import Foundation
+import PickerJSON
+import PickerTestSupport
+import Testing
+
+/// `pickerctl ui` shows who asks under each window's title: the user and
+/// the command, and for another user's window that it is another user's,
+/// with the uid, so it cannot pass for one of the person's own.
+@Suite struct WhoAsksUITests {
+    @Test func theOwnWindowSaysWhoAsks() throws {
+        let frontEnd = try TerminalFrontEnd()
+        let asking = try frontEnd.ask(["text", "--title", "Your name"])
+        defer { asking.signal(SIGTERM) }
+        let user = try #require(String(validatingCString: getpwuid(getuid()).pointee.pw_name))
+        let screen = try #require(try frontEnd.ui.waitFor("asked by \(user) via pickerctl"))
+        #expect(!screen.contains("another user"))
+    }
+
+    @Test func anotherUsersWindowIsMarked() throws {
+        let daemon = try OtherUser.reachableDaemon(rules: #"[{"uid": 65534, "allow": ["present"]}]"#)
+        let frontEnd = try TerminalFrontEnd(daemon: daemon)
+        let present = #"{"jsonrpc":"2.0","id":1,"method":"present","params":{"kind":"text","title":"Password for root","level":"alert"}}"#
+        guard try OtherUser.request(daemon, present)?["result"] != nil else { return }
+        let shown = try frontEnd.ui.waitFor("another user asks: nobody (uid 65534) via socat")
+        let now = try frontEnd.ui.screen()
+        let screen = try #require(shown, "not shown: \(now)")
+        // Clamped for want of `alert`: it shows at statusBar.
+        #expect(screen.contains("[statusBar] Password for root"))
+    }
+}
