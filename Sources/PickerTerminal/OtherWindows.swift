@@ -1,3 +1,4 @@
+import PickerClient
 import PickerProtocol
 
 /// The open windows besides the key one: listed under the picker (level,
@@ -52,7 +53,7 @@ struct OtherWindows {
         let levelWidth = ordered.prefix(shown).map { DisplayWidth.of(Self.levelName(of: $0)) }.max() ?? 0
         var lines = ordered.prefix(shown).map { window in
             let age = Timestamps.span(from: window.createdAt, to: now)
-            let note = window.state == .visible ? "" : " (\(window.state.rawValue))"
+            let note = (window.state == .visible ? "" : " (\(window.state.rawValue))") + Self.anotherUser(window)
             let title = window.title.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
             let room = max(1, width - 4 - levelWidth - 2 - DisplayWidth.of(age) - DisplayWidth.of(note) - 2)
             return Line("  ") + Line(DisplayWidth.pad(Self.levelName(of: window), to: levelWidth) + "  ", .dim)
@@ -60,6 +61,13 @@ struct OtherWindows {
         }
         if shown < ordered.count { lines.append(Line("  … and \(ordered.count - shown) more", .dim)) }
         return lines
+    }
+
+    /// ` · another user: nobody` for a window another user asks, so the list
+    /// marks it too, not only the key window's header.
+    private static func anotherUser(_ window: WindowSummary) -> String {
+        guard let asker = WhoAsks(window.owner), asker.isAnotherUser else { return "" }
+        return " · another user: " + (asker.owner.user ?? "uid \(asker.owner.uid)")
     }
 
     private static func levelName(of window: WindowSummary) -> String {

@@ -1,5 +1,4 @@
 import NIOCore
-import PickerSystem
 
 #if canImport(Glibc)
 import Glibc
@@ -9,6 +8,7 @@ import Glibc
 /// closes at once a connection whose peer has no place left; gives the place
 /// back when the connection closes.
 final class ConnectionShareHandler: ChannelInboundHandler, RemovableChannelHandler {
+    /// It reads nothing: what comes in passes on as it is.
     typealias InboundIn = NIOAny
 
     private let shares: ConnectionShares

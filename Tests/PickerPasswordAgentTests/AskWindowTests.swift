@@ -56,6 +56,14 @@ import Testing
         #expect(window.presentation(note: nil, limits: nil, now: 0)?.title == String(repeating: "é", count: 512), "pickerd's default, 1024 bytes")
     }
 
+    /// Who asks systemd comes first: the program and the user it runs as.
+    @Test func theRequesterIsNamedWithItsUser() throws {
+        var window = Self.window(requester: "sudo")
+        window.requesterUser = "ada"
+        let present = try #require(window.presentation(note: nil, limits: nil, now: 1))
+        #expect(present.message == "Asked by sudo (process 812, user ada) through systemd's password agents.")
+    }
+
     @Test func anAnswerSystemdCannotTakeIsNotSent() {
         #expect(PasswordAnswer.problem(with: "fine") == nil)
         #expect(PasswordAnswer.problem(with: "") == nil, "the empty password is a password")

@@ -79,4 +79,20 @@ import Testing
         let after = try client.result("get", ["window": try #require(before["window"])])
         #expect(after["owner"] == before["owner"] && after["clamped_from"] == 2000 && after["level"] == 1000)
     }
+
+    /// A process names itself (its executable's name, or prctl): a name with
+    /// an escape sequence or a bidi control reaches no front-end as such.
+    @Test func aProcessNameCannotCarryControlCharacters() throws {
+        guard let socat = ["/usr/bin/socat", "/bin/socat"].first(where: FileManager.default.fileExists) else {
+            print("skipped: socat is needed")
+            return
+        }
+        let daemon = try DaemonProcess()
+        let folder = try TestDirectory()
+        let named = folder.url.appendingPathComponent("a\u{1B}[2J\u{202E}b").path
+        try FileManager.default.createSymbolicLink(atPath: named, withDestinationPath: socat)
+        let result = try Command.run(named, ["-t2", "-", "UNIX-CONNECT:\(daemon.socketPath)"], input: Self.present(level: "normal") + "\n")
+        let answer = try JSON.parse(String(try #require(result.output.split(separator: "\n").first)))
+        #expect(answer["result"]?["owner"]?["command"] == "a?[2J?b")
+    }
 }

@@ -26,5 +26,10 @@ import Testing
         let screen = try #require(shown, "not shown: \(now)")
         // Clamped for want of `alert`: it shows at statusBar.
         #expect(screen.contains("[statusBar] Password for root"))
+        // Under one of the person's own, the list of other windows marks it too.
+        let own = try frontEnd.ask(["text", "--title", "Mine", "--level", "alert"])
+        defer { own.signal(SIGTERM) }
+        let listed = try frontEnd.ui.waitFor("· another user: nobody")
+        #expect(listed?.contains("Password for root") == true, "\(listed ?? "")")
     }
 }

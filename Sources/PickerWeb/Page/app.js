@@ -253,7 +253,7 @@ function showKey(win) {
 function renderOthers(others) {
   $('others').hidden = others.length === 0;
   $('others-heading').textContent = `Also waiting (${others.length})`;
-  const signature = JSON.stringify(others.map((w) => [w.window, w.title, w.level, w.level_name, w.state, w.created_at]));
+  const signature = JSON.stringify(others.map((w) => [w.window, w.title, w.level, w.level_name, w.state, w.created_at, w.asker]));
   if (signature === app.othersSignature) return;
   app.othersSignature = signature;
   const focused = document.activeElement?.dataset?.raise;
@@ -261,6 +261,8 @@ function renderOthers(others) {
     el('button', { type: 'button', class: 'other', 'data-raise': win.window, onclick: () => raiseWindow(win.window) },
       badge(win),
       el('span', { class: 'other-title', text: win.title || win.kind }),
+      // Another user's window is marked in the list too, with who asks.
+      win.asker?.another_user ? el('span', { class: 'other-asker', text: win.asker.text }) : null,
       el('span', { class: 'age', 'data-since': win.created_at })))));
   if (focused) document.querySelector(`[data-raise="${CSS.escape(focused)}"]`)?.focus();
 }
