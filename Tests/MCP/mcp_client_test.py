@@ -30,6 +30,7 @@ import re
 import socket
 import shlex
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -142,6 +143,7 @@ class Terminal:
         self.server = f"pickermcp-test-{os.getpid()}"
         command = f"{shlex.quote(pickerctl)} --socket {shlex.quote(socket)} ui"
         self.tmux("new-session", "-d", "-s", "main", "-x", "100", "-y", "40", command)
+        self.pane = int(self.tmux("display-message", "-p", "-t", "main", "#{pane_pid}").strip())
 
     def tmux(self, *arguments):
         tmux = shutil.which("tmux")
@@ -165,6 +167,18 @@ class Terminal:
 
     def close(self):
         subprocess.run([shutil.which("tmux") or "tmux", "-L", self.server, "kill-server"], capture_output=True, timeout=30)
+        # pickerctl ui once outlived kill-server (and kept its tmux server): end it, it is ours.
+        ends = time.monotonic() + 5
+        while time.monotonic() < ends:
+            try:
+                os.kill(self.pane, 0)
+            except ProcessLookupError:
+                return
+            time.sleep(0.05)
+        try:
+            os.kill(self.pane, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
 
 
 def result_of(reply):

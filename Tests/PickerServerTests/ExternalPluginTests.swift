@@ -125,6 +125,21 @@ import Testing
         #expect(try client.result("list")["windows"]?.arrayValue?.isEmpty == true)
     }
 
+    /// A secure default stays in pickerd, as a secure value does: the base kind checks it alone.
+    @Test func aSecureDefaultIsNotSentToTheProgram() throws {
+        let recorder = #"while IFS= read -r line; do printf '%s\n' "$line" >> "$(dirname "$0")/seen"; printf '%s\n' "$line" | sed 's/^{"id":\([0-9]*\),.*,"value":\(.*\)}$/{"id":\1,"value":\2}/'; done"#
+        let (daemon, folder) = try Self.daemon(scripts: ["recorder": recorder])
+        let client = try TestClient(socketPath: daemon.socketPath)
+        let plain = try client.result("present", ["kind": "recorder", "default": "plain-default", "timeout_ms": 1])
+        #expect(try client.result("wait", ["window": plain["window"]!])["value"] == "plain-default")
+        let secure = try client.result("present", ["kind": "recorder", "options": ["secure": true], "default": "hunter2-secret", "timeout_ms": 1])
+        #expect(try client.result("wait", ["window": secure["window"]!])["value"] == "hunter2-secret", "its owner gets it")
+        let seen = try String(contentsOf: folder.appendingPathComponent("seen"), encoding: .utf8)
+        #expect(seen.contains(#""window":null"#) && seen.contains("plain-default"), "\(seen)")
+        #expect(!seen.contains("hunter2-secret"), "\(seen)")
+        #expect(!daemon.log.contains("hunter2-secret"))
+    }
+
     @Test func aPluginThatCrashesIsRestartedAndOnlyItsCallFails() throws {
         let crashOnce = #"""
             mark="$(dirname "$0")/crashed"

@@ -205,6 +205,29 @@ import Testing
         #expect(try JSON.parse(result.stdout) == ["when": "2026-05-02", "env": ["staging"], "who": "Ada"])
     }
 
+    /// Only the email typed, then Enter: no optional field the person left
+    /// alone comes back (no first row, no Yes, no first choice); Delete
+    /// leaves out one the asker had set.
+    @Test func aFormGivesOnlyTheFieldsThePersonSet() throws {
+        let fields: JSON = [
+            "fields": [
+                ["name": "email", "kind": "text"],
+                ["name": "n", "kind": "custom", "required": false, "options": ["columns": [["1", "2", "3"]]]],
+                ["name": "ok", "kind": "list", "required": false, "options": ["choices": ["Yes", "No"]]],
+                ["name": "env", "kind": "list", "required": false, "options": ["choices": ["prod", "dev"], "initial": ["dev"]]],
+            ]
+        ]
+        let asking = try ask(["present", "form", "--title", "Optional", "--options", fields.description])
+        #expect(try ui.waitFor("ok (optional) · not set") != nil)
+        try ui.type("a@b.c")
+        try ui.send("BTab", "DC")
+        #expect(try ui.waitFor("env (optional) · not set") != nil)
+        try ui.send("Enter")
+        let result = asking.finish()
+        #expect(result.status == 0)
+        #expect(try JSON.parse(result.stdout) == ["email": "a@b.c"], "\(result.stdout)")
+    }
+
     @Test func liveSelectionIsVisibleToOthers() throws {
         let asking = try ask(["date", "--no-wait", "--initial", "2026-03-10", "--title", "Live"])
         let id = asking.finish().stdout.trimmingCharacters(in: .newlines)
