@@ -30,14 +30,16 @@ public struct PickerdAsker: PinentryAsker {
             guard case .window(let summary) = try client.send(presentation(of: question)) else {
                 return .unavailable("pickerd answered present without the window")
             }
-            guard let ended = try waitWhileAsked(for: summary.window, on: client, askedBy: question.askedBy) else {
+            switch try waitWhileAsked(for: summary.window, on: client, askedBy: question.askedBy) {
+            case .ended(let ended):
+                outcome = ended
+            case .askerGone(let process):
                 _ = try? client.send(Dismiss(.window(summary.window)))
-                return .askerGone("\(question.askedBy.sentence.dropLast()) is gone; window \(summary.window) dismissed")
+                return .askerGone("\(process.shown), which asked, is gone; window \(summary.window) dismissed")
             }
-            outcome = ended
         } catch {
             if case .disconnected = error { self.client = nil }
-            return .unavailable("pickerd did not show the window: \(error)")
+            return .unavailable("asking through pickerd failed: \(error)")
         }
         switch outcome.reason {
         case .submitted:
@@ -62,17 +64,22 @@ public struct PickerdAsker: PinentryAsker {
     /// its pinentry asking when the gpg that asked is interrupted.
     static let askerCheck: Int64 = 500
 
-    /// The window's outcome, waited for in steps, or nil once gpg (from
-    /// `OPTION owner`) or this process's parent, gpg-agent, is gone.
+    private enum Waited {
+        case ended(Outcome)
+        case askerGone(Requester.Process)
+    }
+
+    /// The window's outcome, waited for in steps, unless gpg (from `OPTION
+    /// owner`) or this process's parent, gpg-agent, goes first.
     private func waitWhileAsked(for window: WindowID, on client: BlockingPickerClient, askedBy: Requester) throws(PickerClientError)
-        -> Outcome?
+        -> Waited
     {
         let watched = [askedBy.client, askedBy.parents.first].compactMap { $0 }
         while true {
             do throws(PickerClientError) {
-                return try client.send(Wait(window: window, timeoutMilliseconds: Self.askerCheck))
+                return .ended(try client.send(Wait(window: window, timeoutMilliseconds: Self.askerCheck)))
             } catch .rpc(let error) where error.code == .waitTimedOut {
-                if !watched.allSatisfy(\.isRunning) { return nil }
+                if let gone = watched.first(where: { !$0.isRunning }) { return .askerGone(gone) }
             }
         }
     }

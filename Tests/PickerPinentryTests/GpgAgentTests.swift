@@ -145,14 +145,16 @@ import Testing
         let output = fixture.gnupgHome + "/message.gpg"
         #expect(try fixture.gpgGiven("Sym-passphrase-2!", ["--symmetric", "--output", output], input: "x\n").status == 0)
         let gpg = try fixture.gpgAsking(["--decrypt", output])
-        _ = try fixture.nextWindow()
-        // gpg defers SIGINT while it waits for the agent; SIGTERM ends it.
-        gpg.signal(SIGTERM)
+        let window = try fixture.nextWindow()
+        // Killed outright: gpg defers SIGINT while it waits for the agent.
+        gpg.signal(SIGKILL)
         _ = gpg.finish(timeout: 60)
         // gpg-agent 2.2 leaves its pinentry asking; the pinentry sees gpg gone and dismisses its window.
         let deadline = Date().addingTimeInterval(60)
         while try fixture.client.result("list")["windows"]?.arrayValue?.isEmpty == false, Date() < deadline { usleep(10_000) }
         #expect(try fixture.client.result("list")["windows"]?.arrayValue?.isEmpty == true)
+        let outcome = try fixture.client.result("wait", ["window": window["window"] ?? .null])
+        #expect(outcome["reason"] == "dismissed", "the pinentry dismissed it, rather than its connection ending: \(outcome)")
     }
 }
 
