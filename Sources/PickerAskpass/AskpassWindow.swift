@@ -5,10 +5,12 @@ import PickerTerminal
 /// The window an askpass prompt becomes, at level `alert` (a program waits
 /// on it), tagged `askpass`, and dismissed when the askpass program dies.
 ///
-/// The prompt's first line is the title, cut to `longestTitle` bytes; the
-/// message says who asks (`AskerChain`) and then holds the rest of the
-/// prompt (ssh's confirm prompt has the key's fingerprint on its second
-/// line), or the whole prompt when the title had to be cut. Control
+/// The prompt's question is the title: its last line that ends in `?` or
+/// `:` (ssh's host-key prompt explains first and asks last; ssh-agent's
+/// confirm asks first, then gives the key's fingerprint), else its first
+/// line, cut to `longestTitle` bytes. The message says who asks
+/// (`AskerChain`) and then holds the rest of the prompt in order, or the
+/// whole prompt when the title had to be cut. Control
 /// characters and terminal escapes are written out visibly in both, so a
 /// prompt cannot act on the terminal of whoever answers; a prompt of any
 /// size becomes a window within the daemon's limits.
@@ -74,19 +76,22 @@ public struct AskpassWindow: Sendable {
         }
     }
 
-    /// The title (the first line that is not blank, made visible, cut to
-    /// `titleBytes` with `…`) and what the message repeats of the prompt.
+    /// The title (the question's line, made visible, cut to `titleBytes`
+    /// with `…`) and what the message repeats of the prompt.
     static func split(_ prompt: String, titleBytes: Int, fallback: String) -> (title: String, rest: String) {
         // Only as much of the prompt as a message could hold is looked at.
         let (kept, wasCut) = cut(prompt, bytes: Limits().maxMessageBytes)
         var lines = kept.split(whereSeparator: \.isNewline).map { VisibleText.of(String($0)).trimmingSpaces }
         lines.removeAll(where: \.isEmpty)
-        guard let first = lines.first else { return (fallback, "") }
+        guard !lines.isEmpty else { return (fallback, "") }
+        let question = lines.lastIndex { $0.hasSuffix("?") || $0.hasSuffix(":") } ?? lines.startIndex
         // Said before the prompt's text, which the message's limit may cut.
         let note = wasCut ? ["The prompt is \(prompt.utf8.count) bytes long; its start follows."] : []
-        let title = cut(first, bytes: titleBytes - 3)
+        let title = cut(lines[question], bytes: titleBytes - 3)
         if title.wasCut { return (title.text + "…", (note + lines).joined(separator: "\n")) }
-        return (first, (note + lines.dropFirst()).joined(separator: "\n"))
+        var rest = lines
+        rest.remove(at: question)
+        return (title.text, (note + rest).joined(separator: "\n"))
     }
 
     /// The longest start of `text` of at most `bytes` bytes of UTF-8 that

@@ -10,7 +10,8 @@ struct AskpassCommand: ParsableCommand {
         commandName: "askpass",
         abstract: "Ask what sudo, ssh or git would ask an askpass program (the program pickerd-askpass does the same).",
         discussion: """
-            The prompt's first line is the window's title; the window says which processes ask \
+            The prompt's question (its last line ending in ? or :, else its first) is the window's \
+            title; the window says which processes ask \
             (command names and pids) and is at level alert. A password, passphrase or PIN prompt \
             (and any prompt not known to be public) is secure text; git's "Username for" and ssh's \
             yes/no questions are plain text; SSH_ASKPASS_PROMPT=confirm is a Yes/No sheet (exit 0 \

@@ -18,6 +18,21 @@ import Testing
         #expect(present.onDisconnect == .dismiss)
     }
 
+    @Test func theQuestionOfAPromptThatExplainsFirstIsTheTitle() {
+        let prompt = """
+            The authenticity of host 'h (10.0.0.1)' can't be established.
+            ED25519 key fingerprint is SHA256:abc.
+            Are you sure you want to continue connecting (yes/no/[fingerprint])?\u{20}
+            """
+        let present = AskpassWindow(question: .plainText, prompt: prompt, asker: asker).presentation(limits: nil)
+        #expect(present.title == "Are you sure you want to continue connecting (yes/no/[fingerprint])?")
+        #expect(present.message == """
+            Asked by sudo (pid 4130) ← deploy.sh (pid 4121).
+            The authenticity of host 'h (10.0.0.1)' can't be established.
+            ED25519 key fingerprint is SHA256:abc.
+            """)
+    }
+
     @Test func anEmptyPromptStillSaysWhatIsAsked() {
         for prompt in ["", " \n \r\n"] {
             let present = AskpassWindow(question: .secret, prompt: prompt, asker: asker).presentation(limits: nil)

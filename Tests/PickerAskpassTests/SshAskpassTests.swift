@@ -22,7 +22,11 @@ import Testing
         }
     }
 
-    deinit { agent.signal(SIGTERM) }
+    // SIGKILL: the test's threads block SIGTERM, and the agent inherits that.
+    deinit {
+        agent.signal(SIGKILL)
+        _ = agent.finish()
+    }
 
     /// A new ed25519 key at `name` in the fixture's directory, with `passphrase` ("" for none).
     func key(_ name: String, passphrase: String) throws -> String {
