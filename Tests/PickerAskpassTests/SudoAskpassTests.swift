@@ -15,9 +15,10 @@ import Testing
 
     init() throws {
         user = try TestUser()
-        // The test user's askpass presents on root's pickerd: it may present.
+        // The test user's askpass presents on root's pickerd: it may present,
+        // and above statusBar (`alert`), without which its window would be clamped.
         fixture = try AskpassFixture(
-            config: #"{"socket": {"mode": "0666"}, "permissions": {"rules": [{"uid": \#(user.uid), "allow": ["present"]}]}}"#,
+            config: #"{"socket": {"mode": "0666"}, "permissions": {"rules": [{"uid": \#(user.uid), "allow": ["present", "alert"]}]}}"#,
             sharedSocket: true)
     }
 
