@@ -32,11 +32,12 @@ public struct AskerChain: Sendable, Equatable {
                 isCut = true
                 return
             }
-            guard let stat = POSIX.text(of: "\(proc)/\(next)/stat", limit: 4096), let (command, parent) = Self.read(stat: stat) else {
+            guard let stat = ProcessStat.of(next, proc: proc) else {
                 isCut = true
                 return
             }
-            links.append(Link(pid: next, command: command))
+            let parent = stat.parent
+            links.append(Link(pid: next, command: VisibleText.of(stat.name)))
             // A parent is older than its child; a loop would mean a lie.
             guard parent != next, !links.contains(where: { $0.pid == parent }) else { return }
             next = parent
@@ -49,13 +50,9 @@ public struct AskerChain: Sendable, Equatable {
     }
 
     /// The command name (made visible) and parent pid in a `/proc/PID/stat`
-    /// line: `4121 (deploy.sh) S 4000 …`. The name sits between the first `(`
-    /// and the last `)`, since a name may itself hold parentheses and spaces.
+    /// line: `4121 (deploy.sh) S 4000 …` (`ProcessStat`).
     static func read(stat: String) -> (command: String, parent: Int32)? {
-        guard let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")"), open < close else { return nil }
-        let fields = stat[stat.index(after: close)...].split(separator: " ")
-        guard fields.count >= 2, let parent = Int32(fields[1]) else { return nil }
-        return (VisibleText.of(String(stat[stat.index(after: open)..<close])), parent)
+        ProcessStat(line: stat.utf8).map { (VisibleText.of($0.name), $0.parent) }
     }
 
     /// `sudo (pid 4130) ← deploy.sh (pid 4121)`, `…` at the end when cut.

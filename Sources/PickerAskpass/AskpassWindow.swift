@@ -33,7 +33,7 @@ public struct AskpassWindow: Sendable {
 
     /// The `present` call, within `limits` (`hello`'s; the defaults when nil).
     public func presentation(limits: HelloReply?) -> Present {
-        let titleBytes = min(Self.longestTitle, Self.limit(.maxTitleBytes, limits))
+        let titleBytes = min(Self.longestTitle, HelloReply.value(of: .maxTitleBytes, in: limits))
         let (title, rest) = Self.split(prompt, titleBytes: titleBytes, fallback: fallbackTitle)
         var lines = ["Asked by \(asker.description)."]
         if !rest.isEmpty { lines.append(rest) }
@@ -42,7 +42,7 @@ public struct AskpassWindow: Sendable {
         case .notice: lines.append("This goes away by itself once the program goes on.")
         case .secret, .plainText: break
         }
-        let message = Self.cut(lines.joined(separator: "\n"), bytes: Self.limit(.maxMessageBytes, limits)).text
+        let message = Self.cut(lines.joined(separator: "\n"), bytes: HelloReply.value(of: .maxMessageBytes, in: limits)).text
         return Present(
             kind: kind, title: title, message: message, level: .named("alert"), options: options,
             tag: Self.tag, onDisconnect: .dismiss)
@@ -97,16 +97,8 @@ public struct AskpassWindow: Sendable {
     /// The longest start of `text` of at most `bytes` bytes of UTF-8 that
     /// ends between two characters, and whether anything was left out.
     static func cut(_ text: String, bytes: Int) -> (text: String, wasCut: Bool) {
-        guard text.utf8.count > bytes else { return (text, false) }
-        var end = text.utf8.index(text.startIndex, offsetBy: max(bytes, 0))
-        while end > text.startIndex, end.samePosition(in: text) == nil {
-            end = text.utf8.index(before: end)
-        }
-        return (String(text[..<end]), true)
-    }
-
-    private static func limit(_ limit: Limit, _ limits: HelloReply?) -> Int {
-        Int(limits?[limit: limit.key] ?? Int64(Limits()[limit]))
+        let kept = HelloReply.prefix(of: text, bytes: max(bytes, 0))
+        return (kept, kept.utf8.count < text.utf8.count)
     }
 }
 

@@ -185,9 +185,10 @@ public struct PinentryServer<Asker: PinentryAsker> {
         }
     }
 
-    private mutating func secret(_ question: PinentryQuestion) throws(AssuanError) -> String {
+    /// Asks `question`; the ends that mean the same for every command (a
+    /// timeout, pickerd out of reach, the asker gone) are their errors.
+    private mutating func ask(_ question: PinentryQuestion) throws(AssuanError) -> PinentryAnswer {
         switch asker.ask(question) {
-        case .secret(let value): return value
         case .timedOut: throw .timeout
         case .unavailable(let why):
             report(why)
@@ -195,8 +196,13 @@ public struct PinentryServer<Asker: PinentryAsker> {
         case .askerGone(let who):
             report(who)
             throw .cancelled
-        case .cancelled, .button: throw .cancelled
+        case let answer: return answer
         }
+    }
+
+    private mutating func secret(_ question: PinentryQuestion) throws(AssuanError) -> String {
+        guard case .secret(let value) = try ask(question) else { throw .cancelled }
+        return value
     }
 
     /// CONFIRM (OK, NotOK, Cancel) or a notice (one button, always OK but for a timeout).
@@ -204,17 +210,10 @@ public struct PinentryServer<Asker: PinentryAsker> {
         defer { texts.error = nil }
         let (question, notOKIndex) = PinentryDialogs(texts: texts, options: options, requester: requester(options))
             .confirmation(oneButton: oneButton)
-        switch asker.ask(question) {
+        switch try ask(question) {
         case .button(0): return
-        case .timedOut: throw .timeout
-        case .unavailable(let why):
-            report(why)
-            throw .noPinentry
-        case .askerGone(let who):
-            report(who)
-            throw .cancelled
         case .button(let index) where index == notOKIndex && !oneButton: throw .notConfirmed
-        case .button, .cancelled, .secret:
+        default:
             if oneButton { return }
             throw .cancelled
         }

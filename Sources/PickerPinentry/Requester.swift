@@ -23,8 +23,8 @@ public struct Requester: Sendable, Equatable {
 
         /// Whether it still runs: there, not a zombie, and the same process.
         public var isRunning: Bool {
-            guard let now = Requester.process(pid) else { return false }
-            return !now.ended && (startTime == nil || now.0.startTime == startTime)
+            guard let now = ProcessStat.of(pid) else { return false }
+            return !now.hasEnded && (startTime == nil || now.startTime == startTime)
         }
 
         public var shown: String { "\(name) (pid \(pid))" }
@@ -55,9 +55,9 @@ public struct Requester: Sendable, Equatable {
     public static func current(owner: String?) -> Requester {
         var parents: [Process] = []
         var pid = getppid()
-        while pid > 1, parents.count < 3, let process = process(pid) {
-            parents.append(process.0)
-            pid = process.parent
+        while pid > 1, parents.count < 3, let stat = ProcessStat.of(pid) {
+            parents.append(Process(pid, stat))
+            pid = stat.parent
         }
         return Requester(client: owner.flatMap(client(fromOwner:)), parents: parents)
     }
@@ -73,22 +73,15 @@ public struct Requester: Sendable, Equatable {
             let node = withUnsafeBytes(of: names.nodename) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             guard words[1] == node else { return nil }
         }
-        return process(pid)?.0
+        return ProcessStat.of(pid).map { Process(pid, $0) }
     }
+}
 
-    /// A process's name, start and parent, and whether it has ended (a
-    /// zombie), from /proc/PID/stat (`PID (NAME) STATE PPID …`, the start time 22nd).
-    static func process(_ pid: Int32) -> (Process, parent: Int32, ended: Bool)? {
-        guard let stat = POSIX.contents(of: "/proc/\(pid)/stat", limit: 4096),
-            let open = stat.firstIndex(of: UInt8(ascii: "(")), let close = stat.lastIndex(of: UInt8(ascii: ")"))
-        else { return nil }
-        // The name is the program's to choose: no control characters reach the window.
-        let name = String(decoding: stat[(open + 1)..<close], as: UTF8.self)
-            .filter { !$0.unicodeScalars.contains { $0.properties.generalCategory == .control } }
-        let fields = stat[(close + 1)...].split(separator: UInt8(ascii: " "))
-        guard fields.count > 19, let parent = Int32(String(decoding: fields[1], as: UTF8.self)) else { return nil }
-        let state = fields[0].first ?? 0
-        let started = UInt64(String(decoding: fields[19], as: UTF8.self))
-        return (Process(pid: pid, name: name, startTime: started), parent, state == UInt8(ascii: "Z") || state == UInt8(ascii: "X"))
+extension Requester.Process {
+    /// Process `pid` as `stat` describes it. The name is the program's to
+    /// choose: no control or format character (a bidi override) reaches the
+    /// window, as in the daemon's own `owner.command` (`ProcessNames`).
+    init(_ pid: Int32, _ stat: ProcessStat) {
+        self.init(pid: pid, name: ProcessNames.visible(stat.name), startTime: stat.startTime)
     }
 }

@@ -12,7 +12,8 @@ final class AskpassFixture: @unchecked Sendable {
     let client: TestClient
     let directory: TestDirectory
     let askpass: String
-    private let watch: CommandLineProcess
+    /// Answers its windows, and says where a secret is found.
+    let person: ScriptedPerson
 
     /// `config`: the daemon's; `sharedSocket`: its socket directory open to
     /// other users (for the test user sudo asks as).
@@ -23,19 +24,8 @@ final class AskpassFixture: @unchecked Sendable {
         chmod(directory.url.path, 0o755)
         askpass = directory.url.appendingPathComponent("pickerd-askpass").path
         try FileManager.default.copyItem(atPath: DaemonProcess.executable("pickerd-askpass").path, toPath: askpass)
-        watch = try CommandLineProcess("pickerctl", ["--socket", daemon.socketPath, "watch", "--json"])
-        // The watch hears events once it has subscribed: a window shown and
-        // dismissed until it hears of one.
-        let marker = "watch is listening"
-        let listening = try Self.eventually(timeout: 60) {
-            let shown = try client.result("present", ["kind": "text", "title": .string(marker)])
-            _ = try client.result("dismiss", ["window": shown["window"] ?? .null])
-            return Self.eventually(timeout: 0.5) { watch.stdoutSoFar.contains(marker) }
-        }
-        guard listening else { throw TestFailure("pickerctl watch heard nothing: \(watch.stderrSoFar)") }
+        person = try ScriptedPerson(daemon: daemon, client: client)
     }
-
-    deinit { watch.signal(SIGTERM) }
 
     /// A path in the fixture's directory.
     func path(_ name: String) -> String { directory.url.appendingPathComponent(name).path }
@@ -57,7 +47,7 @@ final class AskpassFixture: @unchecked Sendable {
     func nextWindow(after seen: [JSON] = [], timeout: TimeInterval = 60) throws -> JSON {
         let known = Set(seen.compactMap { $0["window"]?.stringValue })
         var found: JSON?
-        _ = try Self.eventually(timeout: timeout) {
+        _ = try eventually(timeout: timeout) {
             found = try windows().first { !known.contains($0["window"]?.stringValue ?? "") }
             return found != nil
         }
@@ -67,51 +57,12 @@ final class AskpassFixture: @unchecked Sendable {
 
     /// Waits until no window is open.
     func noWindows(timeout: TimeInterval = 30) throws -> Bool {
-        try Self.eventually(timeout: timeout) { try windows().isEmpty }
+        try eventually(timeout: timeout) { try windows().isEmpty }
     }
 
     func details(_ window: JSON) throws -> JSON {
         try client.result("get", ["window": window["window"] ?? .null])
     }
-
-    /// `pickerctl ARGUMENTS` against this daemon, to completion.
-    @discardableResult
-    func pickerctl(_ arguments: [String], input: String? = nil) throws -> CommandLineProcess.Result {
-        let process = try CommandLineProcess("pickerctl", ["--socket", daemon.socketPath] + arguments, input: input != nil)
-        if let input { try process.write(input: input) }
-        return process.finish()
-    }
-
-    /// Answers `window` as a person would from a script: the value on stdin.
-    func submit(_ value: String, to window: JSON) throws {
-        let result = try pickerctl(["submit", "--window", window["window"]?.stringValue ?? "", "--stdin"], input: value + "\n")
-        guard result.status == 0 else { throw TestFailure("submit failed (\(result.status)): \(result.stderr)") }
-    }
-
-    /// Picks the action labelled `label` in `window`.
-    func choose(_ label: String, in window: JSON) throws {
-        let result = try pickerctl(["submit", "--window", window["window"]?.stringValue ?? "", label])
-        guard result.status == 0 else { throw TestFailure("submit \(label) failed (\(result.status)): \(result.stderr)") }
-    }
-
-    func cancel(_ window: JSON) throws {
-        let result = try pickerctl(["cancel", window["window"]?.stringValue ?? ""])
-        guard result.status == 0 else { throw TestFailure("cancel failed (\(result.status)): \(result.stderr)") }
-    }
-
-    /// Where a secret must never be: the daemon's log, `list`, `history` and
-    /// the events `pickerctl watch` printed. The places that hold it.
-    func placesHolding(_ secret: String) throws -> [String] {
-        var places: [String] = []
-        if daemon.log.contains(secret) { places.append("the daemon's log") }
-        if try pickerctl(["list", "--json"]).stdout.contains(secret) { places.append("list") }
-        if try pickerctl(["history", "--json"]).stdout.contains(secret) { places.append("history") }
-        if watch.stdoutSoFar.contains(secret) { places.append("the events") }
-        return places
-    }
-
-    /// The events `pickerctl watch --json` printed so far.
-    var events: String { watch.stdoutSoFar }
 
     /// A program of another package (ssh-add, sudo, git) with the askpass
     /// environment, in a session of its own with no terminal (setsid), stdin
@@ -121,15 +72,5 @@ final class AskpassFixture: @unchecked Sendable {
     {
         try CommandLineProcess(
             program: "/usr/bin/setsid", ["-w"] + user + [program] + arguments, environment: environment.merging(more) { $1 }, input: input)
-    }
-
-    /// Waits until `condition` holds, polling every 10 ms; whether it did within `timeout`.
-    static func eventually(timeout: TimeInterval = 30, _ condition: () throws -> Bool) rethrows -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if try condition() { return true }
-            usleep(10_000)
-        }
-        return try condition()
     }
 }

@@ -27,7 +27,7 @@ import Testing
         #expect(title == #"\u{1B}]52;c;ZXZpbA==\u{7}Password:\u{1B}[2J"#)
         #expect(message.hasSuffix(#"second\u{9B}line"#), "\(message)")
         #expect(!(title + message).unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value) })
-        try fixture.submit("fine", to: try fixture.nextWindow())
+        try fixture.person.submit("fine", to: try fixture.nextWindow())
         let answered = asking.finish()
         #expect(answered.status == 0 && answered.stdout == "fine\n", "\(answered.stderr)")
     }
@@ -41,7 +41,7 @@ import Testing
         let message = details["message"]?.stringValue ?? ""
         #expect(title.utf8.count <= 240 && title.hasSuffix("…"), "\(title.utf8.count) bytes")
         #expect(message.utf8.count <= 16_384 && message.contains("The prompt is 1105928 bytes long; its start follows."), "\(message.utf8.count) bytes")
-        try fixture.cancel(try fixture.nextWindow())
+        try fixture.person.cancel(try fixture.nextWindow())
         let ended = asking.finish()
         #expect(ended.status == 1 && ended.stdout.isEmpty)
         #expect(ended.stderr.contains("ended without an answer (cancelled)"), "\(ended.stderr)")
@@ -52,7 +52,7 @@ import Testing
         let asking = try askpass(["Password\u{0}; rm -rf ~", "for alice:"])
         let details = try fixture.details(try fixture.nextWindow())
         #expect(details["title"]?.stringValue == "Password for alice:")
-        try fixture.cancel(try fixture.nextWindow())
+        try fixture.person.cancel(try fixture.nextWindow())
         #expect(asking.finish().status == 1)
     }
 
@@ -61,7 +61,7 @@ import Testing
             let asking = try askpass(["Allow use of key k?\nKey fingerprint SHA256:abc."], hint: "confirm")
             let window = try fixture.nextWindow()
             #expect(window["kind"] == "actions")
-            try fixture.choose(label, in: window)
+            try fixture.person.choose(label, in: window)
             let ended = asking.finish()
             #expect(ended.status == status && ended.stdout.isEmpty, "\(label): \(ended.stderr)")
         }
@@ -75,7 +75,7 @@ import Testing
         let ended = asking.finish()
         #expect(ended.status == 1 && ended.stdout.isEmpty)
         #expect(try fixture.noWindows())
-        let history = try fixture.pickerctl(["history", "--json"]).stdout
+        let history = try fixture.person.pickerctl(["history", "--json"]).stdout
         #expect(history.contains(#""reason":"dismissed""#), "\(history)")
     }
 
@@ -88,26 +88,26 @@ import Testing
         // The askpass got SIGTERM (PR_SET_PDEATHSIG) and dismissed its window,
         // sooner than pickerd's on_disconnect grace would.
         #expect(try fixture.noWindows())
-        #expect(try fixture.pickerctl(["history", "--json"]).stdout.contains(#""reason":"dismissed""#))
+        #expect(try fixture.person.pickerctl(["history", "--json"]).stdout.contains(#""reason":"dismissed""#))
     }
 
     @Test func pickerctlAskpassDoesTheSame() throws {
         let asking = try CommandLineProcess("pickerctl", ["--socket", fixture.daemon.socketPath, "askpass", "Password for 'https://h':"])
         let window = try fixture.nextWindow()
         #expect(try fixture.details(window)["options"]?["secure"] == true)
-        try fixture.submit("from pickerctl", to: window)
+        try fixture.person.submit("from pickerctl", to: window)
         let answered = asking.finish()
         #expect(answered.status == 0 && answered.stdout == "from pickerctl\n", "\(answered.stderr)")
 
         let dismissed = try CommandLineProcess("pickerctl", ["--socket", fixture.daemon.socketPath, "askpass", "--", "-not an option:"])
         let other = try fixture.nextWindow()
         #expect(other["title"] == "-not an option:")
-        #expect(try fixture.pickerctl(["dismiss", other["window"]?.stringValue ?? ""]).status == 0)
+        #expect(try fixture.person.pickerctl(["dismiss", other["window"]?.stringValue ?? ""]).status == 0)
         let ended = dismissed.finish()
         #expect(ended.status == 1 && ended.stdout.isEmpty, "\(ended.stderr)")
 
         // --help is help, not a prompt.
-        let help = try fixture.pickerctl(["askpass", "--help"])
+        let help = try fixture.person.pickerctl(["askpass", "--help"])
         #expect(help.status == 0 && help.stdout.contains("USAGE: pickerctl askpass"), "\(help.stderr)")
         #expect(try fixture.windows().isEmpty)
     }
@@ -131,7 +131,7 @@ import Testing
             let asking = try askpass(["Password for round \(round):"])
             _ = try listener.takeEvents(count: 1, timeout: 60)
             times.append(Date().timeIntervalSince(started) * 1000)
-            try fixture.cancel(try fixture.nextWindow())
+            try fixture.person.cancel(try fixture.nextWindow())
             #expect(asking.finish().status == 1)
         }
         let median = times.sorted()[times.count / 2]

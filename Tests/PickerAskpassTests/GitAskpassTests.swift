@@ -21,18 +21,18 @@ import Testing
         #expect(asked["title"]?.stringValue == "Username for 'https://example.com':")
         #expect(asked["kind"] == "text" && asked["options"]?["secure"] == false)
         #expect((asked["message"]?.stringValue ?? "").hasPrefix("Asked by git (pid \(git.pid))") || (asked["message"]?.stringValue ?? "").contains("git (pid"))
-        try fixture.submit("alice", to: username)
+        try fixture.person.submit("alice", to: username)
 
         let password = try fixture.nextWindow(after: [username])
         let secure = try fixture.details(password)
         #expect(secure["title"]?.stringValue == "Password for 'https://alice@example.com':")
         #expect(secure["options"]?["secure"] == true && secure["level_name"] == "alert")
-        try fixture.submit(secret, to: password)
+        try fixture.person.submit(secret, to: password)
 
         let filled = git.finish()
         #expect(filled.status == 0, "\(filled.stderr)")
         #expect(filled.stdout == "protocol=https\nhost=example.com\nusername=alice\npassword=\(secret)\n")
-        #expect(try fixture.placesHolding(secret).isEmpty)
-        #expect(fixture.events.contains("alice"), "the username is no secret: its events say it")
+        #expect(try fixture.person.leaks(of: [secret]).isEmpty)
+        #expect(fixture.person.events.contains("alice"), "the username is no secret: its events say it")
     }
 }

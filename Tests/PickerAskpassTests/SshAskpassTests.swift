@@ -17,7 +17,7 @@ import Testing
         // ssh-agent runs the askpass itself for a confirm key, so it needs the
         // askpass environment too. -D: in the foreground, ended with the test.
         agent = try CommandLineProcess(program: "/usr/bin/ssh-agent", ["-D", "-a", agentSocket], environment: fixture.environment)
-        guard AskpassFixture.eventually({ FileManager.default.fileExists(atPath: agentSocket) }) else {
+        guard eventually({ FileManager.default.fileExists(atPath: agentSocket) }) else {
             throw TestFailure("ssh-agent did not start: \(agent.stderrSoFar)")
         }
     }
@@ -61,22 +61,22 @@ import Testing
         #expect(message.hasPrefix("Asked by ssh-add (pid \(adding.pid))") || message.contains("ssh-add (pid "), "\(message)")
 
         // A wrong one first: ssh-add says so and asks again.
-        try fixture.submit("not the passphrase", to: first)
+        try fixture.person.submit("not the passphrase", to: first)
         let second = try fixture.nextWindow(after: [first])
         #expect(second["title"]?.stringValue == "Bad passphrase, try again for \(key):")
-        try fixture.submit(passphrase, to: second)
+        try fixture.person.submit(passphrase, to: second)
         let added = adding.finish()
         #expect(added.status == 0, "\(added.stderr)")
         #expect(added.stderr.contains("Identity added"), "\(added.stderr)")
         #expect(try keysInAgent().contains("id_passphrase"))
-        #expect(try fixture.placesHolding(passphrase).isEmpty)
-        #expect(try fixture.placesHolding("not the passphrase").isEmpty)
+        #expect(try fixture.person.leaks(of: [passphrase]).isEmpty)
+        #expect(try fixture.person.leaks(of: ["not the passphrase"]).isEmpty)
     }
 
     @Test func aCancelAddsNothing() throws {
         let key = try key("id_cancelled", passphrase: "never typed")
         let adding = try sshAdd([key])
-        try fixture.cancel(try fixture.nextWindow())
+        try fixture.person.cancel(try fixture.nextWindow())
         let added = adding.finish()
         #expect(added.status != 0)
         #expect(!added.stderr.contains("Identity added"), "\(added.stderr)")
@@ -103,7 +103,7 @@ import Testing
         #expect(details["title"]?.stringValue == "Allow use of key id_confirm?", "\(details)")
         let message = details["message"]?.stringValue ?? ""
         #expect(message.contains("ssh-agent (pid \(agent.pid))") && message.contains("Key fingerprint SHA256:"), "\(message)")
-        try fixture.choose(allowed ? "Yes" : "No", in: window)
+        try fixture.person.choose(allowed ? "Yes" : "No", in: window)
         let signed = signing.finish()
         #expect((signed.status == 0) == allowed, "\(signed.stderr)")
         #expect(FileManager.default.fileExists(atPath: data + ".sig") == allowed)

@@ -43,7 +43,7 @@ import Testing
         let started = try CommandLineProcess(program: "/usr/sbin/sshd", ["-f", config]).finish()
         guard started.status == 0 else { throw TestFailure("sshd did not start: \(started.stderr)") }
         let pidFile = sshdPidFile
-        guard AskpassFixture.eventually({ FileManager.default.fileExists(atPath: pidFile) }) else {
+        guard eventually({ FileManager.default.fileExists(atPath: pidFile) }) else {
             throw TestFailure("sshd wrote no pid file")
         }
     }
@@ -84,16 +84,16 @@ import Testing
         let message = asked["message"]?.stringValue ?? ""
         #expect(message.contains("ssh (pid \(ssh.pid))") || message.contains("ssh (pid "), "\(message)")
         #expect(message.contains("can't be established") && message.contains("key fingerprint is SHA256:"), "\(message)")
-        try fixture.submit("yes", to: question)
+        try fixture.person.submit("yes", to: question)
 
         let password = try fixture.nextWindow(after: [question])
         let secure = try fixture.details(password)
         #expect(secure["title"]?.stringValue == "\(user.name)@127.0.0.1's password:")
         #expect(secure["options"]?["secure"] == true && secure["level_name"] == "alert")
-        try fixture.submit(user.password, to: password)
+        try fixture.person.submit(user.password, to: password)
         let ran = ssh.finish(timeout: 60)
         #expect(ran.status == 0, "\(ran.stderr)")
         #expect(ran.stdout == "logged-in\n")
-        #expect(try fixture.placesHolding(user.password).isEmpty)
+        #expect(try fixture.person.leaks(of: [user.password]).isEmpty)
     }
 }

@@ -15,7 +15,8 @@ import Testing
 
     init() throws {
         user = try TestUser()
-        // The test user's askpass presents on root's pickerd: it may present, above statusBar too (askpass asks at alert).
+        // The test user's askpass presents on root's pickerd: it may present,
+        // and above statusBar (`alert`), without which its window would be clamped.
         fixture = try AskpassFixture(
             config: #"{"socket": {"mode": "0666"}, "permissions": {"rules": [{"uid": \#(user.uid), "allow": ["present", "alert"]}]}}"#,
             sharedSocket: true)
@@ -33,29 +34,29 @@ import Testing
         #expect(details["kind"] == "text" && details["options"]?["secure"] == true && details["level_name"] == "alert")
         #expect(details["owner"]?["uid"]?.integerValue == Int64(user.uid))
         #expect((details["message"]?.stringValue ?? "").hasPrefix("Asked by sudo (pid "), "\(details)")
-        try fixture.submit(user.password, to: window)
+        try fixture.person.submit(user.password, to: window)
         let ran = sudo.finish(timeout: 60)
         #expect(ran.status == 0, "\(ran.stderr)")
-        #expect(try fixture.placesHolding(user.password).isEmpty)
+        #expect(try fixture.person.leaks(of: [user.password]).isEmpty)
     }
 
     @Test func aWrongPasswordIsRefusedAndAskedAgain() throws {
         let sudo = try sudo()
         let first = try fixture.nextWindow()
-        try fixture.submit("wrong-\(user.password)", to: first)
+        try fixture.person.submit("wrong-\(user.password)", to: first)
         // pam_unix waits about two seconds after a failure before sudo asks again.
         let second = try fixture.nextWindow(after: [first])
         #expect(second["title"]?.stringValue == "[sudo] password for \(user.name):")
-        try fixture.submit(user.password, to: second)
+        try fixture.person.submit(user.password, to: second)
         let ran = sudo.finish(timeout: 60)
         #expect(ran.status == 0, "\(ran.stderr)")
         #expect(ran.stderr.contains("Sorry, try again."), "\(ran.stderr)")
-        #expect(try fixture.placesHolding("wrong-\(user.password)").isEmpty)
+        #expect(try fixture.person.leaks(of: ["wrong-\(user.password)"]).isEmpty)
     }
 
     @Test func aCancelFails() throws {
         let sudo = try sudo()
-        try fixture.cancel(try fixture.nextWindow())
+        try fixture.person.cancel(try fixture.nextWindow())
         let ran = sudo.finish(timeout: 60)
         #expect(ran.status != 0, "\(ran.stderr)")
         #expect(try fixture.noWindows())

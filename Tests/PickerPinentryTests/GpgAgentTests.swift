@@ -29,20 +29,20 @@ import Testing
         let gpg = try fixture.gpgAsking(["--symmetric", "--output", output], input: "attack at dawn\n")
         let first = try fixture.nextWindow()
         expectPassphraseWindow(first, title: "Passphrase", askedBy: gpg)
-        try fixture.submit(passphrase, to: first)
+        try fixture.person.submit(passphrase, to: first)
         let repeated = try fixture.nextWindow()
         expectPassphraseWindow(repeated, title: "Repeat", askedBy: gpg)
-        try fixture.submit(passphrase + "-typo", to: repeated)
+        try fixture.person.submit(passphrase + "-typo", to: repeated)
         let again = try fixture.nextWindow()
         let message = again["message"]?.stringValue ?? ""
         #expect(message.hasPrefix("does not match - try again\n"), "gpg-agent's own words: \(message)")
-        try fixture.submit(passphrase, to: again)
-        try fixture.submit(passphrase, to: try fixture.nextWindow())
+        try fixture.person.submit(passphrase, to: again)
+        try fixture.person.submit(passphrase, to: try fixture.nextWindow())
         let encrypted = gpg.finish(timeout: 60)
         #expect(encrypted.status == 0, "\(encrypted.stderr)")
         let decrypted = try fixture.gpgGiven(passphrase, ["--decrypt", output])
         #expect(decrypted.stdout == "attack at dawn\n", "\(decrypted.stderr)")
-        #expect(try fixture.leaks(of: [passphrase, passphrase + "-typo"]) == [])
+        #expect(try fixture.person.leaks(of: [passphrase, passphrase + "-typo"]) == [])
         #expect(fixture.sawDismissals)
     }
 
@@ -56,11 +56,11 @@ import Testing
         let window = try fixture.nextWindow()
         expectPassphraseWindow(window, title: "Passphrase", askedBy: gpg)
         #expect(message(window).hasPrefix("Please enter the passphrase for decryption.\n"))
-        try fixture.submit(passphrase, to: window)
+        try fixture.person.submit(passphrase, to: window)
         let decrypted = gpg.finish(timeout: 60)
         #expect(decrypted.status == 0, "\(decrypted.stderr)")
         #expect(decrypted.stdout == "the plaintext\n")
-        #expect(try fixture.leaks(of: [passphrase]) == [])
+        #expect(try fixture.person.leaks(of: [passphrase]) == [])
     }
 
     @Test func aCancelledWindowMakesGpgFailWithOperationCancelled() throws {
@@ -69,7 +69,7 @@ import Testing
         let window = try fixture.nextWindow()
         expectPassphraseWindow(window, title: "Passphrase", askedBy: gpg)
         #expect(message(window).contains("Please enter the passphrase to unlock the OpenPGP secret key"))
-        try fixture.cancel(window)
+        try fixture.person.cancel(window)
         let signed = gpg.finish(timeout: 60)
         #expect(signed.status != 0)
         #expect(signed.stderr.contains("signing failed: Operation cancelled"), "\(signed.stderr)")
@@ -79,7 +79,7 @@ import Testing
         let output = fixture.gnupgHome + "/message.gpg"
         #expect(try fixture.gpgGiven("Sym-passphrase-1!", ["--symmetric", "--output", output], input: "x\n").status == 0)
         let gpg = try fixture.gpgAsking(["--decrypt", output])
-        try fixture.cancel(try fixture.nextWindow())
+        try fixture.person.cancel(try fixture.nextWindow())
         let decrypted = gpg.finish(timeout: 60)
         // gpg says so in its own words for a passphrase of symmetric encryption.
         #expect(decrypted.status != 0 && decrypted.stdout.isEmpty)
@@ -94,18 +94,18 @@ import Testing
         let unlock = try fixture.nextWindow()
         expectPassphraseWindow(unlock, title: "Passphrase", askedBy: gpg)
         #expect(message(unlock).contains("Pinentry Test <pinentry@example.org>"))
-        try fixture.submit(old, to: unlock)
+        try fixture.person.submit(old, to: unlock)
         let newOne = try fixture.nextWindow()
         #expect(message(newOne).contains("Please enter the new passphrase"))
-        try fixture.submit(new, to: newOne)
+        try fixture.person.submit(new, to: newOne)
         let repeated = try fixture.nextWindow()
         expectPassphraseWindow(repeated, title: "Repeat", askedBy: gpg)
-        try fixture.submit(new, to: repeated)
+        try fixture.person.submit(new, to: repeated)
         let changed = gpg.finish(timeout: 60)
         #expect(changed.status == 0, "\(changed.stderr)")
         #expect(try fixture.gpgGiven(new, ["--local-user", key, "--sign"], input: "x\n").status == 0, "the new passphrase unlocks the key")
         #expect(try fixture.gpgGiven(old, ["--local-user", key, "--sign"], input: "x\n").status != 0, "the old one no longer does")
-        #expect(try fixture.leaks(of: [old, new]) == [])
+        #expect(try fixture.person.leaks(of: [old, new]) == [])
     }
 
     @Test func pinentryTimeoutBecomesTheWindowsTimeout() throws {
@@ -122,20 +122,20 @@ import Testing
     @Test func gpgAgentsConfirmationOfAWeakPassphraseIsAnActionSheet() throws {
         let output = fixture.gnupgHome + "/message.gpg"
         let gpg = try fixture.gpgAsking(["--symmetric", "--output", output], input: "weakly kept\n")
-        try fixture.submit("abc", to: try fixture.nextWindow())
-        try fixture.submit("abc", to: try fixture.nextWindow())
+        try fixture.person.submit("abc", to: try fixture.nextWindow())
+        try fixture.person.submit("abc", to: try fixture.nextWindow())
         let sheet = try fixture.nextWindow()
         #expect(sheet["kind"] == "actions" && sheet["level_name"] == "alert")
         let labels = sheet["options"]?["actions"]?.arrayValue?.compactMap { $0["label"]?.stringValue }
         #expect(labels == ["Take this one anyway", "Enter new passphrase"], "SETOK and SETCANCEL, in that order")
         #expect(message(sheet).hasPrefix("Warning: You have entered an insecure passphrase."), "\(message(sheet))")
         // Its cancel button: gpg-agent asks for a passphrase again.
-        try fixture.choose("Enter new passphrase", in: sheet)
+        try fixture.person.choose("Enter new passphrase", in: sheet)
         let again = try fixture.nextWindow()
         expectPassphraseWindow(again, title: "Passphrase", askedBy: gpg)
-        try fixture.submit("abc", to: again)
-        try fixture.submit("abc", to: try fixture.nextWindow())
-        try fixture.choose("Take this one anyway", in: try fixture.nextWindow())
+        try fixture.person.submit("abc", to: again)
+        try fixture.person.submit("abc", to: try fixture.nextWindow())
+        try fixture.person.choose("Take this one anyway", in: try fixture.nextWindow())
         let encrypted = gpg.finish(timeout: 60)
         #expect(encrypted.status == 0, "\(encrypted.stderr)")
         #expect(try fixture.gpgGiven("abc", ["--decrypt", output]).stdout == "weakly kept\n")

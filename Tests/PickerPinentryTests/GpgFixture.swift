@@ -11,8 +11,9 @@ final class GpgFixture: @unchecked Sendable {
     /// Short: gpg-agent's socket is made in it, and a socket's path is at most 107 bytes.
     let home: TestDirectory
     var gnupgHome: String { home.url.path }
-    /// `pickerctl watch --json` from the start: every event the daemon sent.
-    private let watcher: CommandLineProcess
+    /// Answers its windows, and says where a secret is found; its watch
+    /// hears every event from before gpg-agent starts.
+    let person: ScriptedPerson
     private var seen: Set<String> = []
 
     init(agentOptions: [String] = []) throws {
@@ -25,15 +26,13 @@ final class GpgFixture: @unchecked Sendable {
         let conf = ["pinentry-program \(DaemonProcess.executable("pinentry-pickerd").path)", "default-cache-ttl 0", "max-cache-ttl 0"]
         try (conf + agentOptions).joined(separator: "\n").appending("\n")
             .write(toFile: gnupgHome + "/gpg-agent.conf", atomically: true, encoding: .utf8)
-        watcher = try CommandLineProcess("pickerctl", ["--socket", daemon.socketPath, "watch", "--json"])
+        person = try ScriptedPerson(daemon: daemon, client: client)
         let launched = try CommandLineProcess(program: "/usr/bin/gpgconf", ["--launch", "gpg-agent"], environment: environment).finish()
         guard launched.status == 0 else { throw TestFailure("gpg-agent did not start: \(launched.stderr)") }
     }
 
     deinit {
         _ = try? CommandLineProcess(program: "/usr/bin/gpgconf", ["--kill", "gpg-agent"], environment: environment).finish()
-        watcher.signal(SIGTERM)
-        _ = watcher.finish()
     }
 
     /// gpg's environment: this GNUPGHOME, and this pickerd for the agent's pinentry.
@@ -82,39 +81,6 @@ final class GpgFixture: @unchecked Sendable {
         throw TestFailure("no new window within \(timeout) s")
     }
 
-    /// `pickerctl ARGUMENTS` against this daemon, to completion.
-    func pickerctl(_ arguments: [String], input: String? = nil) throws -> CommandLineProcess.Result {
-        let process = try CommandLineProcess("pickerctl", ["--socket", daemon.socketPath] + arguments, input: input != nil)
-        if let input { try process.write(input: input) }
-        return process.finish()
-    }
-
-    /// Answers `window` as a person would from a script: the secret on stdin.
-    func submit(_ secret: String, to window: JSON) throws {
-        let result = try pickerctl(["submit", "--window", window["window"]?.stringValue ?? "", "--stdin"], input: secret + "\n")
-        guard result.status == 0 else { throw TestFailure("submit failed (\(result.status)): \(result.stderr)") }
-    }
-
-    /// Chooses the action labelled `label` on an action sheet.
-    func choose(_ label: String, in window: JSON) throws {
-        let result = try pickerctl(["submit", "--window", window["window"]?.stringValue ?? "", label])
-        guard result.status == 0 else { throw TestFailure("choosing \(label) failed (\(result.status)): \(result.stderr)") }
-    }
-
-    func cancel(_ window: JSON) throws {
-        let result = try pickerctl(["cancel", window["window"]?.stringValue ?? ""])
-        guard result.status == 0 else { throw TestFailure("cancel failed (\(result.status)): \(result.stderr)") }
-    }
-
-    /// Where a secret could leak: the daemon's log, `list`, `history`, and the events.
-    func leaks(of secrets: [String]) throws -> [String] {
-        let places = [
-            ("the log", daemon.log), ("list", try pickerctl(["list", "--json"]).stdout),
-            ("history", try pickerctl(["history", "--json"]).stdout), ("events", watcher.stdoutSoFar),
-        ]
-        return places.flatMap { place, text in secrets.filter { text.contains($0) }.map { "\($0) in \(place)" } }
-    }
-
     /// Whether the watcher saw a window end, so that the events checked are the ones that matter.
-    var sawDismissals: Bool { watcher.stdoutSoFar.contains("window.dismissed") }
+    var sawDismissals: Bool { person.events.contains("window.dismissed") }
 }

@@ -26,12 +26,15 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: daemon.socketPath))
         let replacement = Process()
         replacement.executableURL = DaemonProcess.executable("pickerd")
-        replacement.arguments = ["--socket", daemon.socketPath]
+        // Its state in the test's directory (the killed daemon's), never the user's own.
+        replacement.arguments = ["--socket", daemon.socketPath, "--state-dir", daemon.stateDirectory]
         replacement.standardError = FileHandle.nullDevice
         try replacement.run()
         defer { replacement.terminate(); replacement.waitUntilExit() }
+        // Generous: CI runs this under TSan and ASan on two cores.
+        let deadline = Date().addingTimeInterval(60)
         var answered = false
-        for _ in 0..<200 where !answered {
+        while !answered, Date() < deadline {
             answered = (try? TestClient(socketPath: daemon.socketPath).result("ping")) == "pong"
             if !answered { usleep(20_000) }
         }

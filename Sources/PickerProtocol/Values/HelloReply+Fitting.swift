@@ -1,8 +1,13 @@
 extension HelloReply {
+    /// The daemon's `limit`, as `hello` gave it (`reply`), else the default.
+    public static func value(of limit: Limit, in reply: HelloReply?) -> Int {
+        Int(reply?[limit: limit.key] ?? Int64(Limits()[limit]))
+    }
+
     /// `text` cut to the daemon's `limit` (as `hello` gave it, else the
     /// default), so that a client's title or message is not refused for its length.
     public static func fitting(_ text: String, _ limit: Limit, in reply: HelloReply?) -> String {
-        prefix(of: text, bytes: Int(reply?[limit: limit.key] ?? Int64(Limits()[limit])))
+        prefix(of: text, bytes: value(of: limit, in: reply))
     }
 
     /// The longest start of `text` within `bytes` bytes of UTF-8, whole characters only.

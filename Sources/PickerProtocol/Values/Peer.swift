@@ -2,15 +2,16 @@ import PickerJSON
 
 /// Who did something: the process on the other end of a connection. As a
 /// window's `owner` it also says who asks (`{uid, pid, user?, command?}`):
-/// the user's name and the process's command line as the daemon read them
-/// when the window was presented, which every front-end shows.
+/// the user's name and the process's name as the daemon read them when the
+/// window was presented, which every front-end shows.
 public struct Peer: Sendable, Hashable {
     public var uid: UInt32
     public var pid: Int32
     /// The user name of `uid`, when the user database has one.
     public var user: String?
-    /// The asking process's command line (arguments joined by spaces), as it
-    /// described itself: shortened and without control characters.
+    /// The asking process's name (`/proc/PID/comm`, never its command line,
+    /// which may hold a password), as it named itself: shortened, with
+    /// control and format characters as `?` (`ProcessNames.command`).
     public var command: String?
 
     public init(uid: UInt32, pid: Int32, user: String? = nil, command: String? = nil) {

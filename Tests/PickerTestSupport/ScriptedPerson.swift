@@ -1,0 +1,71 @@
+import Foundation
+import PickerJSON
+
+/// A person answering a real pickerd's windows from a script (`pickerctl
+/// submit`, `cancel`), and a `pickerctl watch --json` heard from before the
+/// first window, for checking where a secret must never be: the daemon's log,
+/// `list`, `history` and the events.
+public final class ScriptedPerson: @unchecked Sendable {
+    // @unchecked: owned by one test.
+    public let daemon: DaemonProcess
+    private let watch: CommandLineProcess
+
+    /// Starts the watch, and waits until it hears events: a window is shown
+    /// and dismissed through `client` until the watch has heard of one.
+    public init(daemon: DaemonProcess, client: TestClient) throws {
+        self.daemon = daemon
+        let watch = try CommandLineProcess("pickerctl", ["--socket", daemon.socketPath, "watch", "--json"])
+        self.watch = watch
+        let marker = "watch is listening"
+        let listening = try eventually(timeout: 60) {
+            let shown = try client.result("present", ["kind": "text", "title": .string(marker)])
+            _ = try client.result("dismiss", ["window": shown["window"] ?? .null])
+            return eventually(timeout: 0.5) { watch.stdoutSoFar.contains(marker) }
+        }
+        guard listening else { throw TestFailure("pickerctl watch heard nothing: \(watch.stderrSoFar)") }
+    }
+
+    deinit {
+        watch.signal(SIGTERM)
+        _ = watch.finish()
+    }
+
+    /// Every event the watch printed so far.
+    public var events: String { watch.stdoutSoFar }
+
+    /// `pickerctl ARGUMENTS` against this daemon, to completion.
+    @discardableResult
+    public func pickerctl(_ arguments: [String], input: String? = nil) throws -> CommandLineProcess.Result {
+        let process = try CommandLineProcess("pickerctl", ["--socket", daemon.socketPath] + arguments, input: input != nil)
+        if let input { try process.write(input: input) }
+        return process.finish()
+    }
+
+    /// Answers `window` with `value` on stdin, out of the command line.
+    public func submit(_ value: String, to window: JSON) throws {
+        let result = try pickerctl(["submit", "--window", window["window"]?.stringValue ?? "", "--stdin"], input: value + "\n")
+        guard result.status == 0 else { throw TestFailure("submit failed (\(result.status)): \(result.stderr)") }
+    }
+
+    /// Picks the action labelled `label` in `window`.
+    public func choose(_ label: String, in window: JSON) throws {
+        let result = try pickerctl(["submit", "--window", window["window"]?.stringValue ?? "", label])
+        guard result.status == 0 else { throw TestFailure("choosing \(label) failed (\(result.status)): \(result.stderr)") }
+    }
+
+    public func cancel(_ window: JSON) throws {
+        let result = try pickerctl(["cancel", window["window"]?.stringValue ?? ""])
+        guard result.status == 0 else { throw TestFailure("cancel failed (\(result.status)): \(result.stderr)") }
+    }
+
+    /// Each of `secrets` found in the daemon's log, `list`, `history` or the
+    /// events, as `SECRET in PLACE`; empty when none is anywhere.
+    public func leaks(of secrets: [String]) throws -> [String] {
+        let places = [
+            ("the daemon's log", daemon.log), ("list", try pickerctl(["list", "--json"]).stdout),
+            ("history", try pickerctl(["history", "--json"]).stdout), ("the events", events),
+        ]
+        return places.flatMap { place, text in secrets.filter { text.contains($0) }.map { "\($0) in \(place)" } }
+    }
+
+}
