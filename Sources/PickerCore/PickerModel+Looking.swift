@@ -6,11 +6,16 @@ extension PickerModel {
     // MARK: looking
 
     public func list(includeHidden: Bool = true, level: Level? = nil) -> WindowList {
+        snapshot(includeHidden: includeHidden, level: level).list
+    }
+
+    /// What `list` shows, taken now and summarized later (`StackSnapshot`).
+    public func snapshot(includeHidden: Bool = true, level: Level? = nil) -> StackSnapshot {
         catchUp()
         let shown = stack.fromTop().filter { window in
             (includeHidden || !window.isHidden) && (level == nil || window.level == level)
         }
-        return WindowList(key: keyWindow, windows: shown.map { summary(of: $0) })
+        return StackSnapshot(key: keyWindow, windows: shown, levels: levels, state: state(of:))
     }
 
     public func details(window id: WindowID) throws(PickerError) -> WindowDetails {
