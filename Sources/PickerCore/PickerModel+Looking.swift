@@ -12,10 +12,12 @@ extension PickerModel {
     /// What `list` shows, taken now and summarized later (`StackSnapshot`).
     public func snapshot(includeHidden: Bool = true, level: Level? = nil) -> StackSnapshot {
         catchUp()
-        let shown = stack.fromTop().filter { window in
-            (includeHidden || !window.isHidden) && (level == nil || window.level == level)
+        return StackSnapshot(key: keyWindow, levels: levels) { add in
+            stack.forEachFromTop { window in
+                guard (includeHidden || !window.isHidden) && (level == nil || window.level == level) else { return }
+                add(window, state(of: window))
+            }
         }
-        return StackSnapshot(key: keyWindow, windows: shown, levels: levels, state: state(of:))
     }
 
     public func details(window id: WindowID) throws(PickerError) -> WindowDetails {

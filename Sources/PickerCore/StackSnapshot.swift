@@ -17,10 +17,14 @@ public struct StackSnapshot {
     private let rows: [Row]
     private let levels: LevelTable
 
-    init(key: WindowID?, windows: [Window], levels: LevelTable, state: (Window) -> WindowState) {
+    /// `visit` calls `add` with each window listed, top first, and its state:
+    /// one pass over the stack, however long.
+    init(key: WindowID?, levels: LevelTable, visit: ((Window, WindowState) -> Void) -> Void) {
         self.key = key
         self.levels = levels
-        rows = windows.map { Row(window: $0, level: $0.level, state: state($0)) }
+        var rows: [Row] = []
+        visit { window, state in rows.append(Row(window: window, level: window.level, state: state)) }
+        self.rows = rows
     }
 
     /// Windows listed, top first.
