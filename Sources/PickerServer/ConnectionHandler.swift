@@ -197,11 +197,15 @@ package final class ConnectionHandler: ChannelDuplexHandler, Connection {
     // MARK: answers built in slices
 
     /// An answer will be built over several loop iterations: until
-    /// `slicedAnswerWritten`, what else is written waits behind it, and the
-    /// peer's next lines wait to run, so that answers and events keep the
-    /// order of the requests and changes they come from.
-    func slicedAnswerBegins() -> Int {
+    /// `slicedAnswerWritten`, the peer's next lines wait to run, and from
+    /// `slicedAnswerStarts`, what else is written waits behind it, so that
+    /// answers and events keep the order of the requests and changes they
+    /// come from.
+    func slicedAnswerBegins() {
         slicedAnswers += 1
+    }
+
+    func slicedAnswerStarts() -> Int {
         nextSlot += 1
         queued.append(QueuedWrite(head: nil, body: ByteBuffer(), slot: nextSlot))
         return nextSlot
@@ -210,11 +214,11 @@ package final class ConnectionHandler: ChannelDuplexHandler, Connection {
     /// What `write` writes (the answer, or nothing when the connection is
     /// closing or a batch still waits for others) takes the answer's place;
     /// then what waited behind it goes out, and the lines that waited run.
-    func slicedAnswerWritten(slot: Int, by write: () -> Void) {
+    func slicedAnswerWritten(slot: Int?, by write: () -> Void) {
         fillingSlot = slot
         write()
         fillingSlot = nil
-        if let place = queued.firstIndex(where: { $0.slot == slot }) { queued.remove(at: place) }
+        if let slot, let place = queued.firstIndex(where: { $0.slot == slot }) { queued.remove(at: place) }
         slicedAnswers -= 1
         guard let context, !isClosing else { return }
         writeQueued()

@@ -65,7 +65,7 @@ extension DaemonCore {
     func expireWaiters() {
         guard !isExpiringWaiters else { return }
         isExpiringWaiters = true
-        slicedWork.start(budget: slicedWork.budgets.expiries) { [self] budget in
+        slicedWork.start(owner: nil, budget: slicedWork.budgets.expiries) { [self] budget in
             for waiter in waiters.takeTimedOut(at: eventLoop.now, limit: budget) {
                 let milliseconds = waiter.timeout?.milliseconds ?? 0
                 waiter.reply.deliver(

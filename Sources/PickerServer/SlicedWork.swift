@@ -1,4 +1,5 @@
 import NIOCore
+import PickerCore
 
 /// Work too large for one event-loop turn (a `list` of 100,000 windows,
 /// 60,000 waits timing out together), cut into slices that run one per
@@ -17,7 +18,9 @@ package final class SlicedWork {
     /// How long after one slice the next runs: a moment, for NIO to poll.
     package static let pause = TimeAmount.microseconds(200)
     private let eventLoop: any EventLoop
-    private var jobs: [(budget: Int, step: Step)] = []
+    /// Jobs by owner (a connection; nil for the daemon's own): owners take
+    /// turns, and each owner's jobs run one after another.
+    private var queues: [(owner: ConnectionID?, jobs: [(budget: Int, step: Step)])] = []
     private var next = 0
     private var scheduled: Scheduled<Void>?
     /// Runs a slice as the core's turn (held writes, group commit).
@@ -28,31 +31,35 @@ package final class SlicedWork {
         self.asTurn = asTurn
     }
 
-    var isEmpty: Bool { jobs.isEmpty }
+    var isEmpty: Bool { queues.isEmpty }
 
-    /// Runs a job's first slice now, as a turn, unless others wait (then
+    /// Runs a job's first slice now, as a turn, unless other jobs wait (then
     /// it takes its turn after them: a batch of 20 long lists costs one slice
     /// in its own iteration, not 20), and queues the rest.
-    func start(budget: Int, _ step: @escaping Step) {
-        if jobs.isEmpty {
+    func start(owner: ConnectionID?, budget: Int, _ step: @escaping Step) {
+        if let index = queues.firstIndex(where: { $0.owner == owner }) {
+            queues[index].jobs.append((budget, step))
+            return
+        }
+        if queues.isEmpty {
             var finished = false
             asTurn { finished = step(budget) }
             guard !finished else { return }
         }
-        jobs.append((budget, step))
+        queues.append((owner, [(budget, step)]))
         scheduleSlice()
     }
 
     /// Forgets every job (the daemon stops).
     func cancelAll() {
-        jobs = []
+        queues = []
         next = 0
         scheduled?.cancel()
         scheduled = nil
     }
 
     private func scheduleSlice() {
-        guard scheduled == nil, !jobs.isEmpty else { return }
+        guard scheduled == nil, !queues.isEmpty else { return }
         scheduled = eventLoop.assumeIsolated().scheduleTask(in: Self.pause) { [self] in
             scheduled = nil
             runSlice()
@@ -61,24 +68,30 @@ package final class SlicedWork {
     }
 
     private func runSlice() {
-        guard !jobs.isEmpty else { return }
-        if next >= jobs.count { next = 0 }
-        let job = jobs[next]
+        guard !queues.isEmpty else { return }
+        if next >= queues.count { next = 0 }
+        let owner = queues[next].owner
+        let job = queues[next].jobs[0]
         var finished = false
         asTurn { finished = job.step(job.budget) }
+        // The step may have queued more jobs; find the owner's queue again.
+        guard let index = queues.firstIndex(where: { $0.owner == owner }) else { return }
         if finished {
-            jobs.remove(at: next)
-        } else {
-            next += 1
+            queues[index].jobs.removeFirst()
+            if queues[index].jobs.isEmpty {
+                queues.remove(at: index)
+                return
+            }
         }
+        next = index + 1
     }
 }
 
 /// How much each kind of work does in one slice (`SlicedWork`). A `list`
 /// costs about 4 µs a window in a release build, a timeout less.
 public struct SliceBudgets: Sendable {
-    /// Windows of a `list` serialized per slice; a list of at most this many
-    /// is answered at once, as any other request.
+    /// Windows of a `list` serialized per slice; with at most this many
+    /// windows open, a list is answered at once, as any other request.
     public var listWindows = 2_000
     /// Waits timed out per slice.
     public var expiries = 2_000
