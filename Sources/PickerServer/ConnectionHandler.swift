@@ -71,6 +71,8 @@ package final class ConnectionHandler: ChannelDuplexHandler, Connection {
     private var waitingLines = CircularBuffer<LineAssembler.Piece>()
     /// A read the pipeline asked for while lines wait; done once they ran.
     private var readWithheld = false
+    /// A job of `SlicedWork` will run the waiting lines.
+    private var waitingLinesScheduled = false
 
     private struct QueuedWrite {
         /// An event's head (`EventLine`); nil for an answer's line.
@@ -130,11 +132,45 @@ package final class ConnectionHandler: ChannelDuplexHandler, Connection {
         // Closing, what more the peer sends is dropped.
         guard !isClosing, peer != nil else { return }
         let piece = unwrapInboundIn(data)
-        guard slicedAnswers == 0 else {
+        guard slicedAnswers == 0, waitingLines.isEmpty, !core.turnIsSpent else {
             waitingLines.append(piece)
+            if slicedAnswers == 0 { runWaitingLinesLater() }
             return
         }
         run(piece, context: context)
+    }
+
+    /// Lines wait because this loop iteration has run lines long enough:
+    /// they run in later ones, a slice of `SlicedWork` each, after its
+    /// other connections' work.
+    private func runWaitingLinesLater() {
+        guard !waitingLinesScheduled else { return }
+        waitingLinesScheduled = true
+        core.slicedWork.start(owner: id, budget: 0, now: false) { [self] _ in
+            waitingLinesScheduled = false
+            runWaitingLines()
+            guard slicedAnswers == 0, !isClosing, !waitingLines.isEmpty else { return true }
+            waitingLinesScheduled = true
+            return false
+        }
+    }
+
+    /// Runs the lines that waited while nothing holds them and the
+    /// iteration has time; once none is left, reads again and may close.
+    private func runWaitingLines() {
+        guard let context else { return }
+        while slicedAnswers == 0, !isClosing, let piece = waitingLines.first {
+            guard !core.turnIsSpent else { return }
+            waitingLines.removeFirst()
+            run(piece, context: context)
+        }
+        guard slicedAnswers == 0, waitingLines.isEmpty, !isClosing else { return }
+        closeIfFinished()
+        if readWithheld, !isClosing {
+            readWithheld = false
+            // From the tail, so that the framing handler can still withhold it.
+            context.channel.read()
+        }
     }
 
     private func run(_ piece: LineAssembler.Piece, context: ChannelHandlerContext) {
@@ -220,19 +256,11 @@ package final class ConnectionHandler: ChannelDuplexHandler, Connection {
         fillingSlot = nil
         if let slot, let place = queued.firstIndex(where: { $0.slot == slot }) { queued.remove(at: place) }
         slicedAnswers -= 1
-        guard let context, !isClosing else { return }
+        guard !isClosing else { return }
         writeQueued()
         guard slicedAnswers == 0 else { return }
-        while slicedAnswers == 0, !isClosing, let piece = waitingLines.popFirst() {
-            run(piece, context: context)
-        }
-        guard slicedAnswers == 0, waitingLines.isEmpty else { return }
-        closeIfFinished()
-        if readWithheld, !isClosing {
-            readWithheld = false
-            // From the tail, so that the framing handler can still withhold it.
-            context.channel.read()
-        }
+        runWaitingLines()
+        if !waitingLines.isEmpty { runWaitingLinesLater() }
     }
 
     // MARK: writing

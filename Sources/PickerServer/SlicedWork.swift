@@ -35,13 +35,13 @@ package final class SlicedWork {
 
     /// Runs a job's first slice now, as a turn, unless other jobs wait (then
     /// it takes its turn after them: a batch of 20 long lists costs one slice
-    /// in its own iteration, not 20), and queues the rest.
-    func start(owner: ConnectionID?, budget: Int, _ step: @escaping Step) {
+    /// in its own iteration, not 20) or `now` is false, and queues the rest.
+    func start(owner: ConnectionID?, budget: Int, now: Bool = true, _ step: @escaping Step) {
         if let index = queues.firstIndex(where: { $0.owner == owner }) {
             queues[index].jobs.append((budget, step))
             return
         }
-        if queues.isEmpty {
+        if now, queues.isEmpty {
             var finished = false
             asTurn { finished = step(budget) }
             guard !finished else { return }
