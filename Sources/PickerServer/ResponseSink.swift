@@ -52,14 +52,16 @@ final class ResponseSink {
     /// Delivers a result serialized already (a `list` built in slices): the
     /// same line `deliver(.success(value))` writes.
     func deliver(serializedResult value: [UInt8]) {
-        deliver { response in
+        deliver(sizeHint: value.count) { response in
             response += Self.resultKey
             response += value
         }
     }
 
     /// `serializeOutcome` appends `,"result":…` or `,"error":…`.
-    private func deliver(_ serializeOutcome: (inout [UInt8]) -> Void) {
+    /// `sizeHint`: the outcome's length when known, so the answer's array is
+    /// made once at its size rather than grown.
+    private func deliver(sizeHint: Int = 0, _ serializeOutcome: (inout [UInt8]) -> Void) {
         guard !isDelivered else { return }
         isDelivered = true
         defer { connection.answersOwed -= 1 }
@@ -74,6 +76,7 @@ final class ResponseSink {
             connection.send { serialize(&$0) }
         case .batch(let batch, let index):
             var response: [UInt8] = []
+            response.reserveCapacity(sizeHint + 64)
             serialize(&response)
             batch.fill(index, with: response)
         }
