@@ -73,7 +73,7 @@ let package = Package(
             dependencies: ["PickerClient", "PickerProtocol", "PickerJSON", "PickerSystem", "PickerTerminal", "CPickerSystem", "CPickerAskpass"]),
         .executableTarget(name: "pickerd-askpass", dependencies: ["PickerAskpass"], linkerSettings: swiftRuntimeLinkedIn),
         // gpg-agent's pinentry protocol (Assuan): its commands in, pickerd windows, the PIN out.
-        .target(name: "PickerPinentry", dependencies: ["PickerClient", "PickerProtocol", "PickerJSON", "PickerSystem", "CPickerSystem"]),
+        .target(name: "PickerPinentry", dependencies: ["PickerClient", "PickerProtocol", "PickerJSON", "PickerSystem", "PickerTerminal", "CPickerSystem"]),
         .target(name: "PickerTerminal", dependencies: ["PickerClient", "PickerProtocol", "PickerJSON", "PickerSystem", "CPickerTerminal"]),
         .target(
             name: "PickerServer",

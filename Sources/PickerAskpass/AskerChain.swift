@@ -55,11 +55,10 @@ public struct AskerChain: Sendable, Equatable {
         ProcessStat(line: stat.utf8).map { (VisibleText.of($0.name), $0.parent) }
     }
 
-    /// `sudo (pid 4130) ← deploy.sh (pid 4121)`, `…` at the end when cut.
+    /// `sudo (pid 4130) ← deploy.sh (pid 4121)`, `…` at the end when cut
+    /// (`ProcessChainText`).
     public var description: String {
         guard !links.isEmpty else { return "an unknown process" }
-        var shown = links.map { "\($0.command) (pid \($0.pid))" }
-        if isCut { shown.append("…") }
-        return shown.joined(separator: " ← ")
+        return ProcessChainText.chain(links.map { ($0.command, $0.pid) }, isCut: isCut)
     }
 }

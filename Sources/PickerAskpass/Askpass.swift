@@ -32,7 +32,7 @@ public enum Askpass {
     /// (nil: the usual places), the hint read from `environment`; `name`
     /// begins each sentence on stderr. Returns the exit status.
     public static func run(prompt words: [String], environment: [String: String], socketPath: String?, name: String) -> Int32 {
-        let say = { (sentence: String) in _ = POSIX.writeAll(Array("\(name): \(VisibleText.of(sentence))\n".utf8), to: 2) }
+        let say = { (sentence: String) in StandardError.say(sentence, as: name) }
         // It holds the answer: no core dump, no ptrace by the user's other processes.
         picker_make_undumpable()
         guard let wakeup = Wakeup() else {

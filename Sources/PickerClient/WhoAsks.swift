@@ -22,10 +22,16 @@ public struct WhoAsks: Sendable, Equatable {
 
     public var isAnotherUser: Bool { owner.uid != personUID }
 
+    /// The asking user's name, or its uid when the daemon knew no name.
+    public var userName: String { owner.user ?? "uid \(owner.uid)" }
+
+    /// `another user: nobody` for another user's window (short, for a list of
+    /// windows); nil for the person's own.
+    public var anotherUserMark: String? { isAnotherUser ? "another user: \(userName)" : nil }
+
     /// `asked by ada via pickerctl`, or `another user asks: nobody (uid 65534) via python3`.
     public var line: String {
-        let name = owner.user ?? "uid \(owner.uid)"
-        let who = isAnotherUser ? "another user asks: \(name)\(owner.user == nil ? "" : " (uid \(owner.uid))")" : "asked by \(name)"
+        let who = isAnotherUser ? "another user asks: \(userName)\(owner.user == nil ? "" : " (uid \(owner.uid))")" : "asked by \(userName)"
         return who + (owner.command.map { " via \($0)" } ?? "")
     }
 }

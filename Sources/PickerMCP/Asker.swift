@@ -13,6 +13,10 @@ import PickerProtocol
 /// secure answers to anyone else's windows, the password agent's among
 /// them), and no window it presents asks for a secret. Levels above
 /// `maxLevel` (`statusBar` unless the server is told otherwise) are lowered to it.
+///
+/// A session remembers its last `remembering` questions (oldest forgotten
+/// first), so a long session does not grow without end; `await` on a window
+/// of a question forgotten is refused as one never presented here.
 public actor Asker {
     /// A question presented and not read back yet.
     struct Asked {
@@ -21,6 +25,8 @@ public actor Asker {
         var window: WindowID
         /// When its `timeout_s` runs out, across the windows that ask it again.
         let deadline: ContinuousClock.Instant?
+        /// Every window that asked it (the first, then those asking again).
+        var windows: [WindowID]
     }
 
     private let socketPath: String?
@@ -34,6 +40,12 @@ public actor Asker {
     /// Every window this session presented, to its question's first window:
     /// all that `await` reaches.
     private var firstWindows: [WindowID: WindowID] = [:]
+    /// The first windows of the questions remembered, oldest first.
+    private var presentedOrder: [WindowID] = []
+    /// How many questions are remembered.
+    private let remembering: Int
+    /// The default of `remembering`: far more than an agent waits on at once.
+    public static let defaultRemembering = 1024
     /// How long a wait goes on across a restart of pickerd (as pickerctl's --reconnect).
     static let reconnecting: Duration = .seconds(30)
     /// Where a question is shown at most unless the server is told otherwise:
@@ -41,9 +53,10 @@ public actor Asker {
     /// the person's own programs, and quiet hours hold them.
     public static let defaultMaxLevel: LevelSpec = .named("statusBar")
 
-    public init(socketPath: String?, maxLevel: LevelSpec = Asker.defaultMaxLevel) {
+    public init(socketPath: String?, maxLevel: LevelSpec = Asker.defaultMaxLevel, remembering: Int = Asker.defaultRemembering) {
         self.socketPath = socketPath
         self.maxLevel = maxLevel
+        self.remembering = max(1, remembering)
     }
 
     /// One tool call. It returns when the window ends (or, for `present`,
@@ -112,11 +125,21 @@ public actor Asker {
             }
             let window = try await client.present(question.presentation).window
             let deadline = question.presentation.timeoutMilliseconds.map { ContinuousClock.now + .milliseconds($0) }
-            asked[window] = Asked(question: question, window: window, deadline: deadline)
-            firstWindows[window] = window
+            remember(Asked(question: question, window: window, deadline: deadline, windows: [window]))
             return .shown(window)
         } catch {
             return .refused(reply(for: error, window: nil))
+        }
+    }
+
+    /// Keeps a question just shown, forgetting the oldest beyond `remembering`.
+    private func remember(_ question: Asked) {
+        asked[question.window] = question
+        firstWindows[question.window] = question.window
+        presentedOrder.append(question.window)
+        while presentedOrder.count > remembering {
+            let oldest = presentedOrder.removeFirst()
+            for window in asked.removeValue(forKey: oldest)?.windows ?? [] { firstWindows[window] = nil }
         }
     }
 
@@ -198,6 +221,7 @@ public actor Asker {
         do {
             let window = try await connected().present(again.presentation).window
             asked[first]?.window = window
+            asked[first]?.windows.append(window)
             firstWindows[window] = first
             return nil
         } catch {

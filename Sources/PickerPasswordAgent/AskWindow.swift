@@ -34,7 +34,7 @@ struct AskWindow {
     /// The tag that finds this request's window again (after the agent or
     /// pickerd restarts): `ask-password:` and the file's name.
     func tag(limits: HelloReply?) -> String {
-        Self.fitting(Self.tagPrefix + entry.name, .maxTagBytes, limits)
+        HelloReply.fitting(Self.tagPrefix + entry.name, .maxTagBytes, in: limits)
     }
 
     var title: String {
@@ -76,13 +76,8 @@ struct AskWindow {
             TextOption.maxLength: .integer(Int64(PasswordAnswer.largestPassword)),
         ])
         return Present(
-            kind: "text", title: Self.fitting(title, .maxTitleBytes, limits),
-            message: Self.fitting(message(note: note), .maxMessageBytes, limits), level: .named("alert"), options: options,
+            kind: "text", title: HelloReply.fitting(title, .maxTitleBytes, in: limits),
+            message: HelloReply.fitting(message(note: note), .maxMessageBytes, in: limits), level: .named("alert"), options: options,
             timeoutMilliseconds: timeout, tag: tag(limits: limits), onDisconnect: .dismiss)
-    }
-
-    /// `text` cut to the daemon's limit (its default when `hello` did not say).
-    static func fitting(_ text: String, _ limit: Limit, _ limits: HelloReply?) -> String {
-        HelloReply.fitting(text, limit, in: limits)
     }
 }

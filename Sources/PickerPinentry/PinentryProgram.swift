@@ -1,6 +1,7 @@
 import CPickerSystem
 import PickerProtocol
 import PickerSystem
+import PickerTerminal
 
 #if canImport(Glibc)
 import Glibc
@@ -72,13 +73,13 @@ public enum PinentryProgram {
         // gpg-agent closing the pipe ends the session, not the process by a signal.
         signal(SIGPIPE, SIG_IGN)
         if let problem = arguments.problem {
-            POSIX.writeAll(Array("\(name): \(problem)\n".utf8), to: 2)
+            StandardError.say(problem, as: name)
             return 64
         }
         var server = PinentryServer(
             input: AssuanLineReader(descriptor: 0), write: { POSIX.writeAll($0, to: 1) },
             asker: PickerdAsker(socketPath: arguments.socket), options: arguments.options,
-            report: { POSIX.writeAll(Array("\(name): \($0)\n".utf8), to: 2) })
+            report: { StandardError.say($0, as: name) })
         server.run()
         return 0
     }

@@ -27,7 +27,7 @@ public struct Requester: Sendable, Equatable {
             return !now.hasEnded && (startTime == nil || now.startTime == startTime)
         }
 
-        public var shown: String { "\(name) (pid \(pid))" }
+        public var shown: String { ProcessChainText.process(name, pid: pid) }
     }
 
     /// The program that asked gpg-agent (`OPTION owner=`), when it runs here.
@@ -42,7 +42,7 @@ public struct Requester: Sendable, Equatable {
 
     /// The sentence the window shows.
     public var sentence: String {
-        let chain = parents.map(\.shown).joined(separator: " ← ")
+        let chain = ProcessChainText.chain(parents.map { ($0.name, $0.pid) })
         switch (client, chain.isEmpty) {
         case (let client?, false): return "Asked by \(client.shown) through \(chain)."
         case (let client?, true): return "Asked by \(client.shown)."

@@ -20,11 +20,17 @@ public enum ProcessNames {
         return visible(String(cString: name))
     }
 
-    /// The uid that owns process `pid` (its /proc folder's owner), nil when it is gone.
+    /// The real uid of process `pid` (the first of the `Uid:` line of
+    /// /proc/PID/status: who started it), nil when it is gone. Not the owner
+    /// of /proc/PID, which is the effective uid: root for a set-user-ID
+    /// program a user runs (proc(5); such a process is also not dumpable,
+    /// so its files in /proc, status among them, belong to root, though
+    /// anyone may still read status).
     public static func uid(of pid: Int32) -> UInt32? {
-        var info = stat()
-        guard pid > 0, stat("/proc/\(pid)", &info) == 0 else { return nil }
-        return info.st_uid
+        guard pid > 0, let status = POSIX.text(of: "/proc/\(pid)/status", limit: 1 << 16),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Uid:") })
+        else { return nil }
+        return line.split(whereSeparator: \.isWhitespace).dropFirst().first.flatMap { UInt32($0) }
     }
 
     /// The process's name (comm: its executable's, at most 15 bytes, which it

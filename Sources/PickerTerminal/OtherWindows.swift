@@ -66,8 +66,7 @@ struct OtherWindows {
     /// ` · another user: nobody` for a window another user asks, so the list
     /// marks it too, not only the key window's header.
     private static func anotherUser(_ window: WindowSummary) -> String {
-        guard let asker = WhoAsks(window.owner), asker.isAnotherUser else { return "" }
-        return " · another user: " + (asker.owner.user ?? "uid \(asker.owner.uid)")
+        WhoAsks(window.owner)?.anotherUserMark.map { " · " + $0 } ?? ""
     }
 
     private static func levelName(of window: WindowSummary) -> String {

@@ -1,5 +1,6 @@
 import PickerJSON
 import PickerProtocol
+import PickerTestSupport
 import Testing
 
 @testable import PickerMCP
@@ -23,6 +24,24 @@ import Testing
     @Test func aRefusedIDIsCutShortInTheSentence() async {
         let reply = await Asker(socketPath: Self.noDaemon).call(.await, ["window": .string(String(repeating: "w", count: 10_000))])
         #expect(reply.isError && reply.text.count < 200)
+    }
+
+    /// A long session forgets its oldest questions: it does not grow without
+    /// end, and a window forgotten is refused as any other it did not present.
+    @Test func aSessionRemembersItsLastQuestionsOnly() async throws {
+        let daemon = try DaemonProcess()
+        let asker = Asker(socketPath: daemon.socketPath, remembering: 2)
+        var windows: [String] = []
+        for title in ["One", "Two", "Three"] {
+            let reply = await asker.call(.present, ["tool": "ask_text", "arguments": ["title": .string(title)]])
+            windows.append(try #require(reply.structured?["window"]?.stringValue, "\(reply.text)"))
+        }
+        let forgotten = await asker.call(.await, ["window": .string(windows[0]), "timeout_s": 1])
+        #expect(forgotten.isError && forgotten.text == "await: \(Asker.notPresentedHere(WindowID(windows[0])))")
+        for window in windows.dropFirst() {
+            let kept = await asker.call(.await, ["window": .string(window), "timeout_s": 1])
+            #expect(kept.isError && kept.text.contains("still waiting"), "\(kept.text)")
+        }
     }
 
     @Test func noQuestionTheToolsBuildAsksForASecret() throws {

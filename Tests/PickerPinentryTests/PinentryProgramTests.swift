@@ -43,6 +43,16 @@ import Testing
         #expect(ran.stdout == "OK Pleased to meet you\nERR 536871175 Line passed to IPC too long <User defined source 1>\nOK\nD pickerd\nOK\n")
     }
 
+    /// What a sentence on stderr carries from its callers (here a socket path
+    /// and an argument) cannot drive the terminal gpg runs in.
+    @Test func sentencesOnStderrShowControlCharacters() throws {
+        let asked = try run("pinentry-pickerd", ["--socket", "/nonexistent/\u{1B}]0;owned\u{7}.sock"], input: "GETPIN\nBYE\n")
+        #expect(!asked.stderr.contains("\u{1B}") && !asked.stderr.contains("\u{7}"), "\(asked.stderr.debugDescription)")
+        #expect(asked.stderr.contains("/nonexistent/\\u{1B}]0;owned\\u{7}.sock"), "\(asked.stderr.debugDescription)")
+        let usage = try run("pinentry-pickerd", ["frob\u{1B}[2J"], input: "")
+        #expect(usage.stderr == "pinentry-pickerd: unexpected argument 'frob\\u{1B}[2J'\n", "\(usage.stderr.debugDescription)")
+    }
+
     @Test func anUnknownArgumentIsAUsageError() throws {
         let ran = try run("pinentry-pickerd", ["frobnicate"], input: "")
         #expect(ran.status == 64)

@@ -1,5 +1,7 @@
 import Foundation
+import PickerClient
 import PickerJSON
+import PickerProtocol
 import PickerTestSupport
 import Testing
 
@@ -31,5 +33,19 @@ import Testing
         defer { own.signal(SIGTERM) }
         let listed = try frontEnd.ui.waitFor("· another user: nobody")
         #expect(listed?.contains("Password for root") == true, "\(listed ?? "")")
+    }
+
+    /// The full line under the title and the short mark in the list of other
+    /// windows name the user alike: by name, else by uid.
+    @Test func theLineAndTheListsMarkNameTheUserAlike() {
+        let named = WhoAsks(Peer(uid: 65534, pid: 7, user: "nobody", command: "socat"), personUID: 1000)
+        #expect(named?.line == "another user asks: nobody (uid 65534) via socat")
+        #expect(named?.anotherUserMark == "another user: nobody")
+        let unnamed = WhoAsks(Peer(uid: 4242, pid: 7), personUID: 1000)
+        #expect(unnamed?.line == "another user asks: uid 4242")
+        #expect(unnamed?.anotherUserMark == "another user: uid 4242")
+        let own = WhoAsks(Peer(uid: 1000, pid: 7, user: "ada", command: "pickerctl"), personUID: 1000)
+        #expect(own?.line == "asked by ada via pickerctl")
+        #expect(own?.anotherUserMark == nil)
     }
 }

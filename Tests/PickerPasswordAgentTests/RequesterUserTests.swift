@@ -1,0 +1,44 @@
+import Foundation
+import PickerSystem
+import PickerTestSupport
+import Testing
+
+/// The window names the user who asks by the process's real uid, who
+/// started it: a set-user-ID program (effective uid root, and so not
+/// dumpable) that a user runs is that user's, though /proc/PID, which
+/// follows the effective uid, and /proc/PID/status belong to root.
+@Suite struct RequesterUserTests {
+    /// Makes itself undumpable (as a set-user-ID program is), then says so and waits.
+    static let undumpable = #"""
+        import ctypes, sys
+        PR_SET_DUMPABLE = 4
+        if ctypes.CDLL(None, use_errno=True).prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) != 0:
+            sys.exit("prctl failed")
+        print("undumpable", flush=True)
+        sys.stdin.read()
+        """#
+
+    @Test func aSetUserIDProcessIsItsRealUsers() throws {
+        guard getuid() == 0, let setpriv = DaemonProcess.setpriv,
+            let python = ["/usr/bin/python3", "/bin/python3"].first(where: FileManager.default.fileExists)
+        else {
+            print("skipped: running as real uid 65534, effective root, needs root, setpriv and python3")
+            return
+        }
+        let asker = try CommandLineProcess(program: python, ["-c", Self.undumpable], prefix: [setpriv, "--ruid=65534", "--euid=0"])
+        defer { asker.signal(SIGKILL) }
+        let deadline = Date().addingTimeInterval(30)
+        while !asker.stdoutSoFar.contains("undumpable"), asker.isRunning, Date() < deadline { usleep(10_000) }
+        try #require(asker.stdoutSoFar.contains("undumpable"), "\(asker.stderrSoFar)")
+        for path in ["/proc/\(asker.pid)", "/proc/\(asker.pid)/status"] {
+            var owner = stat()
+            try #require(stat(path, &owner) == 0 && owner.st_uid == 0, "\(path) is not root's: the test shows nothing")
+        }
+        #expect(ProcessNames.uid(of: asker.pid) == 65534)
+    }
+
+    @Test func aProcessGoneHasNoUser() {
+        #expect(ProcessNames.uid(of: 0) == nil)
+        #expect(ProcessNames.uid(of: -1) == nil)
+    }
+}
