@@ -49,6 +49,11 @@ struct JSONLineScreen {
         let count = bytes.count
         while index < count {
             let byte = bytes[index]
+            // Most bytes of a line are printable ASCII that marks nothing.
+            if byte < 0x80, (byte < 64 ? Self.markingBelow64 >> byte : Self.markingFrom64 >> (byte - 64)) & 1 == 0 {
+                index += 1
+                continue
+            }
             switch byte {
             case 0x80...:
                 guard let next = Self.utf8SequenceEnd(bytes, at: index) else {
@@ -84,6 +89,11 @@ struct JSONLineScreen {
             index += 1
         }
     }
+
+    /// The ASCII bytes the switch below looks at, one bit each: control
+    /// characters, `'` and digits below 64; `I`, `N` and `\\` from 64.
+    private static let markingBelow64: UInt64 = 0xFFFF_FFFF | 1 << 0x27 | 0x3FF << 0x30
+    private static let markingFrom64: UInt64 = 1 << (0x49 - 64) | 1 << (0x4E - 64) | 1 << (0x5C - 64)
 
     /// A run of digits from `start`: marks a leading zero or an integer past
     /// `Int64` where a number may begin; the offset after the run.
