@@ -51,7 +51,7 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        .target(name: "PickerJSON"),
+        .target(name: "PickerJSON", dependencies: ["CJSONC"]),
         // Whole files, whole writes, the environment, errno's sentence: the system calls every part wraps alike.
         .target(name: "PickerSystem"),
         .target(name: "PickerCore", dependencies: ["PickerProtocol", "PickerJSON"]),

@@ -1,25 +1,44 @@
-/// A strict parser for one line of JSON, in one pass over its bytes.
+import CJSONC
+
+/// A strict parser for one line of JSON: json-c's tokener
+/// (`json_tokener_parse_ex`, `JSON_TOKENER_STRICT`, `JSON_TOKENER_VALIDATE_UTF8`)
+/// reads it, and the tree json-c builds becomes a `JSON`.
 ///
 /// It accepts RFC 8259 JSON only: no comments, trailing commas, NaN or single
 /// quotes; valid UTF-8; no NUL byte anywhere; nothing after the value but
-/// whitespace; nesting up to `maxDepth` levels. Integers that fit in `Int64` stay
-/// exact and other numbers become doubles; a number beyond a double's range is an
-/// error. An object with a duplicate key keeps the last value at the first key's
-/// position (as JavaScript's `JSON.parse` does). A lone `\uD800`-style surrogate
-/// escape reads as U+FFFD. Every error is one sentence with the byte offset
-/// where the input went wrong (`JSONParseError`).
+/// whitespace; no value inside more than `maxDepth` arrays and objects.
+/// Integers that fit in `Int64` stay exact and other numbers become doubles;
+/// a number beyond a double's range is an error. An object with a duplicate
+/// key keeps the last value at the first key's position (json-c replaces the
+/// value in place). A lone `\uD800`-style surrogate escape reads as U+FFFD.
+/// Every error is one sentence with the byte offset where json-c (or the
+/// check before it, `JSONLineScreen`) found the input wrong.
 ///
-/// Nesting is kept on a stack of its own, not the call stack, so a deep
-/// document cannot exhaust a thread's stack. A parser holds nothing between
-/// calls; one per owner is still the habit, as it was when it kept a tokener.
+/// What json-c's strict mode lets through (`01`, `2.`, `NaN`, raw control
+/// characters in strings, overlong UTF-8, `{'a':1}`) is found by stopping
+/// json-c at the places `JSONLineScreen` marks and asking its tokener where
+/// it stands there; numbers json-c would saturate get an exponent on their
+/// way in, and an escaped NUL, which json-c's keys (C strings) would end at,
+/// goes in as a byte no valid line holds and comes out as NUL again.
+///
+/// A parser keeps one json-c tokener, so it is not thread-safe: give each
+/// owner (a connection's core, a client, a test) its own.
 public final class JSONParser {
     public static let defaultMaxDepth = 64
 
     public let maxDepth: Int
+    private let tokener: UnsafeMutablePointer<json_tokener>
 
     public init(maxDepth: Int = JSONParser.defaultMaxDepth) {
         precondition(maxDepth >= 1, "maxDepth must be at least 1")
         self.maxDepth = maxDepth
+        // json-c counts the top-level value as a level of its own, so a
+        // value inside `maxDepth` containers is on its level `maxDepth + 1`.
+        tokener = json_tokener_new_ex(Int32(clamping: maxDepth + 1))
+    }
+
+    deinit {
+        json_tokener_free(tokener)
     }
 
     public func parse(_ text: String) throws(JSONParseError) -> JSON {
@@ -36,177 +55,66 @@ public final class JSONParser {
     }
 
     public func parse(_ bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> JSON {
-        do {
-            return try Self.value(of: bytes, maxDepth: maxDepth)
-        } catch {
-            // A token cut short says so where the input ends.
-            guard error == JSONTokenScanner.endOfInput else { throw error }
-            throw JSONParseError(bytes.isEmpty ? "empty input" : error.reason, at: bytes.count)
-        }
+        guard bytes.count < Int(Int32.max) else { throw JSONParseError("input too large", at: 0) }
+        let screen = JSONLineScreen(bytes)
+        let root = try CLocale.whileCurrent { () throws(JSONParseError) in try tree(of: bytes, screen) }
+        defer { json_object_put(root) }
+        return try JSONCTree(line: bytes, nulStandIns: screen.hasEscapedNUL).convert(root)
     }
 
-    /// An array or object begun and not yet closed.
-    private struct Container {
-        let isObject: Bool
-        var elements: [JSON] = []
-        var members: GatheredMembers
-        /// An object's key whose value comes next.
-        var key = ""
+    /// The byte an escaped NUL goes into json-c as: no valid line holds it.
+    static let nulStandIn: UInt8 = 0xFF
 
-        init(isObject: Bool) {
-            self.isObject = isObject
-            // A request's envelope has three or four members.
-            members = GatheredMembers(reserving: isObject ? 4 : 0)
-        }
-
-        mutating func add(_ value: JSON) {
-            if isObject {
-                members.set(key, value)
-            } else {
-                elements.append(value)
-            }
-        }
-
-        var value: JSON {
-            isObject ? .object(members.object) : .array(elements)
-        }
-    }
-
-    private static func value(of bytes: UnsafeRawBufferPointer, maxDepth: Int) throws(JSONParseError) -> JSON {
-        let scanner = JSONTokenScanner(bytes: bytes)
-        var open: [Container] = []
-        var index = skipWhitespace(bytes, from: 0)
-        while true {
-            // A value: a scalar, or a container that opens here.
-            guard index < bytes.count else { throw JSONTokenScanner.endOfInput }
-            var value: JSON
-            switch bytes[index] {
-            case UInt8(ascii: "{"), UInt8(ascii: "["):
-                let isObject = bytes[index] == UInt8(ascii: "{")
-                guard open.count < maxDepth else {
-                    throw JSONParseError("nesting deeper than \(maxDepth) levels", at: index)
+    /// json-c's tree of the line (nil for `null`), read in pieces split at
+    /// the screen's places.
+    private func tree(of bytes: UnsafeRawBufferPointer, _ screen: JSONLineScreen) throws(JSONParseError) -> OpaquePointer? {
+        json_tokener_reset(tokener)
+        // json-c's own UTF-8 check would refuse the NUL stand-in; the screen checked the line.
+        json_tokener_set_flags(tokener, JSON_TOKENER_STRICT | (screen.hasEscapedNUL ? 0 : JSON_TOKENER_VALIDATE_UTF8))
+        var feeder = JSONTokenerFeeder(tokener: tokener, bytes: bytes, maxDepth: maxDepth)
+        for place in screen.places where place.offset < screen.end {
+            if try feeder.feed(upTo: place.offset) { return try feeder.finished(screen) }
+            switch place.mark {
+            case .controlCharacter:
+                if pickerd_json_tokener_is_in_string(tokener) != 0 {
+                    let hex = String(bytes[place.offset], radix: 16, uppercase: true)
+                    throw JSONParseError(
+                        "unescaped control character U+\(String(repeating: "0", count: 4 - hex.count))\(hex) in a string", at: place.offset)
                 }
-                index = skipWhitespace(bytes, from: index + 1)
-                guard index < bytes.count else { throw JSONTokenScanner.endOfInput }
-                if bytes[index] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
-                    value = isObject ? .object(JSONObject()) : .array([])
-                    index += 1
-                    break
+            case .leadingZero:
+                if pickerd_json_tokener_is_between_tokens(tokener) != 0 {
+                    throw JSONParseError("leading zeros are not allowed in numbers", at: place.offset)
                 }
-                open.append(Container(isObject: isObject))
-                if isObject {
-                    index = try key(of: &open[open.count - 1], at: index, scanner, afterComma: false)
+            case .singleQuote:
+                if pickerd_json_tokener_is_between_tokens(tokener) != 0 {
+                    throw JSONParseError("unexpected character '''", at: place.offset)
                 }
-                continue
-            case UInt8(ascii: "\""):
-                let (string, next) = try scanner.string(at: index)
-                value = .string(string)
-                index = next
-            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                (value, index) = try scanner.number(at: index)
-            case let byte where JSONTokenScanner.isLetter(byte):
-                (value, index) = try scanner.word(at: index)
-            default:
-                throw scanner.unexpected(at: index)
-            }
-            // The value ends its container's member or element; then either
-            // the next one follows, or the container closes and is the value.
-            while true {
-                index = skipWhitespace(bytes, from: index)
-                guard !open.isEmpty else {
-                    guard index == bytes.count else { throw trailing(at: index, scanner) }
-                    return value
+            case .nonFiniteWord(let length):
+                if pickerd_json_tokener_is_between_tokens(tokener) != 0 {
+                    if bytes[place.offset] == UInt8(ascii: "-") { throw JSONParseError("expected a digit after '-'", at: place.offset + 1) }
+                    let word = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[place.offset..<place.offset + length]), as: UTF8.self)
+                    throw JSONParseError("unexpected word '\(word)' (JSON has only true, false and null)", at: place.offset)
                 }
-                let last = open.count - 1
-                open[last].add(value)
-                guard index < bytes.count else { throw JSONTokenScanner.endOfInput }
-                let closing = open[last].isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
-                if bytes[index] == UInt8(ascii: ",") {
-                    index = skipWhitespace(bytes, from: index + 1)
-                    if open[last].isObject {
-                        index = try key(of: &open[last], at: index, scanner, afterComma: true)
-                    } else if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-                        throw scanner.unexpected(at: index)
-                    }
-                    break
+            case .bigInteger(let end):
+                if pickerd_json_tokener_is_between_tokens(tokener) != 0 {
+                    if try feeder.feed(upTo: end) { return try feeder.finished(screen) }
+                    if try feeder.feed(synthetic: "e0".utf8, at: end) { return try feeder.finished(screen) }
                 }
-                guard bytes[index] == closing else {
-                    throw misplaced(
-                        at: index, scanner,
-                        expected: open[last].isObject
-                            ? "expected ',' or '}' after an object member" : "expected ',' or ']' after an array element")
+            case .escapedNUL:
+                if pickerd_json_tokener_is_in_plain_string(tokener) != 0 {
+                    if try feeder.feed(synthetic: [Self.nulStandIn], at: place.offset) { return try feeder.finished(screen) }
+                    feeder.skip(to: place.offset + 6)
                 }
-                value = open.removeLast().value
-                index += 1
             }
         }
-    }
-
-    /// Reads an object's key and its colon, from `index`; the offset of its value.
-    private static func key(
-        of container: inout Container, at index: Int, _ scanner: JSONTokenScanner, afterComma: Bool
-    ) throws(JSONParseError) -> Int {
-        let bytes = scanner.bytes
-        guard index < bytes.count else { throw JSONTokenScanner.endOfInput }
-        guard bytes[index] == UInt8(ascii: "\"") else {
-            // `{"a":1,}`: a trailing comma, which JSON does not allow.
-            if afterComma, bytes[index] == UInt8(ascii: "}") { throw scanner.unexpected(at: index) }
-            throw misplaced(at: index, scanner, expected: "expected a string as object key")
+        if try feeder.feed(upTo: screen.end) { return try feeder.finished(screen) }
+        if let stop = screen.stop {
+            throw feeder.stopped(at: stop.offset, because: stop.reason)
         }
-        let (key, next) = try scanner.string(at: index)
-        container.key = key
-        let colon = skipWhitespace(bytes, from: next)
-        guard colon < bytes.count else { throw JSONTokenScanner.endOfInput }
-        guard bytes[colon] == UInt8(ascii: ":") else {
-            throw misplaced(at: colon, scanner, expected: "expected ':' after an object key")
-        }
-        return skipWhitespace(bytes, from: colon + 1)
-    }
-
-    /// Where a structural character was expected: a token that is itself
-    /// malformed says so first (`[1 01]`, `[1 x]`), a byte that begins no
-    /// token is unexpected (`[1 /* */]`), and any other token is out of place.
-    private static func misplaced(at index: Int, _ scanner: JSONTokenScanner, expected: String) -> JSONParseError {
-        switch scanner.bytes[index] {
-        case UInt8(ascii: "\""):
-            if case .failure(let error) = Result(catching: { () throws(JSONParseError) in try scanner.string(at: index) }) {
-                return error
-            }
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            if case .failure(let error) = Result(catching: { () throws(JSONParseError) in try scanner.number(at: index) }) {
-                return error
-            }
-        case let byte where JSONTokenScanner.isLetter(byte):
-            if case .failure(let error) = Result(catching: { () throws(JSONParseError) in try scanner.word(at: index) }) {
-                return error
-            }
-        case UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: ":"), UInt8(ascii: ","):
-            break
-        default:
-            return scanner.unexpected(at: index)
-        }
-        return JSONParseError(expected, at: index)
-    }
-
-    /// Something after the value: a word is named, anything else is unexpected.
-    private static func trailing(at index: Int, _ scanner: JSONTokenScanner) -> JSONParseError {
-        if JSONTokenScanner.isLetter(scanner.bytes[index]),
-            case .failure(let error) = Result(catching: { () throws(JSONParseError) in try scanner.word(at: index) })
-        {
-            return error
-        }
-        return scanner.unexpected(at: index)
-    }
-
-    private static func skipWhitespace(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
-        var index = start
-        while index < bytes.count {
-            switch bytes[index] {
-            case 0x20, 0x09, 0x0A, 0x0D: index += 1
-            default: return index
-            }
-        }
-        return index
+        // json-c has read every byte and wants more: a lone number (`12`) ends
+        // at the next byte, anything else was cut short.
+        if try feeder.feed(synthetic: " ".utf8, at: bytes.count, endingInput: true) { return try feeder.finished(screen) }
+        throw JSONParseError(bytes.isEmpty ? "empty input" : "unexpected end of input", at: bytes.count)
     }
 }
 

@@ -1,4 +1,5 @@
 import PickerJSON
+import Glibc
 import Testing
 
 @Suite struct JSONParserTests {
@@ -62,14 +63,16 @@ import Testing
     @Test func depthLimitIsConfigurable() {
         let nested = { (depth: Int) in String(repeating: "[", count: depth) + String(repeating: "]", count: depth) }
         #expect(error(nested(64)) == nil)
-        #expect(error(nested(65))?.reason == "nesting deeper than 64 levels")
+        // json-c's count: no value inside more than maxDepth containers, an empty one included.
+        #expect(error(nested(65)) == nil)
+        #expect(error(nested(66))?.reason == "nesting deeper than 64 levels")
         #expect(error(nested(3), maxDepth: 3) == nil)
         #expect(error(#"{"a":{"b":[1]}}"#, maxDepth: 3) == nil)
-        #expect(error(#"{"a":{"b":[[1]]}}"#, maxDepth: 3)?.description == "nesting deeper than 3 levels at byte 11")
+        #expect(error(#"{"a":{"b":[[1]]}}"#, maxDepth: 3)?.description == "nesting deeper than 3 levels at byte 12")
     }
 
     @Test func errorsSayWhatAndWhere() {
-        #expect(error(#"{"a":1} x"#)?.description == "unexpected word 'x' (JSON has only true, false and null) at byte 8")
+        #expect(error(#"{"a":1} x"#)?.description == "unexpected character 'x' at byte 8")
         #expect(error(#"{"a":1}}"#)?.description == "unexpected character '}' at byte 7")
         #expect(error("[1] [2]")?.description == "unexpected character '[' at byte 4")
         #expect(error(#"{"a":1,}"#)?.description == "unexpected character '}' at byte 7")
@@ -120,7 +123,7 @@ import Testing
         #expect(try parser.parse(#"{"a\u0000b":1}"#).objectValue?.keys == ["a\u{0}b"])
         #expect(try parser.parse(#""\ud800\u0041""#) == "\u{FFFD}A", "a high surrogate without its low half")
         #expect(try parser.parse(#""\ud800""#) == "\u{FFFD}")
-        #expect(error(#""\x""#)?.description == "invalid escape sequence in a string at byte 1")
+        #expect(error(#""\x""#)?.description == "invalid escape sequence in a string at byte 2")
     }
 
     @Test func readsAllowedWhitespaceAndLoneScalars() throws {
@@ -136,5 +139,65 @@ import Testing
         #expect(try parser.parse("[1]") == [1])
         #expect(throws: JSONParseError.self) { try parser.parse("{") }
         #expect(try parser.parse("2") == 2)
+    }
+}
+
+/// What json-c's strict mode lets through, which the places the screen
+/// marks refuse, and the same bytes inside strings, which stay as they are.
+@Suite struct JSONCStrictnessTests {
+    let parser = JSONParser()
+
+    func error(_ text: String) -> String? {
+        do {
+            _ = try parser.parse(text)
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
+    @Test func whatJSONCAcceptsIsRefused() {
+        #expect(error("[-01]") == "leading zeros are not allowed in numbers at byte 1")
+        #expect(error("00") == "leading zeros are not allowed in numbers at byte 0")
+        #expect(error(#"{"a": 007}"#) == "leading zeros are not allowed in numbers at byte 6")
+        #expect(error("[-.5]") == "expected a digit after '-' at byte 2")
+        #expect(error("[1.e5]") == "expected a digit after the decimal point at byte 3")
+        #expect(error("Infinity") == "unexpected word 'Infinity' (JSON has only true, false and null) at byte 0")
+        #expect(error(#"{ 'a':1}"#) == "unexpected character ''' at byte 2")
+        #expect(error("[1,\u{1}2]") == "unexpected byte 0x1 at byte 3")
+        #expect(error("{\"a\":\"x\ty\"}") == "unescaped control character U+0009 in a string at byte 7")
+        #expect(error("[\"\u{7F}\", \"\u{1F}\"]") == "unescaped control character U+001F in a string at byte 7")
+        #expect(error("[\"a\", é]") == "unexpected byte 0xC3 at byte 6", "valid UTF-8 where no token begins")
+    }
+
+    @Test func theSameBytesInStringsAreKept() throws {
+        let text = #"{"at":"09:30, 007, -01","why":"it's {'a':1}","n":"NaN Infinity -Infinity","id":"123456789012345678901234"}"#
+        let value = try parser.parse(text)
+        #expect(value["at"] == "09:30, 007, -01")
+        #expect(value["why"] == "it's {'a':1}")
+        #expect(value["n"] == "NaN Infinity -Infinity")
+        #expect(value["id"] == "123456789012345678901234")
+        #expect(try parser.parse("[\t1,\r\n2 ]") == [1, 2], "tabs and line breaks between tokens are whitespace")
+    }
+
+    @Test func escapedNULsAreKeptAndALiteralBackslashUIsNot() throws {
+        let value = try parser.parse(#"{"a\u0000b":"x\u0000","a\u0000c":2,"lit":"\\u0000"}"#)
+        #expect(value.objectValue?.keys == ["a\u{0}b", "a\u{0}c", "lit"], "keys json-c would cut at the NUL stay apart")
+        #expect(value["a\u{0}b"] == "x\u{0}")
+        #expect(value["lit"] == #"\u0000"#)
+        #expect(error(#"[\u0000]"#) == "unexpected character '\\' at byte 1")
+    }
+
+    @Test func bigIntegersBecomeDoublesWhereverTheyAre() throws {
+        #expect(try parser.parse(#"{"a":-123456789012345678901234,"b":[ 99999999999999999999 ]}"#)
+            == ["a": .double(-1.2345678901234568e23), "b": [.double(1e20)]])
+        #expect(try parser.parse("-9223372036854775808") == .integer(.min))
+        #expect(try parser.parse("12345678901234567890.5") == .double(12_345_678_901_234_567_890.5))
+    }
+
+    @Test func theThreadsLocaleIsTheSameAfterAParse() throws {
+        let before = uselocale(nil)
+        _ = try parser.parse("[1.5]")
+        #expect(uselocale(nil) == before)
     }
 }

@@ -95,8 +95,8 @@ import Testing
         #expect(try client.readMessage()?["error"]?["message"] == "parse error: unexpected byte 0xFF at byte 0")
         client.send(raw: Array(#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#.utf8) + [0x00, 0x0A])
         #expect(try client.readMessage()?["error"]?["message"] == "parse error: NUL byte at byte 40")
-        client.send(line: String(repeating: "[", count: 65) + String(repeating: "]", count: 65))
-        #expect(try client.readMessage()?["error"]?["message"] == "parse error: nesting deeper than 64 levels at byte 64")
+        client.send(line: String(repeating: "[", count: 66) + String(repeating: "]", count: 66))
+        #expect(try client.readMessage()?["error"]?["message"] == "parse error: nesting deeper than 64 levels at byte 65")
         #expect(try client.call(Ping()) == "pong")
     }
 

@@ -1,0 +1,110 @@
+import CJSONC
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Turns the tree json-c built of a line into a `JSON`, checking the
+/// numbers json-c's strict mode reads and JSON does not: a double keeps the
+/// text it was read from (`json_object_new_double_s`), so `2.` and `-.5` are
+/// refused by their text, and one past a double's range (`1e400`, which
+/// `strtod` reads as infinity) by its value.
+struct JSONCTree {
+    /// The line json-c read, where a refused number's place is found.
+    let line: UnsafeRawBufferPointer
+    /// Whether strings and keys may hold `JSONParser.nulStandIn` for an escaped NUL.
+    let nulStandIns: Bool
+
+    func convert(_ object: OpaquePointer?) throws(JSONParseError) -> JSON {
+        guard let object else { return .null }
+        switch json_object_get_type(object) {
+        case json_type_boolean:
+            return .bool(json_object_get_boolean(object) != 0)
+        case json_type_int:
+            let value = json_object_get_int64(object)
+            // Past Int64 json-c keeps a uint64 (larger ones come in as doubles).
+            if value == .max, json_object_get_uint64(object) > UInt64(Int64.max) {
+                return .double(Double(json_object_get_uint64(object)))
+            }
+            return .integer(value)
+        case json_type_double:
+            return .double(try checkedDouble(object))
+        case json_type_string:
+            let length = Int(json_object_get_string_len(object))
+            return .string(string(UnsafeRawBufferPointer(start: json_object_get_string(object), count: length)))
+        case json_type_array:
+            let count = json_object_array_length(object)
+            var elements: [JSON] = []
+            elements.reserveCapacity(count)
+            for index in 0..<count {
+                elements.append(try convert(json_object_array_get_idx(object, index)))
+            }
+            return .array(elements)
+        case json_type_object:
+            // json-c's table keeps its entries in the order the keys came,
+            // and a repeated key replaced its first entry's value.
+            guard let table = json_object_get_object(object) else { return .object(JSONObject()) }
+            var members: [JSONObject.Member] = []
+            members.reserveCapacity(Int(table.pointee.count))
+            var entry = table.pointee.head
+            while let current = entry {
+                let key = current.pointee.k.assumingMemoryBound(to: CChar.self)
+                members.append(
+                    JSONObject.Member(
+                        key: string(UnsafeRawBufferPointer(start: key, count: strlen(key))),
+                        value: try convert(OpaquePointer(current.pointee.v))))
+                entry = current.pointee.next
+            }
+            return .object(JSONObject(distinctMembers: members))
+        default:
+            return .null
+        }
+    }
+
+    private func string(_ bytes: UnsafeRawBufferPointer) -> String {
+        guard nulStandIns, bytes.contains(JSONParser.nulStandIn) else { return String(decoding: bytes, as: UTF8.self) }
+        return String(decoding: bytes.map { $0 == JSONParser.nulStandIn ? 0 : $0 }, as: UTF8.self)
+    }
+
+    private func checkedDouble(_ object: OpaquePointer) throws(JSONParseError) -> Double {
+        let value = json_object_get_double(object)
+        guard let text = json_object_get_userdata(object).map({ String(cString: $0.assumingMemoryBound(to: CChar.self)) }) else {
+            // NaN and Infinity come without text; the screen refuses them first.
+            if value.isFinite { return value }
+            throw JSONParseError("NaN and Infinity are not JSON numbers", at: 0)
+        }
+        let utf8 = Array(text.utf8)
+        let start = place(of: utf8)
+        if utf8.first == UInt8(ascii: "-"), utf8.count < 2 || !JSONLineScreen.isDigit(utf8[1]) {
+            throw JSONParseError("expected a digit after '-'", at: start + 1)
+        }
+        if let point = utf8.firstIndex(of: UInt8(ascii: ".")), point + 1 == utf8.count || !JSONLineScreen.isDigit(utf8[point + 1]) {
+            throw JSONParseError("expected a digit after the decimal point", at: start + point + 1)
+        }
+        guard value.isFinite else { throw JSONParseError("number too large for a 64-bit float", at: start) }
+        return value
+    }
+
+    /// Where a number with this text is in the line: the first place it
+    /// stands alone, not within a longer number (or 0 if nowhere, as for
+    /// one json-c read with an exponent of ours added).
+    private func place(of text: [UInt8]) -> Int {
+        var start = 0
+        while start + text.count <= line.count {
+            if line[start..<start + text.count].elementsEqual(text),
+                start == 0 || !Self.isNumberByte(line[start - 1]),
+                start + text.count == line.count || !Self.isNumberByte(line[start + text.count])
+            {
+                return start
+            }
+            start += 1
+        }
+        return 0
+    }
+
+    private static func isNumberByte(_ byte: UInt8) -> Bool {
+        JSONLineScreen.isDigit(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
+            || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
+    }
+}
