@@ -31,7 +31,7 @@ public final class EmbeddedDaemon {
     public init(
         config: String = "{}", pluginLauncher: any PluginProgramLauncher = PluginProcessLauncher(),
         logLevel: Logger.Level = .info, log: (@Sendable (String) -> Void)? = nil,
-        idRandomness: (any RandomNumberGenerator)? = nil, sliceBudgets: SliceBudgets = SliceBudgets()
+        idRandomness: (any RandomNumberGenerator)? = nil, sliceBudgets: SliceBudgets = .standard
     ) throws {
         var configuration: DaemonConfiguration
         switch DaemonConfiguration.read(config) {
