@@ -99,12 +99,6 @@ final class StackOrder<Element> {
     func fromTop() -> [Element] {
         var result: [Element] = []
         result.reserveCapacity(count)
-        forEachFromTop { result.append($0) }
-        return result
-    }
-
-    /// Visits every element, top first, without gathering them.
-    func forEachFromTop(_ body: (Element) -> Void) {
         var pending: [Node] = []
         var node = root
         while node != nil || !pending.isEmpty {
@@ -113,9 +107,10 @@ final class StackOrder<Element> {
                 node = current.right
             }
             let current = pending.removeLast()
-            body(current.element)
+            result.append(current.element)
             node = current.left
         }
+        return result
     }
 
     // MARK: treap mechanics
