@@ -4,7 +4,7 @@ import PickerProtocol
 
 /// `actions`: an action sheet; choosing the `cancel` action cancels the window.
 public struct ActionsPlugin: PickerPlugin {
-    public let kind = "actions"
+    public let kind = BuiltInKind.actions.name
     public let summary = "Choose one of several actions; a cancel-role action cancels."
     public let defaultTitle = "Choose an action"
 

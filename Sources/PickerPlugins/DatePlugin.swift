@@ -4,7 +4,7 @@ import PickerProtocol
 
 /// `date`: a date, a time of day, or both, bounded by `min`/`max`.
 public struct DatePlugin: PickerPlugin {
-    public let kind = "date"
+    public let kind = BuiltInKind.date.name
     public let summary = "Pick a date, a time, or a date and time."
     public let defaultTitle = "Choose a date"
 

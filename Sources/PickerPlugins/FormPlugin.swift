@@ -5,7 +5,7 @@ import PickerProtocol
 /// `form`: several fields in one window, each drawn and checked by its own kind.
 /// A rejected field is named in the message and in `field`.
 public struct FormPlugin: PickerPlugin {
-    public let kind = "form"
+    public let kind = BuiltInKind.form.name
     public let summary = "Fill in several fields at once; each field is a picker of another kind."
     public let defaultTitle = "Fill in the form"
 
@@ -17,6 +17,10 @@ public struct FormPlugin: PickerPlugin {
                 .kind: [
                     "type": "string",
                     "description": .string("any kind except form; a preset of form nests a form, at most \(PluginLimits.formNesting) deep"),
+                ],
+                .base: [
+                    "type": "string",
+                    "description": "written by pickerd: the built-in kind a preset field is made from; a given one is replaced",
                 ],
                 .label: ["type": "string", "maxLength": .integer(Int64(PluginLimits.labelLength))],
                 .required: ["type": "boolean", "default": true],
@@ -84,7 +88,9 @@ public struct FormPlugin: PickerPlugin {
             let label = try spec.string(FormFieldOption.label)
             if let label { try PluginLimits.checkLength(label, of: "the label of field '\(name.prefix(40))'") }
             fields.append(
-                .init(name: name, kind: kind, label: label, isRequired: try spec.bool(FormFieldOption.required) ?? true, picker: picker))
+                .init(
+                    name: name, kind: kind, base: plugin.base, label: label, isRequired: try spec.bool(FormFieldOption.required) ?? true,
+                    picker: picker))
         }
         return PreparedForm(fields: fields, positions: positions, depth: depth)
     }
@@ -95,6 +101,10 @@ struct PreparedForm: PreparedPicker {
     struct Field: Sendable {
         var name: String
         var kind: String
+        /// The built-in kind a preset field is made from, written to the
+        /// options so every front-end draws the field by it; a given one is
+        /// not read, so it is always pickerd's.
+        var base: String?
         var label: String?
         var isRequired: Bool
         var picker: any PreparedPicker
@@ -113,6 +123,7 @@ struct PreparedForm: PreparedPicker {
                     var object = JSONObject()
                     object[FormFieldOption.name] = .string(field.name)
                     object[FormFieldOption.kind] = .string(field.kind)
+                    if let base = field.base { object[FormFieldOption.base] = .string(base) }
                     if let label = field.label { object[FormFieldOption.label] = .string(label) }
                     object[FormFieldOption.required] = .bool(field.isRequired)
                     object[FormFieldOption.options] = field.picker.options

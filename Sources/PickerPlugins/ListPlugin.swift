@@ -5,7 +5,7 @@ import PickerProtocol
 /// `list`: one choice from a list, or several (`multiple`, a checklist, like
 /// `gum choose --no-limit`). The value is the chosen strings in list order.
 public struct ListPlugin: PickerPlugin {
-    public let kind = "list"
+    public let kind = BuiltInKind.list.name
     public let summary = "Pick one choice from a list, or several when multiple (a checklist)."
     public let defaultTitle = "Choose"
 

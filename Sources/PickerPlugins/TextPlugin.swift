@@ -7,7 +7,7 @@ import PickerProtocol
 /// Lengths count characters as a person sees them (extended grapheme clusters:
 /// 日本 is 2, an emoji flag is 1), not bytes. `pattern` must match the whole value.
 public struct TextPlugin: PickerPlugin {
-    public let kind = "text"
+    public let kind = BuiltInKind.text.name
     public let summary = "Type a line of text (or several), optionally secret."
     public let defaultTitle = "Enter text"
 

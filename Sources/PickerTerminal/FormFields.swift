@@ -34,14 +34,13 @@ struct FormFields: PickerView {
     var rejectedField: String?
 
     init(options: JSON, value: JSON?) {
-        fields = (options[FormOption.fields]?.arrayValue ?? []).map { field in
-            let name = field[FormFieldOption.name]?.stringValue ?? "?"
-            let given = value?[name].flatMap { $0.isNull ? nil : $0 }
-            let view = PickerViews.make(
-                kind: field[FormFieldOption.kind]?.stringValue ?? "text", options: field[FormFieldOption.options] ?? [:], value: given)
+        // A preset field is drawn by its base's view: pickerd writes the base into each field.
+        fields = FormField.fields(of: options).map { field in
+            let given = value?[field.name].flatMap { $0.isNull ? nil : $0 }
+            let view = PickerViews.make(kind: field.builtInKind, options: field.options, value: given)
             return Field(
-                name: name, label: field[FormFieldOption.label]?.stringValue ?? name, required: field[FormFieldOption.required]?.boolValue ?? true,
-                view: view, isSet: given != nil || view.isBlank != nil)
+                name: field.name, label: field.label ?? field.name, required: field.isRequired, view: view,
+                isSet: given != nil || view.isBlank != nil)
         }
     }
 

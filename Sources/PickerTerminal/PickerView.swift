@@ -1,4 +1,5 @@
 import PickerJSON
+import PickerProtocol
 
 /// What a view asks the app to do after a key.
 enum ViewAction: Equatable {
@@ -36,16 +37,17 @@ extension PickerView {
     var isBlank: Bool? { nil }
 }
 
-/// Builds the view for a window's kind from its canonical options (`get`).
+/// Builds the view for a window's built-in kind (a preset's base; a kind
+/// that is neither is typed as text) from its canonical options (`get`).
 enum PickerViews {
-    static func make(kind: String, options: JSON, value: JSON?) -> any PickerView {
-        switch kind {
-        case "date": return DateWheels(options: options, value: value)
-        case "custom": return CustomWheels(options: options, value: value)
-        case "actions": return ActionList(options: options, value: value)
-        case "form": return FormFields(options: options, value: value)
-        case "list": return ListChoices(options: options, value: value)
-        default: return TextEditor(options: options, value: value)
+    static func make(kind: BuiltInKind?, options: JSON, value: JSON?) -> any PickerView {
+        switch kind ?? .text {
+        case .date: DateWheels(options: options, value: value)
+        case .custom: CustomWheels(options: options, value: value)
+        case .actions: ActionList(options: options, value: value)
+        case .form: FormFields(options: options, value: value)
+        case .list: ListChoices(options: options, value: value)
+        case .text: TextEditor(options: options, value: value)
         }
     }
 }

@@ -141,7 +141,7 @@ public final class TerminalApp {
             views[window] = nil
             return
         }
-        views[window] = PickerViews.make(kind: summary.shape, options: details.options, value: value)
+        views[window] = PickerViews.make(kind: summary.builtInKind, options: details.options, value: value)
     }
 
     /// Keeps the sentence for how the window last drawn ended. (Events trail
@@ -178,7 +178,7 @@ public final class TerminalApp {
             if let newKey, views[newKey.window] == nil, let details = snapshot.details(of: newKey.window) {
                 keyDetails = details
                 // A preset is drawn as the built-in kind it is made from.
-                views[newKey.window] = PickerViews.make(kind: newKey.shape, options: details.options, value: details.value)
+                views[newKey.window] = PickerViews.make(kind: newKey.builtInKind, options: details.options, value: details.value)
             } else if let newKey, keyDetails?.summary.window != newKey.window {
                 keyDetails = snapshot.details(of: newKey.window)
             }

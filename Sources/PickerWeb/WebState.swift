@@ -32,7 +32,7 @@ enum WebState {
     /// the kind it is drawn as, and whether any of its values is secret.
     private static func window(_ summary: WindowSummary, _ details: WindowDetails?) -> JSON {
         var fields = summary.fields
-        fields[PageName.shape] = .string(summary.shape)
+        fields[PageName.shape] = .string((summary.builtInKind ?? .text).name)
         if let asker = WhoAsks(summary.owner) {
             fields[PageName.asker] = .object(JSONObject([PageName.text: .string(asker.line), PageName.anotherUser: .bool(asker.isAnotherUser)]))
         }
@@ -44,20 +44,7 @@ enum WebState {
         if let message = details.message { fields[WireName.message] = .string(message) }
         fields[WireName.options] = details.options
         if let value = details.value { fields[WireName.value] = value }
-        fields[PageName.secure] = .bool(isSecret(shape: summary.shape, options: details.options))
+        fields[PageName.secure] = .bool(summary.builtInKind?.holdsSecret(options: details.options) ?? false)
         return .object(fields)
-    }
-
-    /// A secure text, or a form with a secure field: the page must never send
-    /// its value as a live `update`.
-    static func isSecret(shape: String, options: JSON) -> Bool {
-        switch shape {
-        case "text": return options[TextOption.secure]?.boolValue ?? false
-        case "form":
-            return options[FormOption.fields]?.arrayValue?.contains { field in
-                field[FormFieldOption.options]?[TextOption.secure]?.boolValue ?? false
-            } ?? false
-        default: return false
-        }
     }
 }

@@ -79,7 +79,7 @@ struct ValueArguments: ParsableArguments {
         if json { return (target, try parseJSONArgument(values[0], flag: "the VALUE")) }
         // A preset takes its values in the shape of the built-in kind it is made from.
         let summary = try await client.get(window: target).summary
-        return (target, try ValueShaping.value(of: values, shape: summary.shape, kind: summary.kind))
+        return (target, try ValueShaping.value(of: values, shape: summary.builtInKind, kind: summary.kind))
     }
 }
 

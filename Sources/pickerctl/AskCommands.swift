@@ -36,7 +36,7 @@ struct DateCommand: AsyncParsableCommand {
         if let minuteInterval { options[DateOption.minuteInterval] = .integer(Int64(minuteInterval)) }
         if let timeZone { options[DateOption.timeZone] = .string(timeZone) }
         if let locale { options[DateOption.locale] = .string(locale) }
-        try await common.ask(kind: "date", options: options, flags: OptionFlags(DateOption.self))
+        try await common.ask(kind: .date, options: options, flags: OptionFlags(DateOption.self))
     }
 }
 
@@ -79,7 +79,7 @@ struct CustomCommand: AsyncParsableCommand {
         if !label.isEmpty { options[CustomOption.labels] = .array(label.map(JSON.string)) }
         let separator = ValueFormatting.unescape(separator)
         try await common.ask(
-            kind: "custom", options: options,
+            kind: .custom, options: options,
             flags: OptionFlags(CustomOption.self, renamed: [.columns: "--column", .labels: "--label"], unflagged: [.initial]),
             separator: separator)
     }
@@ -117,7 +117,7 @@ struct TextCommand: AsyncParsableCommand {
         if secure { options[TextOption.secure] = true }
         if multiline { options[TextOption.multiline] = true }
         if trim { options[TextOption.trim] = true }
-        try await common.ask(kind: "text", options: options, flags: OptionFlags(TextOption.self))
+        try await common.ask(kind: .text, options: options, flags: OptionFlags(TextOption.self))
     }
 }
 
@@ -148,7 +148,7 @@ struct ActionsCommand: AsyncParsableCommand {
             return .object(object)
         }
         try await common.ask(
-            kind: "actions", options: JSONObject([ActionsOption.actions: .array(actions)]),
+            kind: .actions, options: JSONObject([ActionsOption.actions: .array(actions)]),
             flags: OptionFlags(ActionsOption.self, renamed: [.actions: "--action"]))
     }
 
@@ -226,7 +226,7 @@ struct FormCommand: AsyncParsableCommand {
             }
             options = JSONObject([FormOption.fields: .array(fields)])
         }
-        try await common.ask(kind: "form", options: options, flags: OptionFlags(FormOption.self, renamed: [.fields: "--field"]))
+        try await common.ask(kind: .form, options: options, flags: OptionFlags(FormOption.self, renamed: [.fields: "--field"]))
     }
 }
 
@@ -259,6 +259,6 @@ struct PresentCommand: AsyncParsableCommand {
             }
             object = parsed
         }
-        try await common.ask(kind: kind, options: object, formatsByKind: false)
+        try await common.ask(kindNamed: kind, options: object)
     }
 }

@@ -73,16 +73,28 @@ struct AskOptions: ParsableArguments {
 }
 
 extension AskOptions {
-    /// Presents a window of `kind` and, unless --no-wait, waits for it and prints its value.
+    /// Presents a window of a built-in `kind` and, unless --no-wait, waits
+    /// for it and prints its value as the kind's descriptor prints it.
     /// `flags` name the options the command sets from its flags, for pickerd's
-    /// messages. `formatsByKind: false` (present) is for kinds pickerctl does
-    /// not know, such as presets: the value is printed by its shape alone, and
-    /// --default is read by the kind's `base`, which pickerd tells. `finishing`,
-    /// when given, prints the outcome and says the exit status instead
-    /// (confirm, choose).
+    /// messages. `finishing`, when given, prints the outcome and says the exit
+    /// status instead (confirm, choose).
     func ask(
-        kind: String, options: JSONObject, flags: OptionFlags = .none, separator: String = "\t", formatsByKind: Bool = true,
+        kind: BuiltInKind, options: JSONObject, flags: OptionFlags = .none, separator: String = "\t",
         finishing: ((Outcome) -> Int32)? = nil
+    ) async throws {
+        try await ask(kindNamed: kind.name, known: kind, options: options, flags: flags, separator: separator, finishing: finishing)
+    }
+
+    /// Presents a window of any kind, such as a preset (`present`): its value
+    /// is printed by its shape alone, and --default is read by the kind's
+    /// base, which pickerd tells.
+    func ask(kindNamed kind: String, options: JSONObject) async throws {
+        try await ask(kindNamed: kind, known: nil, options: options, flags: .none, separator: "\t", finishing: nil)
+    }
+
+    private func ask(
+        kindNamed kind: String, known: BuiltInKind?, options: JSONObject, flags: OptionFlags, separator: String,
+        finishing: ((Outcome) -> Int32)?
     ) async throws {
         try await runCommand {
             let client = try global.connect()
@@ -93,7 +105,7 @@ extension AskOptions {
             let presentation = Presentation(
                 kind: kind, title: title, message: message, level: level.map { LevelSpec($0) },
                 options: options, timeoutMilliseconds: timeout?.nonZero?.milliseconds,
-                defaultValue: try await shapedDefault(kind: kind, knownKind: formatsByKind, separator: separator, client: client),
+                defaultValue: try await shapedDefault(kind: kind, known: known, separator: separator, client: client),
                 tag: tag, onDisconnect: policy)
             let summary: WindowSummary
             do {
@@ -111,18 +123,18 @@ extension AskOptions {
             WaitingHint.show(for: summary)
             let outcome = try await reconnection.outcome(of: window, from: client)
             if let finishing { return finishing(outcome) }
-            return OutcomePrinting.finish(outcome, kind: formatsByKind ? kind : nil, json: json, separator: separator)
+            return OutcomePrinting.finish(outcome, kind: known, json: json, separator: separator)
         }
     }
 
-    /// --default in the shape of `kind`'s values (of its base, which pickerd
+    /// --default in the shape of the kind's values (of its base, which pickerd
     /// tells, when pickerctl does not know the kind), or --default-json.
-    private func shapedDefault(kind: String, knownKind: Bool, separator: String, client: PickerClient) async throws -> JSON? {
+    private func shapedDefault(kind: String, known: BuiltInKind?, separator: String, client: PickerClient) async throws -> JSON? {
         if let defaultJSON { return try parseJSONArgument(defaultJSON, flag: "--default-json") }
         guard let defaultValue else { return nil }
-        var shape = kind
-        if !knownKind, let described = try await client.plugins().first(where: { $0.kind == kind }) {
-            shape = described.base ?? described.kind
+        var shape = known
+        if shape == nil, let described = try await client.plugins().first(where: { $0.kind == kind }) {
+            shape = described.builtInKind
         }
         return try ValueShaping.value(typed: defaultValue, shape: shape, kind: kind, separator: separator)
     }

@@ -52,7 +52,7 @@ struct ChooseCommand: AsyncParsableCommand {
         if let max { options[ListOption.max] = .integer(Int64(max)) }
         let json = common.json
         // --default is one choice: a list takes a bare choice as an array of one.
-        try await common.ask(kind: "list", options: options, finishing: { outcome in Self.finish(outcome, json: json) })
+        try await common.ask(kind: .list, options: options, finishing: { outcome in Self.finish(outcome, json: json) })
     }
 
     /// The choices without blank ones, each once, in their first place.

@@ -39,7 +39,7 @@ struct ConfirmCommand: AsyncParsableCommand {
         }
         let json = common.json
         try await common.ask(
-            kind: "actions", options: JSONObject([ActionsOption.actions: .array(actions)]),
+            kind: .actions, options: JSONObject([ActionsOption.actions: .array(actions)]),
             finishing: { outcome in Self.finish(outcome, json: json) })
     }
 

@@ -2,23 +2,20 @@ import PickerClient
 import PickerJSON
 import PickerProtocol
 
-/// How a value is printed on stdout: strings as they are, a custom picker's
-/// components joined by the separator, an action by its label, anything else as
-/// compact JSON.
+/// How a value is printed on stdout: by its kind's descriptor when the kind
+/// is known (`BuiltInKind.printed`); a value without its kind (`wait`,
+/// `history`) by its shape alone: an array of strings as custom components
+/// joined by the separator, an action by its label, anything else as compact JSON.
 enum ValueFormatting {
-    static func text(of value: JSON, kind: String?, separator: String) -> String {
-        switch (kind, value) {
-        case (_, .string(let text)):
+    static func text(of value: JSON, kind: BuiltInKind?, separator: String) -> String {
+        if let kind { return kind.printed(value, separator: separator) }
+        switch value {
+        case .string(let text):
             return text
-        case ("custom", .array(let components)):
-            return components.compactMap(\.stringValue).joined(separator: separator)
-        case (nil, .array(let components)) where components.allSatisfy({ $0.stringValue != nil }):
-            // A value without its kind (wait): an array of strings reads as custom components.
-            return components.compactMap(\.stringValue).joined(separator: separator)
-        case ("actions", let choice):
-            return choice[ActionsValue.label]?.stringValue ?? choice.serialized()
-        case (nil, let choice) where isActionChoice(choice):
-            return choice[ActionsValue.label]?.stringValue ?? choice.serialized()
+        case .array(let components) where components.allSatisfy({ $0.stringValue != nil }):
+            return BuiltInKind.custom.printed(value, separator: separator)
+        case let choice where isActionChoice(choice):
+            return BuiltInKind.actions.printed(choice, separator: separator)
         default:
             return value.serialized()
         }
@@ -60,40 +57,42 @@ extension String {
 }
 
 /// Values as a person types them, in the shape a window of a built-in kind
-/// takes (a preset's by its `base`): for `custom` the array of components,
-/// for `form` one JSON object, otherwise one string (for `actions` the label).
-/// `submit` and `update` read their VALUEs so, and the asking commands --default.
+/// takes (a preset's by its `base`; `BuiltInKind.typedShape`). `submit` and
+/// `update` read their VALUEs so, and the asking commands --default. A kind
+/// pickerctl cannot place takes one string.
 enum ValueShaping {
     /// `values` (one per custom column, or per chosen line of a list), named
     /// `what` in messages ("VALUE").
-    static func value(of values: [String], shape: String, kind: String, what: String = "VALUE") throws -> JSON {
-        switch shape {
-        case "custom", "list":
-            // A list takes one VALUE per chosen line.
-            return .array(values.map(JSON.string))
-        case "form":
-            guard values.count == 1, case .object(let object)? = try? JSON.parse(values[0]) else {
-                throw CommandFailure(status: ExitStatus.usage, "a form takes one \(what), a JSON object keyed by field name")
-            }
-            return .object(object)
-        default:
-            guard values.count == 1 else {
-                throw CommandFailure(status: ExitStatus.usage, "a \(kind) window takes one \(what); quote a value that has spaces")
-            }
-            return .string(values[0])
+    static func value(of values: [String], shape: BuiltInKind?, kind: String, what: String = "VALUE") throws -> JSON {
+        do {
+            return try (shape ?? .text).value(typed: values)
+        } catch {
+            throw failure(error, kind: kind, what: what)
         }
     }
 
     /// One `--default` as typed: for `custom`, its choices joined by `separator`.
-    static func value(typed text: String, shape: String, kind: String, separator: String) throws -> JSON {
-        let values = shape == "custom" ? text.split(separator: separator, omittingEmptySubsequences: false).map(String.init) : [text]
-        return try value(of: values, shape: shape, kind: kind, what: "--default")
+    static func value(typed text: String, shape: BuiltInKind?, kind: String, separator: String) throws -> JSON {
+        do {
+            return try (shape ?? .text).value(typedAsOne: text, separator: separator)
+        } catch {
+            throw failure(error, kind: kind, what: "--default")
+        }
+    }
+
+    private static func failure(_ error: TypedValueError, kind: String, what: String) -> CommandFailure {
+        switch error {
+        case .jsonObjectExpected:
+            CommandFailure(status: ExitStatus.usage, "a form takes one \(what), a JSON object keyed by field name")
+        case .oneValueExpected:
+            CommandFailure(status: ExitStatus.usage, "a \(kind) window takes one \(what); quote a value that has spaces")
+        }
     }
 }
 
 /// Prints an outcome the way asking commands and `wait` do, and says how to exit.
 enum OutcomePrinting {
-    static func finish(_ outcome: Outcome, kind: String?, json: Bool, separator: String) -> Int32 {
+    static func finish(_ outcome: Outcome, kind: BuiltInKind?, json: Bool, separator: String) -> Int32 {
         if json { printJSON(outcome.json) }
         switch outcome.reason {
         case .submitted:

@@ -55,7 +55,7 @@ import Testing
                 == "option 'fields[1].label' must be a string, not an integer")
         #expect(
             harness.optionsError("form", ["fields": [["name": "a", "kind": "text", "colour": "red"]]])
-                == "unknown option 'fields[0].colour' for a form field; known options are name, kind, label, required, options")
+                == "unknown option 'fields[0].colour' for a form field; known options are name, kind, base, label, required, options")
     }
 
     @Test func secureFieldsAreRedacted() throws {

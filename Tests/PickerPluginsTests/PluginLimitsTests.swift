@@ -1,6 +1,7 @@
 import PickerCore
 import PickerJSON
 @testable import PickerPlugins
+import PickerProtocol
 import Testing
 
 /// The fixed size limits: a picker at a limit works as any other, one past it
@@ -123,6 +124,22 @@ import Testing
         #expect(throws: PluginRejection("forms nest at most 3 deep (a form in a form in a form); field 'inner' makes 4", field: "inner")) {
             try PluginRegistry.builtIn.plugin(for: "form")!.prepare(options: nested(4), context: context)
         }
+    }
+
+    /// A preset field carries its base in the canonical options, so every
+    /// front-end draws it by its base; a base a client gives is not believed.
+    @Test func aPresetFieldCarriesItsBase() throws {
+        var registry = PluginRegistry.builtIn
+        registry.register(PresetPlugin(Preset(kind: "ticket", base: "text"), base: PluginRegistry.builtIn.plugin(for: "text")!))
+        let context = PluginContext(now: harness.now, timeZone: "UTC", registry: registry)
+        let form = try registry.plugin(for: "form")!.prepare(
+            options: ["fields": [["name": "t", "kind": "ticket", "base": "date"], ["name": "when", "kind": "date"]]], context: context)
+        let fields = FormField.fields(of: form.options)
+        #expect(fields.map(\.base) == ["text", nil])
+        #expect(fields.map(\.builtInKind) == [.text, .date])
+        // The canonical options are taken again when a window is restored.
+        let again = try registry.plugin(for: "form")!.prepare(options: form.options.objectValue!, context: context)
+        #expect(again.options == form.options)
     }
 
     /// The `plugins` schemas say the limits too.

@@ -44,10 +44,12 @@ import Testing
                 == #"{"window":"w3-k3f9q","kind":"target","base":"custom","title":"Target","level":2000,"level_name":"alert","state":"hidden","key":false,"tag":"deploy","deadline":"2026-11-21T22:31:08.045Z","created_at":"2026-11-21T22:31:07.045Z"}"#
         )
         #expect(WindowSummary(json: summary.json) == summary)
-        #expect(summary.shape == "custom")
+        #expect(summary.builtInKind == .custom)
         var builtIn = summary
         builtIn.base = nil
-        #expect(builtIn.json["base"] == nil && builtIn.shape == "target")
+        #expect(builtIn.json["base"] == nil && builtIn.builtInKind == nil)
+        builtIn.kind = "list"
+        #expect(builtIn.builtInKind == .list)
         var broken = summary.fields
         broken["state"] = "floating"
         #expect(WindowSummary(json: .object(broken)) == nil)

@@ -1,5 +1,6 @@
 import Foundation
 import PickerJSON
+import PickerProtocol
 import PickerTestSupport
 import Testing
 
@@ -211,7 +212,7 @@ import Testing
         #expect(try pickerctl(["history"]).stdout.contains("dismissed"))
         #expect(try pickerctl(["status"]).stdout.hasPrefix("pickerd "))
         #expect(try pickerctl(["plugins"]).stdout.contains("custom"))
-        #expect(try JSON.parse(try pickerctl(["plugins", "--json"]).stdout).arrayValue?.count == 6)
+        #expect(try JSON.parse(try pickerctl(["plugins", "--json"]).stdout).arrayValue?.count == BuiltInKind.allCases.count)
     }
 
     @Test func completionScriptsAndHelp() throws {

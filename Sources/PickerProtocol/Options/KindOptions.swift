@@ -58,10 +58,11 @@ public enum FormOption: String, OptionName {
     case fields
 }
 
-/// The members of one field of `form`.
+/// The members of one field of `form`. `base` is pickerd's to write: the
+/// built-in kind a preset field is made from (a given one is replaced).
 public enum FormFieldOption: String, OptionName {
     public static let names = allCases.map(\.rawValue)
-    case name, kind, label, required, options
+    case name, kind, base, label, required, options
 }
 
 /// The members of an `actions` value: the chosen action's place and label.

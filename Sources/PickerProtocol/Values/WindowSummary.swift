@@ -42,8 +42,6 @@ public struct WindowSummary: Sendable, Equatable {
         self.clampedFrom = clampedFrom
     }
 
-    /// The built-in kind this window is shaped as: its `base`, or its own kind.
-    public var shape: String { base ?? kind }
 
     public var json: JSON { .object(fields) }
 
