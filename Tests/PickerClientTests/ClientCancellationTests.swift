@@ -67,7 +67,7 @@ import Testing
         #expect(throws: PickerClientError.cancelled) { try result.get() }
         #expect(try await watcher.list().windows.isEmpty, "no window yet: the plugin holds it")
 
-        FileManager.default.createFile(atPath: release, contents: nil)
+        #expect(FileManager.default.createFile(atPath: release, contents: nil))
         let presented = try #require(await events.next())
         let dismissed = try #require(await events.next())
         #expect(presented.type == .presented && dismissed.type == .dismissed && dismissed.window == presented.window)
