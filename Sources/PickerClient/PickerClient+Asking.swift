@@ -69,7 +69,8 @@ extension PickerClient {
         columns: [[String]], title: String, message: String? = nil, labels: [String] = [], initial: [String] = [],
         level: LevelSpec? = nil, timeoutMilliseconds: Int64? = nil
     ) async throws(AskError) -> [String] {
-        let options = Self.wheel(JSONObject([CustomOption.columns: .array(columns.map { .array($0.map(JSON.string)) })]), labels, initial)
+        let columns = JSON.array(columns.map { .array($0.map(JSON.string)) })
+        let options = Self.wheel(JSONObject([CustomOption.columns: columns]), labels, initial)
         return try await strings(.custom, title, message, options, level, timeoutMilliseconds)
     }
 
@@ -87,7 +88,8 @@ extension PickerClient {
     /// The action chosen in a sheet of `actions` (`actions` kind). Choosing
     /// the `.cancel` one is an answer too: its `role` says so.
     public func askAction(
-        _ actions: [SheetAction], title: String, message: String? = nil, level: LevelSpec? = nil, timeoutMilliseconds: Int64? = nil
+        _ actions: [SheetAction], title: String, message: String? = nil,
+        level: LevelSpec? = nil, timeoutMilliseconds: Int64? = nil
     ) async throws(AskError) -> ChosenAction {
         let options = JSONObject([ActionsOption.actions: .array(actions.map(\.json))])
         let value = try await answer(.actions, title, message, options, level, timeoutMilliseconds, cancelAnswers: true)
@@ -102,8 +104,8 @@ extension PickerClient {
         level: LevelSpec? = nil, timeoutMilliseconds: Int64? = nil
     ) async throws(AskError) -> ChosenAction {
         try await askAction(
-            [SheetAction(confirm, role: .default), SheetAction(cancel, role: .cancel)], title: title, message: message, level: level,
-            timeoutMilliseconds: timeoutMilliseconds)
+            [SheetAction(confirm, role: .default), SheetAction(cancel, role: .cancel)], title: title, message: message,
+            level: level, timeoutMilliseconds: timeoutMilliseconds)
     }
 
     // MARK: the window behind each

@@ -28,7 +28,8 @@ extension PickerClient {
             let started = clock.now
             do {
                 let remaining = waitEnds.map { max(1, Int64(($0 - clock.now) / .milliseconds(1))) }
-                return try await client.wait(window: window, timeoutMilliseconds: remaining, dismissingOnCancel: dismissingOnCancel)
+                return try await client.wait(
+                    window: window, timeoutMilliseconds: remaining, dismissingOnCancel: dismissingOnCancel)
             } catch .disconnected {
                 if outageStarted == nil || clock.now - started > .seconds(1) {
                     outageStarted = clock.now

@@ -5,7 +5,8 @@ import PickerProtocol
 ///
 /// ```swift
 /// let client = try PickerClient.connect()
-/// let outcome = try await client.presentAndWait(Presentation(kind: "date", title: "Deploy date"))
+/// let day = try await client.askDate(title: "Deploy date")     // a CivilDate
+/// let outcome = try await client.presentAndWait(Presentation(kind: BuiltInKind.date.rawValue, title: "Deploy date"))
 /// ```
 ///
 /// Every call honours task cancellation: a cancelled call returns at once
@@ -80,7 +81,9 @@ public final class PickerClient: Sendable {
             guard let window = WindowSummary(json: late)?.window else { return }
             try? connection.notify(Dismiss.name, Dismiss(.window(window)).params)
         }
-        guard case .window(let summary) = try Present.result(from: answer) else { throw .protocolViolation("present answered an outcome") }
+        guard case .window(let summary) = try Present.result(from: answer) else {
+            throw .protocolViolation("present answered an outcome")
+        }
         return summary
     }
 
