@@ -204,7 +204,11 @@ public final class PickerClient: Sendable {
         let (stream, continuation) = AsyncStream<Event>.makeStream(bufferingPolicy: .unbounded)
         let request = Subscribe(events: events, windows: windows)
         // The stream is registered before the request goes out, so no event is missed.
-        let result = try await connection.call(Subscribe.name, request.params, stream: continuation)
+        // Cancelled before its answer, the subscription is ended as it comes.
+        let result = try await connection.call(Subscribe.name, request.params, stream: continuation) { [connection] late in
+            guard let id = Subscribe.decode(late) else { return }
+            try? connection.notify(Unsubscribe.name, Unsubscribe(subscription: id).params)
+        }
         guard let id = Subscribe.decode(result) else { throw .protocolViolation("subscribe without an id") }
         return EventSubscription(id: id, stream: stream)
     }
