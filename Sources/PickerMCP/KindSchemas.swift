@@ -17,10 +17,12 @@ actor KindSchemas {
     /// pickerd's answer, once it gave one.
     private var described: [BuiltInKind: JSONObject]?
     /// How long `tools/list` waits for pickerd before listing the tools without its schemas.
-    static let patience: Duration = .seconds(5)
+    private let patience: Duration
+    static let defaultPatience: Duration = .seconds(5)
 
-    init(socketPath: String?) {
+    init(socketPath: String?, patience: Duration = KindSchemas.defaultPatience) {
         self.socketPath = socketPath
+        self.patience = patience
     }
 
     /// Each built-in kind's options schema's `properties`, or nil while pickerd does not answer.
@@ -28,8 +30,8 @@ actor KindSchemas {
         if let described { return described }
         guard let client = try? PickerClient.connect(socketPath: socketPath) else { return nil }
         // Closing the connection ends the call: a pickerd that accepted but does not answer holds up no host.
-        let giveUp = Task {
-            try? await Task.sleep(for: Self.patience)
+        let giveUp = Task { [patience] in
+            try? await Task.sleep(for: patience)
             client.close()
         }
         defer {

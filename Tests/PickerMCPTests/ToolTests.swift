@@ -165,6 +165,19 @@ import Testing
         #expect(choices?["description"]?.stringValue?.contains(ToolCatalog.undescribed) == true, "\(choices ?? .null)")
     }
 
+    /// A pickerd that accepts and never answers (or another program at its
+    /// path) holds tools/list up only for the patience given, then the tools
+    /// are listed without its schemas.
+    @Test(.timeLimit(.minutes(1))) func aSilentPickerdDoesNotHoldUpToolsList() async throws {
+        let silent = try SilentSocket()
+        let patience: Duration = .milliseconds(300)
+        let started = ContinuousClock.now
+        let described = await KindSchemas(socketPath: silent.path, patience: patience).optionSchemas()
+        let waited = ContinuousClock.now - started
+        #expect(described == nil)
+        #expect(waited >= patience, "it connected and waited: \(waited)")
+    }
+
     @Test func anAnswerIsStructuredAndTheSameAsText() {
         let reply = ToolReply.answer(["prod", "eu"], window: WindowID("w3-abc"))
         #expect(reply.json == ["content": [["type": "text", "text": #"{"value":["prod","eu"],"window":"w3-abc"}"#]], "structuredContent": ["value": ["prod", "eu"], "window": "w3-abc"]])
