@@ -217,9 +217,9 @@ extension FormMapping {
     /// A string property: text, or a date picker for the date formats.
     private static func stringField(_ field: inout Field, _ reader: ObjectReader<ToolInputError>, defaultValue: JSON?, path: String) throws(ToolInputError) {
         let format = try reader.string("format")
-        if format == "date" || format == "date-time" {
+        if let format, let mode = dateModes[format] {
             field.shape = .date
-            field.options[DateOption.mode] = .string(format == "date" ? "date" : "datetime")
+            field.options[DateOption.mode] = .string(mode)
             if let start = defaultValue?.stringValue { field.options[DateOption.initial] = .string(start) }
             return
         }
@@ -243,6 +243,9 @@ extension FormMapping {
         }
         return length
     }
+
+    /// The date kind's mode for each date format MCP allows.
+    static let dateModes = ["date": "date", "date-time": "datetime"]
 
     /// What pickerd's text patterns take for the formats MCP allows besides dates:
     /// the shape, not a full check.
