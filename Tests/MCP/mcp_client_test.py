@@ -2,7 +2,9 @@
 """pickerctl mcp, end to end, with the official MCP Python SDK as the client.
 
 It starts `pickerctl mcp --socket S` over stdio (mcp.client.stdio), initializes,
-lists the tools and calls each one. The person's answers come from a thread
+lists the tools (each kind's options as pickerd's `plugins` describes them;
+`choose` is a list and `pick` columns or a tree, as in pickerctl) and calls
+each one; then lists them again with no pickerd behind the server. The person's answers come from a thread
 that runs the real `pickerctl` against the real pickerd: it polls
 `pickerctl list --json` until the window appears, then `pickerctl submit` or
 `pickerctl cancel`.
