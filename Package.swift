@@ -148,7 +148,7 @@ let package = Package(
         // The MCP server: an AI agent's tools that ask a person through pickerd,
         // over stdio (`pickerctl mcp` runs pickermcp). Its own JSON-RPC loop on
         // PickerJSON, which keeps objects' member order (a tree's, a form's).
-        .target(name: "PickerMCP", dependencies: ["PickerClient", "PickerProtocol", "PickerJSON", "PickerCore", "PickerPlugins", "PickerSystem"]),
+        .target(name: "PickerMCP", dependencies: ["PickerClient", "PickerProtocol", "PickerJSON", "PickerSystem"]),
         .executableTarget(
             name: "pickermcp",
             dependencies: ["PickerMCP", "PickerSystem", .product(name: "ArgumentParser", package: "swift-argument-parser")]
@@ -195,7 +195,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PickerMCPTests",
-            dependencies: ["PickerMCP", "PickerJSON", "PickerProtocol", "PickerTestSupport", "pickerd", "pickerctl", "pickermcp"]
+            dependencies: ["PickerMCP", "PickerJSON", "PickerProtocol", "PickerSystem", "PickerTestSupport", "pickerd", "pickerctl", "pickermcp"]
         ),
         .testTarget(
             name: "PickerPasswordAgentTests",

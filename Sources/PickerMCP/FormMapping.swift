@@ -1,5 +1,4 @@
 import PickerJSON
-import PickerPlugins
 import PickerProtocol
 
 /// `ask_form`'s schema, a flat JSON Schema object in the subset MCP
@@ -34,6 +33,16 @@ public struct FormMapping: Sendable, Equatable {
         case boolean
         case choice([Choice])
         case choices([Choice])
+
+        /// The built-in kind a property of this shape is asked with (the table above).
+        var kind: BuiltInKind {
+            switch self {
+            case .text, .integer, .number: .text
+            case .date: .date
+            case .integerWheel: .custom
+            case .boolean, .choice, .choices: .list
+            }
+        }
     }
 
     /// One value of an enum: what the person sees, and what the agent gets.
@@ -47,7 +56,6 @@ public struct FormMapping: Sendable, Equatable {
         var label: String
         var isRequired: Bool
         var shape: Shape
-        var kind: String
         var options: JSONObject
     }
 
@@ -104,7 +112,7 @@ public struct FormMapping: Sendable, Equatable {
             if let given = answered?[field.name], !given.isNull { options[TextOption.initial] = given }
             var object = JSONObject()
             object[FormFieldOption.name] = .string(field.name)
-            object[FormFieldOption.kind] = .string(field.kind)
+            object[FormFieldOption.kind] = .string(field.shape.kind.name)
             object[FormFieldOption.label] = .string(field.label)
             object[FormFieldOption.required] = .bool(field.isRequired)
             if !options.isEmpty { object[FormFieldOption.options] = .object(options) }
@@ -147,11 +155,10 @@ extension FormMapping {
         let label = try reader.string("title") ?? name
         let description = try reader.string("description")
         let defaultValue = reader["default"]
-        var field = Field(name: name, label: label, isRequired: required, shape: .text, kind: "text", options: JSONObject())
+        var field = Field(name: name, label: label, isRequired: required, shape: .text, options: JSONObject())
         var placeholder = description
 
         if let choices = try choices(reader) {
-            field.kind = "list"
             field.shape = .choice(choices)
             field.options[ListOption.choices] = .array(choices.map { .string($0.title) })
             if let defaultValue, let title = choices.first(where: { $0.value == defaultValue })?.title {
@@ -162,7 +169,7 @@ extension FormMapping {
         switch try reader.string("type") {
         case "string":
             try stringField(&field, reader, defaultValue: defaultValue, path: path)
-            if field.kind != "text" { return (field, note(label, description)) }
+            if field.shape != .text { return (field, note(label, description)) }
         case "integer", "number":
             let isInteger = try reader.string("type") == "integer"
             let minimum = try bound(reader, "minimum", integer: isInteger)
@@ -171,7 +178,6 @@ extension FormMapping {
                 throw ToolInputError("'\(path)': minimum \(minimum!) is more than maximum \(maximum!)")
             }
             if isInteger, let low = minimum?.integerValue, let high = maximum?.integerValue, high - low < wheelRows {
-                field.kind = "custom"
                 field.shape = .integerWheel(low...high)
                 field.options[CustomOption.columns] = [.array((low...high).map { .string(String($0)) })]
                 if let start = defaultValue?.integerValue, (low...high).contains(start) {
@@ -189,7 +195,6 @@ extension FormMapping {
             if let start = defaultValue, start.doubleValue != nil { field.options[TextOption.initial] = .string(start.description) }
             placeholder = placeholder ?? numberSentence(isInteger: isInteger, minimum: minimum, maximum: maximum)
         case "boolean":
-            field.kind = "list"
             field.shape = .boolean
             field.options[ListOption.choices] = [.string(yes), .string(no)]
             if let start = defaultValue?.boolValue { field.options[ListOption.initial] = [.string(start ? yes : no)] }
@@ -212,26 +217,35 @@ extension FormMapping {
     /// A string property: text, or a date picker for the date formats.
     private static func stringField(_ field: inout Field, _ reader: ObjectReader<ToolInputError>, defaultValue: JSON?, path: String) throws(ToolInputError) {
         let format = try reader.string("format")
-        if format == "date" || format == "date-time" {
-            field.kind = "date"
+        if let format, let mode = dateModes[format] {
             field.shape = .date
-            field.options[DateOption.mode] = .string(format == "date" ? "date" : "datetime")
+            field.options[DateOption.mode] = .string(mode)
             if let start = defaultValue?.stringValue { field.options[DateOption.initial] = .string(start) }
             return
         }
         if let start = defaultValue?.stringValue { field.options[TextOption.initial] = .string(start) }
-        if let length = try reader.integer("minLength", in: 0...Int64(TextPlugin.largestMaxLength)) {
-            field.options[TextOption.minLength] = .integer(length)
-        }
-        if let length = try reader.integer("maxLength", in: 1...Int64(TextPlugin.largestMaxLength)) {
-            field.options[TextOption.maxLength] = .integer(length)
-        }
+        if let length = try lengthBound(reader, "minLength", atLeast: 0) { field.options[TextOption.minLength] = .integer(length) }
+        if let length = try lengthBound(reader, "maxLength", atLeast: 1) { field.options[TextOption.maxLength] = .integer(length) }
         if let pattern = try reader.string("pattern") {
             field.options[TextOption.pattern] = .string(wholeMatch(pattern))
         } else if let format, let pattern = formatPatterns[format] {
             field.options[TextOption.pattern] = .string(pattern)
         }
     }
+
+    /// A length bound of at least `least`. pickerd bounds a text's length
+    /// itself (its schema for the text kind says how far), and its refusal is
+    /// the call's error.
+    private static func lengthBound(_ reader: ObjectReader<ToolInputError>, _ key: String, atLeast least: Int64) throws(ToolInputError) -> Int64? {
+        guard let value = reader[key] else { return nil }
+        guard let length = value.integerValue, length >= least else {
+            throw reader.problem(key, .mistyped(expected: "a whole number of \(least) or more", found: value.description))
+        }
+        return length
+    }
+
+    /// The date kind's mode for each date format MCP allows.
+    static let dateModes = ["date": "date", "date-time": "datetime"]
 
     /// What pickerd's text patterns take for the formats MCP allows besides dates:
     /// the shape, not a full check.
@@ -242,7 +256,6 @@ extension FormMapping {
         guard let items = try reader.object("items"), let choices = try choices(items) else {
             throw ToolInputError("'\(path)' is an array; a form takes arrays only of an enum's values ('items' with enum, oneOf or anyOf)")
         }
-        field.kind = "list"
         field.shape = .choices(choices)
         field.options[ListOption.choices] = .array(choices.map { .string($0.title) })
         field.options[ListOption.multiple] = true

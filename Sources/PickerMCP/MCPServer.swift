@@ -38,6 +38,8 @@ public final class MCPServer: Sendable {
     }
 
     let asker: Asker
+    /// pickerd's schemas of the kinds' options, for `tools/list`.
+    let kindSchemas: KindSchemas
     private let input: Int32
     /// Writes one whole message (a line); the messages of concurrent calls never interleave.
     private let write: @Sendable ([UInt8]) -> Void
@@ -56,6 +58,7 @@ public final class MCPServer: Sendable {
     /// A server whose messages go to `write` (the fuzz target's, which checks them).
     package init(socketPath: String?, maxLevel: LevelSpec, input: Int32 = -1, write: @escaping @Sendable ([UInt8]) -> Void) {
         asker = Asker(socketPath: socketPath, maxLevel: maxLevel)
+        kindSchemas = KindSchemas(socketPath: socketPath)
         self.input = input
         self.write = write
     }
@@ -145,7 +148,10 @@ public final class MCPServer: Sendable {
         case "ping":
             send(RPCResponse.result(id: id.value, .object(JSONObject())))
         case "tools/list":
-            send(RPCResponse.result(id: id.value, .object(JSONObject([Member.tools: .array(ToolCatalog.tools)]))))
+            // It asks pickerd for the kinds' schemas (once a session), so it is answered when that ends, as a call is.
+            respond(to: id) { [kindSchemas] in
+                .object(JSONObject([Member.tools: .array(ToolCatalog.tools(describedBy: await kindSchemas.optionSchemas()))]))
+            }
         case "tools/call":
             start(request.params, id: id)
         default:
@@ -163,7 +169,7 @@ public final class MCPServer: Sendable {
         result[Member.serverInfo] = .object(
             JSONObject([Member.name: "pickerd", .title: "pickerd", .version: .string(PickerdVersion.current)]))
         result[Member.instructions] =
-            "Ask the person at this computer through pickerd's windows: ask_text, ask_date, choose, confirm and ask_form wait for the answer; present and await split a long wait over several calls (await takes only the windows present returned in this session). A cancel, a dismissal or a timeout is an error result that says so: do not ask again unless the person would want it. Never ask for passwords or other secrets."
+            "Ask the person at this computer through pickerd's windows: ask_text, ask_date, choose (one of a list), pick (a row of each column, or down a tree), confirm and ask_form wait for the answer; present and await split a long wait over several calls (await takes only the windows present returned in this session). A cancel, a dismissal or a timeout is an error result that says so: do not ask again unless the person would want it. Never ask for passwords or other secrets."
         return .object(result)
     }
 
@@ -181,13 +187,19 @@ public final class MCPServer: Sendable {
             send(RPCResponse.error(id: id.value, .invalidParams("arguments must be an object, not \(other.typeDescription)", field: "arguments")))
             return
         }
+        respond(to: id) { [asker] in await asker.call(tool, arguments).json }
+    }
+
+    /// Answers `id` with what `work` gives, in a task of its own: a call
+    /// the host cancels, or one still running when it goes away, is not answered.
+    private func respond(to id: RPCRequestID, with work: @escaping @Sendable () async -> JSON) {
         let task = Task { [self] in
-            let reply = await asker.call(tool, arguments)
+            let result = await work()
             let isCancelled = calls.withLock { state in
                 if state.running.removeValue(forKey: id) == nil { state.endedEarly.insert(id) }
                 return state.cancelled.remove(id) != nil
             }
-            if !isCancelled { send(RPCResponse.result(id: id.value, reply.json)) }
+            if !isCancelled { send(RPCResponse.result(id: id.value, result)) }
         }
         calls.withLock { state in
             if state.endedEarly.remove(id) == nil { state.running[id] = task }

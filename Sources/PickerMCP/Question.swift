@@ -6,7 +6,7 @@ import PickerProtocol
 public struct Question: Sendable {
     /// How the window's value becomes the tool's `value`.
     enum Reading: Sendable, Equatable {
-        /// text, date, custom: the kind's value is the tool's.
+        /// text, date, list, custom: the kind's value is the tool's.
         case asGiven
         /// confirm: `{label, role, index}`; the roles by index, as the agent gave them.
         case action(roles: [String])
@@ -25,44 +25,35 @@ public struct Question: Sendable {
     /// is left to it, and its refusal is the call's error.
     public init(tool: ToolName, arguments: JSONObject) throws(ToolInputError) {
         self.tool = tool
+        guard let kind = tool.kind else { throw ToolInputError("\(tool.rawValue) does not ask by itself") }
         let reader = ToolInputError.reader(arguments)
-        let optionNames: [String]
-        let kind: String
-        switch tool {
-        case .askText:
-            if reader.has(TextOption.secure) {
-                throw ToolInputError("ask_text has no secure option: \(Question.noSecrets)")
-            }
-            (kind, optionNames) = ("text", TextOption.names.filter { $0 != TextOption.secure.rawValue })
-        case .askDate: (kind, optionNames) = ("date", DateOption.names)
-        case .choose: (kind, optionNames) = ("custom", CustomOption.names)
-        case .confirm: (kind, optionNames) = ("actions", ActionsOption.names)
-        case .askForm: (kind, optionNames) = ("form", [ToolArgument.schema.rawValue])
-        case .present, .await: throw ToolInputError("\(tool.rawValue) does not ask by itself")
+        if kind == .text, reader.has(TextOption.secure) {
+            throw ToolInputError("\(tool.rawValue) has no secure option: \(Question.noSecrets)")
         }
-        try reader.refuseUnknownKeys(known: Self.commonArguments + optionNames)
+        let arguments = kind == .form ? [ToolArgument.schema.rawValue] : kind.toolOptionNames
+        try reader.refuseUnknownKeys(known: Self.commonArguments + arguments)
 
         var options = JSONObject()
         var message = try reader.string(ToolArgument.message)
-        switch tool {
-        case .askForm:
+        switch kind {
+        case .form:
             guard let schema = reader[ToolArgument.schema] else { throw reader.problem(ToolArgument.schema, .missing) }
             let mapping = try FormMapping(schema: schema)
             options = mapping.formOptions
             if !mapping.notes.isEmpty { message = ([message].compactMap { $0 } + mapping.notes).joined(separator: "\n") }
             reading = .form(mapping)
-        case .confirm:
+        case .actions:
             let actions = try reader.array(ActionsOption.actions) ?? Self.defaultActions.map { action in
                 .object(JSONObject([ActionOption.label: .string(action.label), .role: .string(action.role)]))
             }
             options[ActionsOption.actions] = .array(actions)
             reading = .action(roles: actions.map { $0[ActionOption.role]?.stringValue ?? "default" })
-        default:
-            for name in optionNames { options[name] = reader[name] }
+        case .text, .date, .custom, .list:
+            for name in arguments { options[name] = reader[name] }
             reading = .asGiven
         }
         presentation = Present(
-            kind: kind, title: try reader.string(ToolArgument.title), message: message, level: try Self.level(reader),
+            kind: kind.name, title: try reader.string(ToolArgument.title), message: message, level: try Self.level(reader),
             options: options, timeoutMilliseconds: try Self.timeout(reader, ToolArgument.timeoutS),
             // The server is the asker: if it dies, the window ends soon after,
             // as pickerctl's do while they wait (windows.reattach_ms).
@@ -70,16 +61,34 @@ public struct Question: Sendable {
     }
 
     /// Whether the window would ask for a secret: a secure text, or a form
-    /// with a secure field. No tool builds one (ask_text has no secure option,
-    /// a form's fields are never secure); checked again before anything is
-    /// shown, so that no change to them lets this server receive a secret.
+    /// with a secure field at any depth. No tool builds one (ask_text has no
+    /// secure option, a form's fields are never secure); checked again before
+    /// anything is shown, so that no change to them lets this server receive
+    /// a secret.
     var asksForASecret: Bool {
-        func isSecure(_ options: JSON?) -> Bool {
-            guard let secure = options?[TextOption.secure] else { return false }
+        Self.mayAskForASecret(tool.kind, options: .object(presentation.options))
+    }
+
+    /// Stricter than `BuiltInKind.holdsSecret`, as this server never means to
+    /// ask for one: a `secure` that is anything but false counts, and so does
+    /// a field of a kind that is no built-in one (a preset may be a secure
+    /// text). A field is taken by its own kind: pickerd writes a field's base
+    /// itself and replaces one given, so a base in these options says nothing.
+    static func mayAskForASecret(_ kind: BuiltInKind?, options: JSON) -> Bool {
+        switch kind {
+        case .text?:
+            guard let secure = options[TextOption.secure] else { return false }
             return secure != false
+        case .form?:
+            return (options[FormOption.fields]?.arrayValue ?? []).contains { json in
+                guard let field = FormField(json: json) else { return true }
+                return mayAskForASecret(BuiltInKind(kind: field.kind, base: nil), options: field.options)
+            }
+        case .date?, .custom?, .actions?, .list?:
+            return false
+        case nil:
+            return true
         }
-        let options = JSON.object(presentation.options)
-        return isSecure(options) || (options[FormOption.fields]?.arrayValue ?? []).contains { isSecure($0[FormFieldOption.options]) }
     }
 
     static let noSecrets = "secrets are never asked through MCP"

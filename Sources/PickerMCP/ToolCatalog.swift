@@ -1,34 +1,38 @@
-import PickerCore
 import PickerJSON
-import PickerPlugins
 import PickerProtocol
 
 /// What `tools/list` answers: each tool's name, description and input schema.
-/// A kind's options are described by the kind's own schema (the one pickerd's
-/// `plugins` gives), so the names, types and bounds are pickerd's.
+/// A kind's options are described by the kind's own schema as pickerd's
+/// `plugins` gives it (`KindSchemas`), so the names, types and bounds are
+/// pickerd's; the options a tool takes are PickerProtocol's names
+/// (`BuiltInKind.toolOptionNames`), the same that `Question` accepts.
 public enum ToolCatalog {
-    public static var tools: [JSON] {
+    /// The tools, each kind's options described by `described` (each built-in
+    /// kind's options schema's `properties`, from pickerd); an option pickerd
+    /// did not describe (it did not answer) is listed by its name alone.
+    public static func tools(describedBy described: [BuiltInKind: JSONObject]?) -> [JSON] {
         ToolName.allCases.map { tool in
-            ["name": .string(tool.rawValue), "title": .string(title(tool)), "description": .string(description(tool)), "inputSchema": inputSchema(tool)]
+            [
+                "name": .string(tool.rawValue), "title": .string(title(tool)), "description": .string(description(tool)),
+                "inputSchema": inputSchema(tool, describedBy: described),
+            ]
         }
     }
 
-    static func inputSchema(_ tool: ToolName) -> JSON {
+    static func inputSchema(_ tool: ToolName, describedBy described: [BuiltInKind: JSONObject]?) -> JSON {
         var properties = JSONObject()
         var required: [String] = []
-        switch tool {
-        case .askText:
-            properties = common + options(kind: "text", except: [TextOption.secure.rawValue])
-        case .askDate:
-            properties = common + options(kind: "date")
-        case .choose:
-            properties = common + options(kind: "custom")
-        case .confirm:
-            properties = common + options(kind: "actions")
-        case .askForm:
+        if let kind = tool.kind {
             properties = common
-            properties[ToolArgument.schema] = formSchema
-            required = [ToolArgument.schema.rawValue]
+            switch kind {
+            case .form:
+                properties[ToolArgument.schema] = formSchema
+                required = [ToolArgument.schema.rawValue]
+            case .text, .date, .custom, .actions, .list:
+                properties = properties + options(of: kind, describedBy: described?[kind])
+            }
+        }
+        switch tool {
         case .present:
             properties[ToolArgument.tool] = ["enum": .array(ToolName.asking.map { .string($0.rawValue) }), "description": "the asking tool"]
             properties[ToolArgument.arguments] = ["type": "object", "description": "that tool's arguments, as its inputSchema says"]
@@ -42,6 +46,8 @@ public enum ToolCatalog {
                 "description": "return after this many seconds with the error 'still waiting' (the window stays; await again); default: wait until it ends",
             ]
             required = [ToolArgument.window.rawValue]
+        case .askText, .askDate, .choose, .pick, .confirm, .askForm:
+            break
         }
         var schema = JSONObject(["type": "object", "properties": .object(properties)])
         if !required.isEmpty { schema["required"] = .array(required.map(JSON.string)) }
@@ -65,11 +71,17 @@ public enum ToolCatalog {
         ])
     }
 
-    /// The properties of a built-in kind's options schema, but `except`.
-    static func options(kind: String, except: [String] = []) -> JSONObject {
-        let schema = PluginRegistry.builtIn.plugin(for: kind)?.optionsSchema["properties"]?.objectValue ?? JSONObject()
-        return JSONObject(schema.members.filter { !except.contains($0.key) }.map { ($0.key, $0.value) })
+    /// The options `kind`'s tool takes, each described as pickerd's schema
+    /// for the kind describes it, else by its name alone.
+    static func options(of kind: BuiltInKind, describedBy described: JSONObject?) -> JSONObject {
+        JSONObject(
+            kind.toolOptionNames.map { name in
+                (name, described?[name] ?? ["description": .string("pickerd's \(kind) option \(name) (\(undescribed))")])
+            })
     }
+
+    /// Why an option is listed by its name alone.
+    static let undescribed = "pickerd did not answer when the tools were listed, so its type is not given here; pickerd checks it when asked"
 
     static let formSchema: JSON = [
         "type": "object",
@@ -92,7 +104,8 @@ public enum ToolCatalog {
         switch tool {
         case .askText: return "Ask for text"
         case .askDate: return "Ask for a date or time"
-        case .choose: return "Ask to choose from wheels"
+        case .choose: return "Ask to choose from a list"
+        case .pick: return "Ask to pick from columns or a tree"
         case .confirm: return "Ask to choose an action"
         case .askForm: return "Ask to fill in a form"
         case .present: return "Show a question without waiting"
@@ -112,7 +125,10 @@ public enum ToolCatalog {
                 "Ask the person for a date, a time of day, or both (mode date, time, datetime). \(waits) Returns {value: \"YYYY-MM-DD\", \"HH:MM\" or RFC 3339 with offset, window}."
         case .choose:
             return
-                "Ask the person to pick one row in each of one or more wheels: independent columns ([[\"prod\",\"staging\"],[\"us\",\"eu\"]]) or a dependent tree ({\"Europe\": {\"France\": [\"Paris\", \"Lyon\"]}}: each key's rows hang under it, arrays are the last wheel). \(waits) Returns {value: [one string per wheel], window}."
+                "Ask the person to choose one of a list of choices, or several with multiple (a checklist; min and max bound how many): pickerd's list kind, as pickerctl choose asks. \(waits) Returns {value: [the chosen strings, in list order; exactly one without multiple], window}. For one row in each of several columns or down a tree, use pick."
+        case .pick:
+            return
+                "Ask the person to pick one row in each of one or more wheels: independent columns ([[\"prod\",\"staging\"],[\"us\",\"eu\"]]) or a dependent tree ({\"Europe\": {\"France\": [\"Paris\", \"Lyon\"]}}: each key's rows hang under it, arrays are the last wheel): pickerd's custom kind, as pickerctl custom asks. \(waits) Returns {value: [one string per wheel], window}. For one list of choices, use choose."
         case .confirm:
             return
                 "Ask the person to choose one of a few actions (an action sheet): actions [{label, role}], role default, destructive or cancel (one at most); without actions, Yes and No (cancel). \(waits) Returns {value: {label, role, index}, window}; choosing the cancel-role action is an answer with role cancel."
@@ -121,7 +137,7 @@ public enum ToolCatalog {
                 "Ask the person to fill in a form described by schema, a flat JSON Schema object as in MCP elicitation. \(waits) Returns {value: {property: its value in the property's JSON type; optional fields left empty are absent}, window}."
         case .present:
             return
-                "Show a question without waiting for its answer, for waits longer than one tool call may last: tool is ask_text, ask_date, choose, confirm or ask_form, arguments that tool's arguments. Returns {window, tool} at once; call await with the window for the answer."
+                "Show a question without waiting for its answer, for waits longer than one tool call may last: tool is \(ToolName.asking.map(\.rawValue).joined(separator: ", ")), arguments that tool's arguments. Returns {window, tool} at once; call await with the window for the answer."
         case .await:
             return
                 "Wait for the answer to a question shown with present in this session, by its window id (no other window's). Returns what the asking tool would have returned, or an error result if it was cancelled, dismissed or timed out. With timeout_s it gives up waiting after that long with the error 'still waiting' and the window stays open: call await again."

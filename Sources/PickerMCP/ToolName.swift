@@ -1,17 +1,53 @@
 import PickerJSON
+import PickerProtocol
 
-/// The tools the server offers, as MCP names them.
+/// The tools the server offers, as MCP names them. A tool that asks shares
+/// its verb with `pickerctl` where both have one: `choose` is a `list` in
+/// both, and columns and trees (`custom`, `pickerctl custom`) are `pick`.
 public enum ToolName: String, CaseIterable, Sendable {
     case askText = "ask_text"
     case askDate = "ask_date"
     case choose
+    case pick
     case confirm
     case askForm = "ask_form"
     case present
     case `await`
 
     /// The tools that ask a question (and that `present` takes).
-    public static let asking: [ToolName] = [.askText, .askDate, .choose, .confirm, .askForm]
+    public static let asking: [ToolName] = allCases.filter { $0.kind != nil }
+
+    /// The built-in kind this tool asks with; nil for `present` and `await`,
+    /// which ask nothing themselves.
+    public var kind: BuiltInKind? {
+        BuiltInKind.allCases.first { $0.tool == self }
+    }
+}
+
+extension BuiltInKind {
+    /// The tool that asks with this kind: the one table from kind to tool.
+    /// A new kind does not compile here until it has a tool.
+    public var tool: ToolName {
+        switch self {
+        case .text: .askText
+        case .date: .askDate
+        case .list: .choose
+        case .custom: .pick
+        case .actions: .confirm
+        case .form: .askForm
+        }
+    }
+
+    /// The kind's options its tool takes as arguments, as pickerd names them:
+    /// all but a text's `secure` (no tool asks for a secret). `ask_form`
+    /// takes a JSON Schema (`schema`) instead of a form's fields.
+    var toolOptionNames: [String] {
+        switch self {
+        case .text: TextOption.allCases.filter { $0 != .secure }.map(\.rawValue)
+        case .date, .custom, .actions, .list: optionNames
+        case .form: []
+        }
+    }
 }
 
 /// The names of the tools' arguments that are not a kind's options (those are

@@ -15,8 +15,9 @@ struct PickermcpCommand: AsyncParsableCommand {
         abstract: "Let an AI agent ask a person through pickerd: an MCP server over stdio.",
         discussion: """
             An MCP host starts it and speaks JSON-RPC on its standard input and output. Tools: \
-            ask_text, ask_date, choose, confirm, ask_form (each waits for the answer), present \
-            and await (a long wait over several calls). Its windows end a few seconds after it \
+            ask_text, ask_date, choose (a list, as pickerctl choose), pick (columns or a tree, \
+            as pickerctl custom), confirm, ask_form (each waits for the answer), present and \
+            await (a long wait over several calls). Its windows end a few seconds after it \
             does (windows.reattach_ms). await reaches only the windows this server presented, \
             and no tool asks for a secret. Questions are shown at statusBar at most unless \
             --max-level allows more.

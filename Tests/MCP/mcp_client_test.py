@@ -2,7 +2,9 @@
 """pickerctl mcp, end to end, with the official MCP Python SDK as the client.
 
 It starts `pickerctl mcp --socket S` over stdio (mcp.client.stdio), initializes,
-lists the tools and calls each one. The person's answers come from a thread
+lists the tools (each kind's options as pickerd's `plugins` describes them;
+`choose` is a list and `pick` columns or a tree, as in pickerctl) and calls
+each one; then lists them again with no pickerd behind the server. The person's answers come from a thread
 that runs the real `pickerctl` against the real pickerd: it polls
 `pickerctl list --json` until the window appears, then `pickerctl submit` or
 `pickerctl cancel`.
@@ -195,11 +197,20 @@ async def exercise(session, person, checks):
     checks.check("initialize names the server", initialized["serverInfo"]["name"] == "pickerd", initialized)
 
     tools = {tool.name: tool for tool in (await session.list_tools()).tools}
-    expected = {"ask_text", "ask_date", "choose", "confirm", "ask_form", "present", "await"}
-    checks.check("tools/list lists the seven tools", set(tools) == expected, sorted(tools))
+    checks.check("tools/list lists the eight tools", set(tools) == TOOLS, sorted(tools))
     for name, tool in tools.items():
         schema = tool.model_dump(by_alias=True)["inputSchema"]
         checks.check(f"{name} has an input schema", schema.get("type") == "object" and "properties" in schema, schema)
+
+    # Each asking tool takes its kind's options, each as pickerd's `plugins` describes it
+    # (the server reads them from pickerd; it does not link the daemon's plugins).
+    plugins = {plugin["kind"]: plugin for plugin in json.loads(person.run("plugins", "--json")) if "base" not in plugin}
+    for name, kind in KINDS.items():
+        properties = (tools[name].model_dump(by_alias=True)["inputSchema"] if name in tools else {}).get("properties", {})
+        options = {key: value for key, value in plugins[kind]["options"]["properties"].items() if (kind, key) != ("text", "secure")}
+        carried = {key: properties.get(key) for key in options}
+        checks.check(f"{name}'s schema carries each option of pickerd's {kind} kind as pickerd describes it", options and carried == options, (carried, options))
+    checks.check("ask_text's schema has no secure option", "secure" not in tools["ask_text"].model_dump(by_alias=True)["inputSchema"]["properties"])
 
     async def call(name, arguments, answer=None, *answer_arguments):
         thread = person.meanwhile(answer, *answer_arguments) if answer else None
@@ -222,22 +233,31 @@ async def exercise(session, person, checks):
     result = await call("ask_date", {"title": "Deploy day", "mode": "date", "level": "alert"}, person.submit, "Deploy day", "2026-12-24")
     answered("ask_date gives the date picked", result, "2026-12-24")
 
-    # choose: columns, then a dependent tree (its keys keep the agent's order)
-    columns = [["prod", "staging"], ["us", "eu"]]
-    result = await call("choose", {"title": "Target", "columns": columns}, person.submit, "Target", ["staging", "eu"])
-    answered("choose with columns gives a row of each", result, ["staging", "eu"])
-
-    tree = {"Zhejiang": ["Hangzhou", "Ningbo"], "Jiangsu": ["Nanjing", "Suzhou"], "Anhui": ["Hefei"]}
+    # choose: a list, as pickerctl choose asks; several with multiple
     shown = {}
 
-    def answer_tree():
-        window = person.window("City")
-        shown["tree"] = person.get(window)["options"]["tree"]
-        person.run("submit", "--window", window, "--json", json.dumps(["Jiangsu", "Suzhou"]))
+    def answer_seeing_kind(title, value):
+        window = person.window(title)
+        shown[title] = person.get(window)
+        person.run("submit", "--window", window, "--json", json.dumps(value))
 
-    result = await call("choose", {"title": "City", "tree": tree, "labels": ["Province", "City"]}, answer_tree)
-    answered("choose with a tree gives a path through it", result, ["Jiangsu", "Suzhou"])
-    checks.check("choose keeps the tree's order", list(shown.get("tree", {})) == ["Zhejiang", "Jiangsu", "Anhui"], shown)
+    result = await call("choose", {"title": "Branch", "choices": ["main", "dev", "release"]}, answer_seeing_kind, "Branch", ["dev"])
+    answered("choose gives the choice picked", result, ["dev"])
+    checks.check("choose presents a list window, as pickerctl choose does", shown.get("Branch", {}).get("kind") == "list", shown.get("Branch"))
+    result = await call(
+        "choose", {"title": "Services", "choices": ["api", "web", "worker"], "multiple": True, "min": 1}, person.submit, "Services", ["worker", "api"])
+    answered("choose with multiple gives the choices picked in list order", result, ["api", "worker"])
+
+    # pick: columns, then a dependent tree (its keys keep the agent's order)
+    columns = [["prod", "staging"], ["us", "eu"]]
+    result = await call("pick", {"title": "Target", "columns": columns}, answer_seeing_kind, "Target", ["staging", "eu"])
+    answered("pick with columns gives a row of each", result, ["staging", "eu"])
+    checks.check("pick presents a custom window, as pickerctl custom does", shown.get("Target", {}).get("kind") == "custom", shown.get("Target"))
+
+    tree = {"Zhejiang": ["Hangzhou", "Ningbo"], "Jiangsu": ["Nanjing", "Suzhou"], "Anhui": ["Hefei"]}
+    result = await call("pick", {"title": "City", "tree": tree, "labels": ["Province", "City"]}, answer_seeing_kind, "City", ["Jiangsu", "Suzhou"])
+    answered("pick with a tree gives a path through it", result, ["Jiangsu", "Suzhou"])
+    checks.check("pick keeps the tree's order", list(shown.get("City", {}).get("options", {}).get("tree", {})) == ["Zhejiang", "Jiangsu", "Anhui"], shown.get("City"))
 
     # confirm: the label and role of the action chosen; the cancel-role action is an answer too
     actions = [{"label": "Deploy", "role": "destructive"}, {"label": "Wait", "role": "cancel"}]
@@ -405,6 +425,29 @@ async def main_async(arguments, checks):
 
 
 ID = re.compile(r"^w(\d+)-([0-9a-z]+)$")
+TOOLS = {"ask_text", "ask_date", "choose", "pick", "confirm", "ask_form", "present", "await"}
+# The kind each tool asks with: the same verbs as pickerctl's (choose is a list in both).
+KINDS = {"ask_text": "text", "ask_date": "date", "choose": "list", "pick": "custom", "confirm": "actions"}
+COMMON = ["title", "message", "level", "timeout_s"]
+
+
+async def no_daemon_async(arguments, checks):
+    """While no pickerd answers, tools/list still lists every tool, each of its
+    kind's options by name (the host may start the server first); a call says why it fails."""
+    missing = os.path.join(os.path.dirname(arguments.socket), "no-pickerd-here", "pickerd.sock")
+    pickerctl = os.path.join(arguments.bin, "pickerctl")
+    server = StdioServerParameters(command=pickerctl, args=["mcp", "--socket", missing], env=dict(os.environ))
+    async with stdio_client(server) as (read, write):
+        async with ClientSession(read, write) as session:
+            await session.initialize()
+            tools = {tool.name: tool.model_dump(by_alias=True)["inputSchema"] for tool in (await session.list_tools()).tools}
+            checks.check("without pickerd, tools/list still lists the eight tools", set(tools) == TOOLS, sorted(tools))
+            choose = list(tools.get("choose", {}).get("properties", {}))
+            checks.check("...each with its kind's options by name", choose == COMMON + ["choices", "multiple", "min", "max", "initial"], choose)
+            pick = list(tools.get("pick", {}).get("properties", {}))
+            checks.check("...pick's too", pick == COMMON + ["columns", "tree", "labels", "initial"], pick)
+            result = result_of(await session.call_tool("choose", {"choices": ["a", "b"]}))
+            checks.check("without pickerd, a call is an error saying so", result.get("isError") is True and "pickerd" in text_of(result), result)
 
 
 async def secrets_and_reach(session, person, checks, call):
@@ -577,6 +620,7 @@ def main():
                 time.sleep(0.05)
         try:
             asyncio.run(main_async(arguments, checks))
+            asyncio.run(no_daemon_async(arguments, checks))
             raw_session(arguments, person=Person(os.path.join(arguments.bin, "pickerctl"), arguments.socket), checks=checks)
             max_level_session(arguments, person=Person(os.path.join(arguments.bin, "pickerctl"), arguments.socket), checks=checks)
         except Exception as error:

@@ -119,11 +119,13 @@ import Testing
         let notAnObject: JSON = ["type": "array", "properties": ["a": ["type": "string"]]]
         let bounds: JSON = ["properties": ["a": ["type": "integer", "minimum": 5, "maximum": 1]]]
         let array: JSON = ["properties": ["a": ["type": "array", "items": ["type": "string"]]]]
+        let negativeLength: JSON = ["properties": ["a": ["type": "string", "minLength": -1]]]
         return [
             (object, "'schema.properties.a' has type object"), (sameTitles, "the title 'Same' is empty or shown twice"),
             (unknownRequired, "'schema.required' names 'b'"), (noProperties, "'schema.properties' must name at least one field"),
             (notAnObject, "'schema.type' must be object"), (bounds, "minimum 5 is more than maximum 1"),
             (array, "a form takes arrays only of an enum's values"),
+            (negativeLength, "'schema.properties.a.minLength' must be a whole number of 0 or more, not -1"),
         ]
     }()
 

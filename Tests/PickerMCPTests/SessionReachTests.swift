@@ -64,5 +64,15 @@ import Testing
             "fields": [["name": "user", "kind": "text"], ["name": "pass", "kind": "text", "options": ["secure": true]]]
         ]
         #expect(form.asksForASecret, "a form's secure field")
+        form.presentation.options = [
+            "fields": [["name": "inner", "kind": "form", "options": ["fields": [["name": "pass", "kind": "text", "options": ["secure": true]]]]]]
+        ]
+        #expect(form.asksForASecret, "a nested form's secure field")
+        form.presentation.options = ["fields": [["name": "pin", "kind": "my-pin"]]]
+        #expect(form.asksForASecret, "a field of a preset kind may be a secure text")
+        form.presentation.options = ["fields": [["name": "pass", "kind": "text", "base": "date", "options": ["secure": true]]]]
+        #expect(form.asksForASecret, "pickerd replaces a given base: the field is a secure text")
+        form.presentation.options = ["fields": [["name": "when", "kind": "date"], ["name": "size", "kind": "list", "options": ["choices": ["s"]]]]]
+        #expect(!form.asksForASecret)
     }
 }

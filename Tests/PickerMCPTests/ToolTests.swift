@@ -1,5 +1,6 @@
 import PickerJSON
 import PickerProtocol
+import PickerSystem
 import Testing
 
 @testable import PickerMCP
@@ -9,7 +10,7 @@ import Testing
     @Test func theCommonArgumentsBecomeThePresentsParams() throws {
         let question = try Question(
             tool: .askText, arguments: ["title": "Name?", "message": "for the badge", "level": "alert", "timeout_s": 1.5, "placeholder": "Ada"])
-        #expect(question.presentation.kind == "text")
+        #expect(question.presentation.kind == BuiltInKind.text.name)
         #expect(question.presentation.title == "Name?" && question.presentation.message == "for the badge")
         #expect(question.presentation.level == .named("alert"))
         #expect(question.presentation.timeoutMilliseconds == 1500)
@@ -21,13 +22,14 @@ import Testing
 
     @Test func eachAskingToolIsItsKindWithItsOptionsAsGiven() throws {
         let date = try Question(tool: .askDate, arguments: ["mode": "datetime", "min": "today", "minute_interval": 15])
-        #expect(date.presentation.kind == "date" && date.presentation.options == ["mode": "datetime", "min": "today", "minute_interval": 15])
+        #expect(date.presentation.kind == BuiltInKind.date.name)
+        #expect(date.presentation.options == ["mode": "datetime", "min": "today", "minute_interval": 15])
         let tree: JSON = ["Zhejiang": ["Hangzhou", "Ningbo"], "Jiangsu": ["Nanjing"]]
-        let choose = try Question(tool: .choose, arguments: ["tree": tree, "labels": ["Province", "City"]])
-        #expect(choose.presentation.kind == "custom" && choose.presentation.options["tree"] == tree)
-        #expect(choose.presentation.options["tree"]?.objectValue?.keys == ["Zhejiang", "Jiangsu"], "the order the agent gave")
+        let pick = try Question(tool: .pick, arguments: ["tree": tree, "labels": ["Province", "City"]])
+        #expect(pick.presentation.kind == BuiltInKind.custom.name && pick.presentation.options["tree"] == tree)
+        #expect(pick.presentation.options["tree"]?.objectValue?.keys == ["Zhejiang", "Jiangsu"], "the order the agent gave")
         let form = try Question(tool: .askForm, arguments: ["message": "Please", "schema": ["properties": ["x": ["type": "boolean", "description": "ok?"]]]])
-        #expect(form.presentation.kind == "form" && form.presentation.message == "Please\nx: ok?")
+        #expect(form.presentation.kind == BuiltInKind.form.name && form.presentation.message == "Please\nx: ok?")
     }
 
     @Test func mistakesAreOneSentenceForTheAgent() {
@@ -49,7 +51,7 @@ import Testing
 
     @Test func confirmOffersYesAndNoUnlessGivenActionsAndAnswersTheLabelAndRole() throws {
         let plain = try Question(tool: .confirm, arguments: [:])
-        #expect(plain.presentation.kind == "actions")
+        #expect(plain.presentation.kind == BuiltInKind.actions.name)
         #expect(plain.presentation.options == ["actions": [["label": "Yes", "role": "default"], ["label": "No", "role": "cancel"]]])
         #expect(plain.read(["index": 1, "label": "No"]) == .value(["label": "No", "role": "cancel", "index": 1]))
         let deploy = try Question(tool: .confirm, arguments: ["actions": [["label": "Deploy", "role": "destructive"], ["label": "Later"]]])
@@ -66,25 +68,114 @@ import Testing
         #expect(again.presentation.timeoutMilliseconds == 30_000, "what is left of timeout_s")
     }
 
+    /// One vocabulary with pickerctl: `choose` asks with a list (as `pickerctl
+    /// choose` does), `pick` with columns or a tree (`pickerctl custom`).
+    @Test func chooseIsAListAndPickIsColumnsOrATree() throws {
+        let choose = try Question(tool: .choose, arguments: ["choices": ["api", "web"], "multiple": true, "min": 1])
+        #expect(choose.presentation.kind == BuiltInKind.list.name)
+        #expect(choose.presentation.options == ["choices": ["api", "web"], "multiple": true, "min": 1])
+        #expect(choose.read(["web"]) == .value(["web"]), "the list's chosen strings are the value")
+        let pick = try Question(tool: .pick, arguments: ["columns": [["prod", "staging"], ["us", "eu"]]])
+        #expect(pick.presentation.kind == BuiltInKind.custom.name)
+        #expect(throws: ToolInputError.self, "choose takes no columns") { try Question(tool: .choose, arguments: ["columns": [["a"]]]) }
+        #expect(throws: ToolInputError.self, "pick takes no choices") { try Question(tool: .pick, arguments: ["choices": ["a"]]) }
+        #expect(ToolCatalog.description(.choose).contains("pickerctl choose") && ToolCatalog.description(.choose).contains("use pick"))
+        #expect(ToolCatalog.description(.pick).contains("pickerctl custom") && ToolCatalog.description(.pick).contains("use choose"))
+    }
+
+    /// Every built-in kind has its asking tool, and every asking tool its kind.
+    @Test func eachKindHasOneAskingTool() {
+        #expect(Set(BuiltInKind.allCases.map(\.tool)) == Set(ToolName.asking))
+        #expect(BuiltInKind.allCases.count == ToolName.asking.count)
+        for kind in BuiltInKind.allCases { #expect(kind.tool.kind == kind) }
+        #expect(ToolName.present.kind == nil && ToolName.await.kind == nil)
+    }
+
+    /// A kind's options, spelled by PickerProtocol, each with pickerd's schema for it.
+    static let described: [BuiltInKind: JSONObject] = Dictionary(
+        uniqueKeysWithValues: BuiltInKind.allCases.map { kind in
+            (kind, JSONObject(kind.optionNames.map { ($0, ["description": .string("pickerd's \(kind) \($0)")]) }))
+        })
+
     @Test func everyToolHasAnInputSchemaAndTheAskingOnesTakeTheCommonArguments() throws {
-        let tools = ToolCatalog.tools
-        #expect(tools.map { $0["name"]?.stringValue } == ["ask_text", "ask_date", "choose", "confirm", "ask_form", "present", "await"])
+        let tools = ToolCatalog.tools(describedBy: Self.described)
+        #expect(tools.map { $0["name"]?.stringValue } == ["ask_text", "ask_date", "choose", "pick", "confirm", "ask_form", "present", "await"])
         for tool in tools {
             #expect(tool["inputSchema"]?["type"] == "object")
             #expect(tool["description"]?.stringValue?.isEmpty == false)
         }
-        for tool in tools.prefix(5) {
-            let properties = try #require(tool["inputSchema"]?["properties"]?.objectValue)
-            #expect(Array(properties.keys.prefix(4)) == ["title", "message", "level", "timeout_s"])
+        let schemas = Dictionary(uniqueKeysWithValues: tools.map { ($0["name"]?.stringValue ?? "", $0["inputSchema"] ?? .null) })
+        let properties = { (tool: ToolName) in schemas[tool.rawValue]?["properties"]?.objectValue?.keys ?? [] }
+        for tool in ToolName.asking {
+            #expect(Array(properties(tool).prefix(4)) == ["title", "message", "level", "timeout_s"])
         }
-        let properties = { (index: Int) in tools[index]["inputSchema"]?["properties"]?.objectValue?.keys ?? [] }
-        #expect(!properties(0).contains("secure"), "no secure text")
-        #expect(properties(0).contains("min_length") && properties(0).contains("pattern"))
-        #expect(properties(1).contains("mode") && properties(1).contains("minute_interval"))
-        #expect(properties(2).contains("columns") && properties(2).contains("tree"))
-        #expect(properties(3) == ["title", "message", "level", "timeout_s", "actions"])
-        #expect(tools[4]["inputSchema"]?["required"] == ["schema"])
-        #expect(tools[6]["inputSchema"]?["required"] == ["window"])
+        #expect(!properties(.askText).contains("secure"), "no secure text")
+        #expect(properties(.askText).contains("min_length") && properties(.askText).contains("pattern"))
+        #expect(properties(.askDate).contains("mode") && properties(.askDate).contains("minute_interval"))
+        #expect(properties(.choose).contains("choices") && properties(.choose).contains("multiple"))
+        #expect(properties(.pick).contains("columns") && properties(.pick).contains("tree"))
+        #expect(properties(.confirm) == ["title", "message", "level", "timeout_s", "actions"])
+        #expect(schemas["ask_form"]?["required"] == ["schema"])
+        #expect(schemas["await"]?["required"] == ["window"])
+        #expect(schemas["present"]?["properties"]?["tool"]?["enum"] == ["ask_text", "ask_date", "choose", "pick", "confirm", "ask_form"])
+    }
+
+    /// Each asking tool's options are its kind's (PickerProtocol's names, the
+    /// ones `Question` takes), each described by pickerd's schema; without
+    /// pickerd, by its name alone.
+    @Test func theToolsOptionsAreTheirKindsDescribedByPickerd() throws {
+        for described in [Self.described, nil] {
+            let tools = ToolCatalog.tools(describedBy: described)
+            for kind in BuiltInKind.allCases {
+                let tool = try #require(tools.first { $0["name"]?.stringValue == kind.tool.rawValue })
+                let properties = try #require(tool["inputSchema"]?["properties"]?.objectValue)
+                #expect(Array(properties.keys.dropFirst(Question.commonArguments.count)) == (kind == .form ? ["schema"] : kind.toolOptionNames))
+                for name in kind.toolOptionNames {
+                    let said = properties[name]?["description"]?.stringValue ?? ""
+                    #expect(described == nil ? said.contains(ToolCatalog.undescribed) : said == "pickerd's \(kind) \(name)", "\(kind) \(name)")
+                }
+            }
+        }
+        #expect(BuiltInKind.text.toolOptionNames == TextOption.names.filter { $0 != "secure" })
+    }
+
+    @Test func onlyTheBuiltInKindsOfAPluginsAnswerDescribeTools() {
+        let answer: [JSON] = [
+            ["kind": "list", "summary": "", "options": ["type": "object", "properties": ["choices": ["type": "array"]]]],
+            ["kind": "env", "summary": "", "base": "list", "options": ["type": "object", "properties": ["choices": ["type": "string"]]]],
+            ["kind": "color", "summary": "", "options": ["properties": ["rgb": [:]]]],
+        ]
+        let plugins = answer.compactMap(PluginDescription.init(json:))
+        #expect(KindSchemas.optionSchemas(of: plugins) == [.list: ["choices": ["type": "array"]]])
+    }
+
+    /// Without pickerd, tools/list still lists every tool, each option by its
+    /// name alone, so a host that starts the server first still sees them.
+    @Test func toolsListAnswersWithoutPickerd() async throws {
+        let written = Locked<[UInt8]>([])
+        let server = MCPServer(socketPath: SessionReachTests.noDaemon, maxLevel: Asker.defaultMaxLevel) { line in
+            written.withLock { $0 += line }
+        }
+        await server.serve(Array(#"{"jsonrpc":"2.0","id":7,"method":"tools/list"}"#.utf8) + [0x0A])
+        let reply = try JSON.parse(String(decoding: written.withLock { $0 }.dropLast(), as: UTF8.self))
+        #expect(reply["id"] == 7)
+        let tools = try #require(reply["result"]?["tools"]?.arrayValue)
+        #expect(tools.map { $0["name"]?.stringValue } == ToolName.allCases.map(\.rawValue))
+        let choices = tools.first { $0["name"] == "choose" }?["inputSchema"]?["properties"]?[ListOption.choices]
+        #expect(choices?["description"]?.stringValue?.contains(ToolCatalog.undescribed) == true, "\(choices ?? .null)")
+    }
+
+    /// A pickerd that accepts and never answers (or another program at its
+    /// path) holds tools/list up only for the patience given, then the tools
+    /// are listed without its schemas.
+    @Test(.timeLimit(.minutes(1))) func aSilentPickerdDoesNotHoldUpToolsList() async throws {
+        let silent = try SilentSocket()
+        let patience: Duration = .milliseconds(300)
+        let started = ContinuousClock.now
+        let described = await KindSchemas(socketPath: silent.path, patience: patience).optionSchemas()
+        let waited = ContinuousClock.now - started
+        #expect(described == nil)
+        #expect(waited >= patience, "it connected and waited: \(waited)")
     }
 
     @Test func anAnswerIsStructuredAndTheSameAsText() {

@@ -20,13 +20,7 @@ final class FakeAsker: @unchecked Sendable {
         socketPath = "\(socketDirectory ?? directory)/sck.\(suffix)"
         filePath = "\(directory)/ask.\(suffix)"
         descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: socketPath.utf8) }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        guard bound == 0 else { throw TestFailure("cannot bind \(socketPath): \(String(cString: strerror(errno)))") }
+        guard UnixSocketBinding.bind(descriptor, to: socketPath) == 0 else { throw TestFailure("cannot bind \(socketPath): \(String(cString: strerror(errno)))") }
         chmod(socketPath, 0o600)
         if let owner { chown(socketPath, owner, owner) }
         let text = (["[Ask]", "PID=\(getpid())", "Socket=\(socketPath)", "AcceptCached=0", "Echo=0", "NotAfter=0", "Message=\(message)"] + lines)
