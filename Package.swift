@@ -173,7 +173,7 @@ let package = Package(
         .testTarget(name: "PickerProtocolTests", dependencies: ["PickerProtocol", "PickerJSON"]),
         .testTarget(name: "PickerJSONTests", dependencies: ["PickerJSON", "PickerTestSupport"]),
         .testTarget(name: "PickerCoreTests", dependencies: ["PickerCore", "PickerProtocol", "PickerJSON", "PickerPlugins"]),
-        .testTarget(name: "PickerPluginsTests", dependencies: ["PickerPlugins", "PickerCore", "PickerProtocol", "PickerJSON"]),
+        .testTarget(name: "PickerPluginsTests", dependencies: ["PickerPlugins", "PickerCore", "PickerProtocol", "PickerJSON", "PickerTestSupport"]),
         .testTarget(
             name: "PickerServerTests",
             dependencies: [

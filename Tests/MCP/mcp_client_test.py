@@ -50,6 +50,17 @@ except ImportError:
 POLL_SECONDS = 30  # how long a window may take to appear (sanitizer builds are slow)
 
 
+def eventually(condition, timeout=POLL_SECONDS):
+    """Polls `condition` every 50 ms until it returns something true, which it returns; None after `timeout` seconds."""
+    ends = time.monotonic() + timeout
+    while time.monotonic() < ends:
+        value = condition()
+        if value:
+            return value
+        time.sleep(0.05)
+    return None
+
+
 class Checks:
     def __init__(self):
         self.passed = 0
@@ -83,12 +94,10 @@ class Person:
 
     def window(self, title, other_than=None):
         """The id of the open window with this title (other than `other_than`), once it is there."""
-        ends = time.monotonic() + POLL_SECONDS
-        while time.monotonic() < ends:
-            for window in self.windows():
-                if window["title"] == title and window["window"] != other_than:
-                    return window["window"]
-            time.sleep(0.05)
+        found = eventually(lambda: next((window["window"] for window in self.windows()
+                                         if window["title"] == title and window["window"] != other_than), None))
+        if found:
+            return found
         raise RuntimeError(f"no window titled {title!r} appeared within {POLL_SECONDS} s")
 
     def get(self, window):
@@ -154,11 +163,8 @@ class Terminal:
         return subprocess.run([tmux, "-L", self.server, "-f", "/dev/null", *arguments], capture_output=True, text=True, check=True, timeout=30).stdout
 
     def wait_for(self, text):
-        ends = time.monotonic() + POLL_SECONDS
-        while time.monotonic() < ends:
-            if text in self.tmux("capture-pane", "-p", "-t", "main"):
-                return
-            time.sleep(0.05)
+        if eventually(lambda: text in self.tmux("capture-pane", "-p", "-t", "main")):
+            return
         raise RuntimeError(f"{text!r} did not appear in pickerctl ui within {POLL_SECONDS} s")
 
     def type(self, text):
@@ -170,13 +176,14 @@ class Terminal:
     def close(self):
         subprocess.run([shutil.which("tmux") or "tmux", "-L", self.server, "kill-server"], capture_output=True, timeout=30)
         # pickerctl ui once outlived kill-server (and kept its tmux server): end it, it is ours.
-        ends = time.monotonic() + 5
-        while time.monotonic() < ends:
+        def gone():
             try:
                 os.kill(self.pane, 0)
             except ProcessLookupError:
-                return
-            time.sleep(0.05)
+                return True
+            return False
+        if eventually(gone, timeout=5):
+            return
         try:
             os.kill(self.pane, signal.SIGKILL)
         except ProcessLookupError:
@@ -416,9 +423,7 @@ async def main_async(arguments, checks):
     for problem in person.problems:
         checks.check("the person could answer", False, problem)
     # The server is gone: its windows end as pickerd ends a dead asker's (windows.reattach_ms).
-    ends = time.monotonic() + 30
-    while time.monotonic() < ends and any(w["window"] == left_open for w in person.windows()):
-        time.sleep(0.1)
+    eventually(lambda: not any(w["window"] == left_open for w in person.windows()))
     history = json.loads(person.run("history", "--json"))
     reasons = [outcome["reason"] for outcome in history.get("outcomes", []) if outcome["window"] == left_open]
     checks.check("a window the server left open ends after it, as owner_gone", reasons == ["owner_gone"], history)
@@ -544,9 +549,7 @@ def raw_session(arguments, person, checks):
         return json.loads(lines.get(timeout=POLL_SECONDS))
 
     def reason(window):
-        ends = time.monotonic() + POLL_SECONDS
-        while time.monotonic() < ends and any(w["window"] == window for w in person.windows()):
-            time.sleep(0.05)
+        eventually(lambda: not any(w["window"] == window for w in person.windows()))
         outcomes = json.loads(person.run("history", "--json"))["outcomes"]
         return next((outcome["reason"] for outcome in outcomes if outcome["window"] == window), None)
 
@@ -615,9 +618,7 @@ def main():
             daemon = subprocess.Popen(
                 [os.path.join(arguments.bin, "pickerd"), "--socket", arguments.socket, "--state-dir", os.path.join(home, "state")],
                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            ends = time.monotonic() + 30
-            while not os.path.exists(arguments.socket) and time.monotonic() < ends:
-                time.sleep(0.05)
+            eventually(lambda: os.path.exists(arguments.socket))
         try:
             asyncio.run(main_async(arguments, checks))
             asyncio.run(no_daemon_async(arguments, checks))

@@ -47,7 +47,7 @@ final class AskpassFixture: @unchecked Sendable {
     func nextWindow(after seen: [JSON] = [], timeout: TimeInterval = 60) throws -> JSON {
         let known = Set(seen.compactMap { $0["window"]?.stringValue })
         var found: JSON?
-        _ = try eventually(timeout: timeout) {
+        _ = try holdsWithin(timeout) {
             found = try windows().first { !known.contains($0["window"]?.stringValue ?? "") }
             return found != nil
         }
@@ -57,7 +57,7 @@ final class AskpassFixture: @unchecked Sendable {
 
     /// Waits until no window is open.
     func noWindows(timeout: TimeInterval = 30) throws -> Bool {
-        try eventually(timeout: timeout) { try windows().isEmpty }
+        try holdsWithin(timeout) { try windows().isEmpty }
     }
 
     func details(_ window: JSON) throws -> JSON {

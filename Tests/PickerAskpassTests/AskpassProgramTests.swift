@@ -5,7 +5,7 @@ import Testing
 
 /// pickerd-askpass and pickerctl askpass run directly, as an asking program
 /// would run them: hostile prompts, signals, a parent that dies, no daemon.
-@Suite(.timeLimit(.minutes(3))) struct AskpassProgramTests {
+@Suite(.tags(.process), .timeLimit(.minutes(3))) struct AskpassProgramTests {
     let fixture: AskpassFixture
 
     init() throws {

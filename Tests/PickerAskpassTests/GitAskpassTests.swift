@@ -5,7 +5,7 @@ import Testing
 
 /// The real git asking through GIT_ASKPASS=pickerd-askpass: `git credential
 /// fill` for a host no helper knows asks the username, then the password.
-@Suite(.timeLimit(.minutes(2))) struct GitAskpassTests {
+@Suite(.tags(.process, .externalProgram), .timeLimit(.minutes(2))) struct GitAskpassTests {
     @Test func aUsernameWindowThenASecurePasswordWindow() throws {
         let fixture = try AskpassFixture()
         let secret = "git-secret-\(UInt32.random(in: 0...UInt32.max))"

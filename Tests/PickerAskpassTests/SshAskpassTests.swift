@@ -6,7 +6,7 @@ import Testing
 /// The real ssh-add, ssh-agent and ssh-keygen (Debian's openssh-client)
 /// asking through pickerd-askpass, with SSH_ASKPASS_REQUIRE=force and no
 /// terminal, answered through pickerd as a person would.
-@Suite(.timeLimit(.minutes(3))) final class SshAskpassTests {
+@Suite(.tags(.process, .externalProgram), .timeLimit(.minutes(3))) final class SshAskpassTests {
     let fixture: AskpassFixture
     let agent: CommandLineProcess
     let agentSocket: String
@@ -17,9 +17,7 @@ import Testing
         // ssh-agent runs the askpass itself for a confirm key, so it needs the
         // askpass environment too. -D: in the foreground, ended with the test.
         agent = try CommandLineProcess(program: "/usr/bin/ssh-agent", ["-D", "-a", agentSocket], environment: fixture.environment)
-        guard eventually({ FileManager.default.fileExists(atPath: agentSocket) }) else {
-            throw TestFailure("ssh-agent did not start: \(agent.stderrSoFar)")
-        }
+        try eventually("ssh-agent to start: \(agent.stderrSoFar)") { FileManager.default.fileExists(atPath: agentSocket) }
     }
 
     // SIGKILL: the test's threads block SIGTERM, and the agent inherits that.

@@ -8,6 +8,7 @@ import Testing
 /// and no terminal: ssh asks about the unknown host key, then the password.
 /// Needs root (useradd, sshd).
 @Suite(
+    .tags(.process, .externalProgram),
     .enabled(if: getuid() == 0, "the ssh login test needs root, to add a user (useradd) and run sshd; run it as root, as CI does"),
     .timeLimit(.minutes(3))
 ) final class SshLoginAskpassTests {
@@ -43,9 +44,7 @@ import Testing
         let started = try CommandLineProcess(program: "/usr/sbin/sshd", ["-f", config]).finish()
         guard started.status == 0 else { throw TestFailure("sshd did not start: \(started.stderr)") }
         let pidFile = sshdPidFile
-        guard eventually({ FileManager.default.fileExists(atPath: pidFile) }) else {
-            throw TestFailure("sshd wrote no pid file")
-        }
+        try eventually("sshd to write its pid file") { FileManager.default.fileExists(atPath: pidFile) }
     }
 
     deinit {

@@ -7,6 +7,7 @@ import Testing
 /// password of a user the test makes, with no terminal. Needs root (useradd,
 /// a sudoers drop-in); CI runs as root.
 @Suite(
+    .tags(.process, .externalProgram),
     .enabled(if: getuid() == 0, "the sudo tests need root, to add a user (useradd) and a sudoers drop-in; run them as root, as CI does"),
     .timeLimit(.minutes(3)), .serialized
 ) final class SudoAskpassTests {

@@ -31,9 +31,10 @@ final class TestUser {
             return process.finish()
         }
         var ran = try run()
-        for _ in 0..<50 where ran.status != 0 && ran.stderr.contains("lock") {
-            usleep(100_000)
+        _ = try holdsWithin(5, every: 0.1) {
+            guard ran.status != 0 && ran.stderr.contains("lock") else { return true }
             ran = try run()
+            return false
         }
         guard ran.status == 0 else { throw TestFailure("\(arguments.joined(separator: " ")) failed: \(ran.stderr)") }
     }

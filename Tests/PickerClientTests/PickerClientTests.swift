@@ -5,7 +5,7 @@ import PickerProtocol
 import PickerTestSupport
 import Testing
 
-@Suite struct PickerClientTests {
+@Suite(.tags(.process)) struct PickerClientTests {
     /// A daemon that keeps an idle connection for an hour. These tests are
     /// async: under a sanitizer, the synchronous tests beside them can hold
     /// the few threads Swift's concurrency shares for minutes, and a test
@@ -35,9 +35,9 @@ import Testing
         let answerer = try PickerClient.connect(socketPath: daemon.socketPath)
         async let outcome = asker.presentAndWait(Presentation(kind: "date", title: "Deploy", options: ["initial": "2026-03-10"]))
         var key: WindowID?
-        for _ in 0..<500 where key == nil {
+        try await eventually("the window to take the key") {
             key = try await answerer.list().key
-            if key == nil { try await Task.sleep(for: .milliseconds(10)) }
+            return key != nil
         }
         let window = try #require(key)
         #expect(try await answerer.get(window: window).value == "2026-03-10")
@@ -176,9 +176,9 @@ import Testing
         following = nil
         steps = AsyncStream<Following>.makeStream().stream.makeAsyncIterator()
         await #expect(throws: PickerClientError.self) {
-            for _ in 0..<500 {
+            try await eventually("the dropped stream's connection to close") {
                 try await client.ping()
-                try await Task.sleep(for: .milliseconds(10))
+                return false
             }
         }
         #expect(try await watcher.status().subscriptions == 0)

@@ -5,7 +5,7 @@ import Testing
 
 /// PickerClient refuses a daemon run by a user it has no reason to trust,
 /// before it sends anything, unless it is told to trust that uid.
-@Suite struct ServerTrustClientTests {
+@Suite(.tags(.process)) struct ServerTrustClientTests {
     @Test func anotherUsersDaemonInADirectoryAnyoneCouldMakeIsRefused() async throws {
         let planted = try OwnedDirectory("/tmp/pickerd-test-\(UUID().uuidString.prefix(8))", owner: 65534, mode: 0o755)
         let impostor = try DaemonProcess.runningAs(

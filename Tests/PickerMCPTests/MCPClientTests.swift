@@ -5,7 +5,7 @@ import Testing
 /// `pickerctl mcp` against the official MCP Python SDK as its client, a real
 /// pickerd, and real pickerctl answers: Tests/MCP/mcp_client_test.py, which
 /// says what it checks.
-@Suite struct MCPClientTests {
+@Suite(.tags(.process)) struct MCPClientTests {
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("MCP/mcp_client_test.py").path
 

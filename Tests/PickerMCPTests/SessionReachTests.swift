@@ -7,7 +7,7 @@ import Testing
 
 /// What an agent can reach: the windows its session presented, never a secret.
 /// (Through the official client against a real pickerd: Tests/MCP.)
-@Suite struct SessionReachTests {
+@Suite(.tags(.process)) struct SessionReachTests {
     /// No pickerd answers here: a tool that got as far as asking would say it cannot reach one.
     static let noDaemon = "/nonexistent/pickermcp-tests/pickerd.sock"
 

@@ -2,16 +2,6 @@ import Foundation
 import PickerJSON
 import PickerTestSupport
 
-/// Waits until `condition` holds, polling every 10 ms; whether it did within `timeout`.
-func eventually(timeout: TimeInterval = 15, _ condition: () throws -> Bool) rethrows -> Bool {
-    let deadline = Date().addingTimeInterval(timeout)
-    while Date() < deadline {
-        if try condition() { return true }
-        usleep(10_000)
-    }
-    return try condition()
-}
-
 /// A real pickerd and what the tests ask it.
 struct AgentFixture {
     let daemon: DaemonProcess
@@ -30,8 +20,9 @@ struct AgentFixture {
     /// Waits until `count` windows are open, and returns them.
     func windows(count: Int, timeout: TimeInterval = 15) throws -> [JSON] {
         var seen: [JSON] = []
-        guard try eventually(timeout: timeout, { seen = try windows(); return seen.count == count }) else {
-            throw TestFailure("expected \(count) open windows, found \(seen.count): \(seen)")
+        try eventually("\(count) open windows, found \(seen.count): \(seen)", timeout: timeout) {
+            seen = try windows()
+            return seen.count == count
         }
         return seen
     }
@@ -78,8 +69,8 @@ final class AskPasswordNamespace: @unchecked Sendable {
         holder = try SpawnedProcess(
             ["/usr/bin/unshare", "--mount", "--propagation", "private", "--", "/bin/sh", "-c", script, "sh", directory.url.path],
             logPath: log)
-        guard eventually({ ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("ready") }) else {
-            throw TestFailure("the mount namespace did not come up: \((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
+        try eventually("the mount namespace to come up: \((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")") {
+            ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("ready")
         }
     }
 

@@ -6,7 +6,7 @@ import Testing
 /// `pickerctl ask-password-agent --directory` with requests made here: what a
 /// hostile local user can and cannot make it do, a user's own agent, and its
 /// usage errors.
-@Suite(.timeLimit(.minutes(2))) struct AgentProcessTests {
+@Suite(.tags(.process), .timeLimit(.minutes(2))) struct AgentProcessTests {
     let fixture: AgentFixture
     let folder: TestDirectory
     var directory: String { folder.url.path }
@@ -25,7 +25,7 @@ import Testing
 
     /// Waits until the agent has said `text` on stderr.
     func said(_ text: String, by agent: CommandLineProcess) -> Bool {
-        eventually { agent.stderrSoFar.contains(text) }
+        holdsWithin(30) { agent.stderrSoFar.contains(text) }
     }
 
     @Test func aRequestNamingASocketElsewhereGetsNoWindowAndNoAnswer() throws {
@@ -89,7 +89,9 @@ import Testing
         defer { agent.signal(SIGTERM) }
         let requests = runtime + "/systemd/ask-password"
         var isDirectory: ObjCBool = false
-        #expect(eventually { FileManager.default.fileExists(atPath: requests, isDirectory: &isDirectory) && isDirectory.boolValue }, "--watch makes $XDG_RUNTIME_DIR/systemd/ask-password: \(agent.stderrSoFar)")
+        try eventually("--watch to make $XDG_RUNTIME_DIR/systemd/ask-password: \(agent.stderrSoFar)") {
+            FileManager.default.fileExists(atPath: requests, isDirectory: &isDirectory) && isDirectory.boolValue
+        }
         let asker = try FakeAsker(in: requests, message: "User request", owner: user)
         let window = try fixture.windows(count: 1)[0]
         #expect(try ProcEntry.isDumpable(agent.pid) == false, "/proc/\(agent.pid) belongs to its user: the agent is dumpable")

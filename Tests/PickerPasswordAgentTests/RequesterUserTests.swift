@@ -7,7 +7,7 @@ import Testing
 /// started it: a set-user-ID program (effective uid root, and so not
 /// dumpable) that a user runs is that user's, though /proc/PID, which
 /// follows the effective uid, and /proc/PID/status belong to root.
-@Suite struct RequesterUserTests {
+@Suite(.tags(.process)) struct RequesterUserTests {
     /// Makes itself undumpable (as a set-user-ID program is), then says so and waits to be killed.
     static let undumpable = #"""
         import ctypes, signal, sys
@@ -28,7 +28,7 @@ import Testing
         let asker = try CommandLineProcess(program: python, ["-c", Self.undumpable], prefix: [setpriv, "--ruid=65534", "--euid=0"])
         defer { asker.signal(SIGKILL) }
         // Generous: a python3 starting on a loaded 2-core machine under the whole suite once took over 30 s.
-        let started = eventually(timeout: 120) { asker.stdoutSoFar.contains("undumpable") || !asker.isRunning }
+        let started = holdsWithin(120) { asker.stdoutSoFar.contains("undumpable") || !asker.isRunning }
         try #require(
             started && asker.stdoutSoFar.contains("undumpable"),
             "running: \(asker.isRunning), stdout: \(asker.stdoutSoFar), stderr: \(asker.stderrSoFar)")

@@ -5,7 +5,7 @@ import Testing
 
 /// The real systemd-ask-password against a real pickerd through the real
 /// `pickerctl ask-password-agent`, in a mount namespace of their own.
-@Suite(.timeLimit(.minutes(2))) struct SystemdAskPasswordTests {
+@Suite(.tags(.process), .timeLimit(.minutes(2))) struct SystemdAskPasswordTests {
     let fixture: AgentFixture
     let namespace: AskPasswordNamespace
 
@@ -70,7 +70,7 @@ import Testing
         #expect(try fixture.windows(count: 0).isEmpty)
         #expect(namespace.requests().count == (signal == SIGKILL ? 1 : 0))
         let why = signal == SIGKILL ? "the asking process is gone" : "the request went away"
-        #expect(eventually { agent.stderrSoFar.contains(why) }, "\(agent.stderrSoFar)")
+        try eventually("the agent to say '\(why)': \(agent.stderrSoFar)") { agent.stderrSoFar.contains(why) }
     }
 
     @Test func theWindowEndsWhenTheRequestTimesOut() throws {
@@ -102,7 +102,7 @@ import Testing
 
     @Test func anAgentStartedLaterTakesUpAPendingRequest() throws {
         let asker = try namespace.ask(["Waiting for an agent:"])
-        #expect(eventually { namespace.requests().count == 1 })
+        try eventually("the request to be written") { namespace.requests().count == 1 }
         #expect(try fixture.windows().isEmpty)
         let agent = try namespace.agent(fixture.daemon)
         defer { agent.signal(SIGTERM) }
@@ -119,7 +119,9 @@ import Testing
         _ = first.finish()
         let second = try namespace.agent(fixture.daemon)
         defer { second.signal(SIGTERM) }
-        #expect(eventually { second.stderrSoFar.contains("taking up window \(window["window"]?.stringValue ?? "")") }, "\(second.stderrSoFar)")
+        try eventually("the second agent to take up the window: \(second.stderrSoFar)") {
+            second.stderrSoFar.contains("taking up window \(window["window"]?.stringValue ?? "")")
+        }
         #expect(try fixture.windows().map { $0["window"] } == [window["window"]])
         try fixture.submit("still here", to: window)
         #expect(asker.finish().stdout == "still here\n")
@@ -152,7 +154,7 @@ import Testing
 
     @Test func queryServesThePendingRequestsAndExits() throws {
         let asker = try namespace.ask(["Pending:"])
-        #expect(eventually { namespace.requests().count == 1 })
+        try eventually("the request to be written") { namespace.requests().count == 1 }
         let agent = try namespace.agent(fixture.daemon, ["--query"])
         let window = try fixture.windows(count: 1)[0]
         try fixture.submit("queried", to: window)

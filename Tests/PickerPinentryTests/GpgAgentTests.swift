@@ -5,7 +5,7 @@ import Testing
 
 /// The real gpg and gpg-agent (Debian's gnupg) with pinentry-pickerd as the
 /// agent's pinentry-program, answered through pickerd as a person would.
-@Suite(.timeLimit(.minutes(5))) struct GpgAgentTests {
+@Suite(.tags(.process, .externalProgram), .timeLimit(.minutes(5))) struct GpgAgentTests {
     let fixture: GpgFixture
 
     init() throws {
@@ -150,9 +150,9 @@ import Testing
         gpg.signal(SIGKILL)
         _ = gpg.finish(timeout: 60)
         // gpg-agent 2.2 leaves its pinentry asking; the pinentry sees gpg gone and dismisses its window.
-        let deadline = Date().addingTimeInterval(60)
-        while try fixture.client.result("list")["windows"]?.arrayValue?.isEmpty == false, Date() < deadline { usleep(10_000) }
-        #expect(try fixture.client.result("list")["windows"]?.arrayValue?.isEmpty == true)
+        try eventually("the pinentry to dismiss its window", timeout: 60) {
+            try fixture.client.result("list")["windows"]?.arrayValue?.isEmpty == true
+        }
         let outcome = try fixture.client.result("wait", ["window": window["window"] ?? .null])
         #expect(outcome["reason"] == "dismissed", "the pinentry dismissed it, rather than its connection ending: \(outcome)")
     }

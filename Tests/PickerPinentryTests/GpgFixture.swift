@@ -69,16 +69,13 @@ final class GpgFixture: @unchecked Sendable {
 
     /// Polls pickerd until a window it has not shown before is open; its details.
     func nextWindow(timeout: TimeInterval = 60) throws -> JSON {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            for window in try client.result("list")["windows"]?.arrayValue ?? [] {
-                guard let id = window["window"]?.stringValue, !seen.contains(id) else { continue }
-                seen.insert(id)
-                return try client.result("get", ["window": .string(id)])
-            }
-            usleep(5_000)
+        var new: String?
+        try eventually("a new window", timeout: timeout) {
+            new = try client.result("list")["windows"]?.arrayValue?.compactMap { $0["window"]?.stringValue }.first { !seen.contains($0) }
+            return new != nil
         }
-        throw TestFailure("no new window within \(timeout) s")
+        seen.insert(new!)
+        return try client.result("get", ["window": .string(new!)])
     }
 
     /// Whether the watcher saw a window end, so that the events checked are the ones that matter.

@@ -3,7 +3,7 @@ import PickerTestSupport
 import Testing
 
 /// The built programs, pinentry-pickerd and pickerctl pinentry, over real pipes.
-@Suite(.timeLimit(.minutes(2))) struct PinentryProgramTests {
+@Suite(.tags(.process), .timeLimit(.minutes(2))) struct PinentryProgramTests {
     /// Runs `name arguments` with `input` on stdin, to completion.
     func run(_ name: String, _ arguments: [String], input: String) throws -> CommandLineProcess.Result {
         let process = try CommandLineProcess(name, arguments, input: true)

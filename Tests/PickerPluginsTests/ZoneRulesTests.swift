@@ -3,6 +3,7 @@ import Testing
 
 @testable import PickerPlugins
 import PickerSystem
+import PickerTestSupport
 
 /// pickerd reads zoneinfo itself (TZif and its POSIX footer rule); glibc's
 /// `date` reading the same files is the reference.
@@ -17,7 +18,7 @@ import PickerSystem
         Array(stride(from: Int64(-2_524_521_600), to: 4_102_444_800, by: 11 * 86_400 + 7 * 3600))
         + [1_772_953_199, 1_772_953_200, 1_793_512_799, 1_793_512_800]
 
-    @Test(arguments: zones) func offsetsAgreeWithGlibc(zone: String) throws {
+    @Test(.tags(.process), arguments: zones) func offsetsAgreeWithGlibc(zone: String) throws {
         guard FileManager.default.fileExists(atPath: "/usr/share/zoneinfo/\(zone)") else {
             print("skipped: /usr/share/zoneinfo/\(zone) is missing (apt-get install tzdata)")
             return

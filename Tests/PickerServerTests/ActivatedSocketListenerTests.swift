@@ -8,7 +8,7 @@ import Testing
 /// sees (SO_PEERCRED) is whoever made the socket (root for the system socket),
 /// before pickerd starts and after, even when pickerd runs as another user
 /// (DynamicUser=yes).
-@Suite struct ActivatedSocketListenerTests {
+@Suite(.tags(.process)) struct ActivatedSocketListenerTests {
     /// The listener's pid, uid and gid as a client connected to `socket` sees them.
     static func listener(of socket: String) throws -> (pid: Int32, uid: UInt32, gid: UInt32) {
         guard case .success(let descriptor) = UnixSocket.connect(to: socket) else { throw TestFailure("cannot connect to \(socket)") }
@@ -39,13 +39,7 @@ import Testing
                 + ["ASAN_OPTIONS", "TSAN_OPTIONS"].filter { ProcessInfo.processInfo.environment[$0] != nil }.flatMap { ["-E", $0] }
                 + [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups", DaemonProcess.executable("pickerd").path, "--state-dir", state],
             logPath: log)
-        var madeSocket = false
-        let made = Date().addingTimeInterval(30)
-        while !madeSocket, Date() < made {
-            madeSocket = FileManager.default.fileExists(atPath: socket)
-            if !madeSocket { usleep(10_000) }
-        }
-        #expect(madeSocket, "systemd-socket-activate made the socket")
+        try eventually("systemd-socket-activate to make the socket") { FileManager.default.fileExists(atPath: socket) }
 
         // This connection starts pickerd.
         let before = try Self.listener(of: socket)

@@ -7,7 +7,7 @@ import Testing
 /// "Permissions"): another user with only `present` cannot draw a window over
 /// the password agent's, nor through quiet hours. Against the real daemon,
 /// with the other user being uid 65534.
-@Suite struct AlertPermissionTests {
+@Suite(.tags(.process)) struct AlertPermissionTests {
     static func present(level: String) -> String {
         #"{"jsonrpc":"2.0","id":1,"method":"present","params":{"kind":"text","title":"Password for root","level":"\#(level)"}}"#
     }

@@ -5,7 +5,7 @@ import PickerProtocol
 import PickerTestSupport
 import Testing
 
-@Suite struct ConfigTests {
+@Suite(.tags(.process)) struct ConfigTests {
     @Test func theDocumentedDefaultIsTheBuiltInOne() throws {
         let file = SharedFolder.packageRoot.appendingPathComponent("config/pickerd.json")
         #expect(try String(contentsOf: file, encoding: .utf8) == DaemonConfiguration.defaultText)
@@ -112,11 +112,7 @@ import Testing
         // SIGHUP does the same as reload.
         try #"{"levels": {"severe": 3000}}"#.write(toFile: daemon.configPath!, atomically: true, encoding: .utf8)
         daemon.signal(SIGHUP)
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline, try client.result("list")["windows"]?.arrayValue?.first?["level_name"] != "severe" {
-            usleep(50_000)
-        }
-        #expect(try client.result("list")["windows"]?.arrayValue?.first?["level_name"] == "severe")
+        try eventually("the reloaded level name") { try client.result("list")["windows"]?.arrayValue?.first?["level_name"] == "severe" }
     }
 
     @Test func logLevelGivenOnTheCommandLineOutlivesAReload() throws {

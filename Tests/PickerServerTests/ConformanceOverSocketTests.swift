@@ -4,7 +4,7 @@ import PickerTestSupport
 import Testing
 
 /// Every single-line JSONTestSuite case sent to the daemon as a request line.
-@Suite struct ConformanceOverSocketTests {
+@Suite(.tags(.process)) struct ConformanceOverSocketTests {
     /// The answers to one line: whatever arrives before the ping sent after it.
     static func answers(to bytes: [UInt8], on client: TestClient, marker: Int) throws -> [JSON] {
         client.send(raw: bytes + [0x0A])

@@ -7,7 +7,7 @@ import Testing
 /// What a peer's way of writing and reading does to its own connection: it
 /// gets every answer it is owed, is not cut off for reading slowly or writing
 /// in pieces, and cannot make the daemon keep what it sends once it is closing.
-@Suite struct ConnectionEdgeTests {
+@Suite(.tags(.process)) struct ConnectionEdgeTests {
     /// Like socat or `nc -N`: everything sent, then the sending side shut.
     /// Answers that pass the socket buffer, and ones that come later, still come.
     @Test func aPeerThatShutsItsSideGetsEveryAnswer() throws {
@@ -69,7 +69,14 @@ import Testing
         let deadline = Date().addingTimeInterval(0.5)
         while Date() < deadline {
             let count = chunk.withUnsafeBytes { write(client.descriptor, $0.baseAddress, $0.count) }
-            if count > 0 { sent += count } else if errno == EAGAIN { usleep(1000) } else { break }
+            if count > 0 {
+                sent += count
+            } else if errno == EAGAIN {
+                var writable = pollfd(fd: client.descriptor, events: Int16(POLLOUT), revents: 0)
+                _ = poll(&writable, 1, Int32(max(1, deadline.timeIntervalSinceNow * 1000)))
+            } else {
+                break
+            }
         }
         let grown = try residentKilobytes(of: daemon.pid) - baseline
         // The daemon did read the line too long, and said so, before it closed.
@@ -97,15 +104,13 @@ import Testing
             // An answer is at least as long as its request; the first batch
             // says how much longer.
             expected += batch.reduce(0) { $0 + $1.serialized().utf8.count }
-            let deadline = Date().addingTimeInterval(2)
             var queued = 0
-            repeat {
+            _ = holdsWithin(2, every: 0.002) {
                 var count: Int32 = 0
                 _ = ioctl(client.descriptor, UInt(FIONREAD), &count)
                 queued = Int(count)
-                if queued >= expected { break }
-                usleep(2000)
-            } while Date() < deadline
+                return queued >= expected
+            }
             guard queued >= expected else { return }
             // What arrived is the measure for the next batch.
             expected = queued

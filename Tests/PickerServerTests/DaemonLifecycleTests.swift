@@ -4,7 +4,7 @@ import PickerProtocol
 import PickerTestSupport
 import Testing
 
-@Suite struct DaemonLifecycleTests {
+@Suite(.tags(.process)) struct DaemonLifecycleTests {
     @Test func socketIs0600InA0700Directory() throws {
         let daemon = try DaemonProcess()
         let socketInfo = try FileManager.default.attributesOfItem(atPath: daemon.socketPath)
@@ -22,7 +22,7 @@ import Testing
         #expect(try TestClient(socketPath: daemon.socketPath).result("ping") == "pong")
         // A daemon killed with SIGKILL leaves its socket file behind.
         daemon.signal(SIGKILL)
-        while daemon.isRunning { usleep(10_000) }
+        try eventually("the killed daemon to be reaped") { !daemon.isRunning }
         #expect(FileManager.default.fileExists(atPath: daemon.socketPath))
         let replacement = Process()
         replacement.executableURL = DaemonProcess.executable("pickerd")
@@ -32,13 +32,9 @@ import Testing
         try replacement.run()
         defer { replacement.terminate(); replacement.waitUntilExit() }
         // Generous: CI runs this under TSan and ASan on two cores.
-        let deadline = Date().addingTimeInterval(60)
-        var answered = false
-        while !answered, Date() < deadline {
-            answered = (try? TestClient(socketPath: daemon.socketPath).result("ping")) == "pong"
-            if !answered { usleep(20_000) }
+        try eventually("the stale socket to be replaced", timeout: 60) {
+            (try? TestClient(socketPath: daemon.socketPath).result("ping")) == "pong"
         }
-        #expect(answered, "the stale socket was replaced")
     }
 
     @Test func aPathThatIsNotASocketIsRefused() throws {

@@ -7,7 +7,7 @@ import Testing
 /// The disk holding the state fills up: the daemon stops acknowledging, says
 /// why, and once there is room again starts with everything it acknowledged.
 /// The test mounts a small tmpfs, so it needs root (as CI runs).
-@Suite struct DiskFullTests {
+@Suite(.tags(.process)) struct DiskFullTests {
     @Test func aFullDiskLosesNothingAcknowledgedAndTheNextStartSucceeds() throws {
         let home = try TestDirectory()
         let state = home.url.appendingPathComponent("state")
@@ -25,8 +25,7 @@ import Testing
             guard let answers = try? client.readMessage(timeout: 20)?.arrayValue else { break fill }
             for answer in answers { if let window = answer["result"]?["window"] { acknowledged.insert(window) } }
         }
-        for _ in 0..<500 where daemon.isRunning { usleep(10_000) }
-        #expect(!daemon.isRunning, "the daemon stops once it cannot save")
+        try eventually("the daemon to stop once it cannot save") { !daemon.isRunning }
         #expect(daemon.log.contains("the disk holding the state directory is full: free some space and start pickerd again"))
         #expect(acknowledged.count > 100, "only \(acknowledged.count) windows fit")
 

@@ -6,7 +6,7 @@ import Testing
 
 /// Durable state: the real daemon killed with SIGKILL and started again on the
 /// same state directory.
-@Suite struct DurabilityTests {
+@Suite(.tags(.process)) struct DurabilityTests {
     @Test func sixtyWindowsComeBackInOrderWithTheirOutcomes() throws {
         let home = try TestDirectory()
         var daemon = try DaemonProcess(home: home)
@@ -58,9 +58,10 @@ import Testing
         var daemon = try DaemonProcess(home: home)
         var client = try TestClient(socketPath: daemon.socketPath)
         let window = try client.result("present", ["kind": "date", "timeout_ms": 1500, "default": "2026-01-02"])["window"]!
+        let passed = Timestamp.now().adding(milliseconds: 1500)  // no earlier than the daemon's deadline
         let later = try client.result("present", ["kind": "text", "timeout_ms": 60_000])["window"]!
         daemon.kill9()
-        Thread.sleep(forTimeInterval: 2)
+        try eventually("the clock to pass the deadline") { Timestamp.now() > passed }
         daemon = try DaemonProcess(home: home)
         client = try TestClient(socketPath: daemon.socketPath)
         let outcome = try client.result("wait", ["window": window, "timeout_ms": 5000])
@@ -87,7 +88,7 @@ import Testing
         }
         #expect(highest >= 1800)
         daemon.kill9()
-        while daemon.isRunning { usleep(10_000) }
+        try eventually("the killed daemon to be reaped") { !daemon.isRunning }
         let restarted = try DaemonProcess(logLevel: "notice", home: home)
         let again = try TestClient(socketPath: restarted.socketPath)
         #expect(try again.result("status")["windows"]?["visible"] == 1800)
@@ -102,10 +103,11 @@ import Testing
             let socket = daemon.socketPath
             let presented = Locked<[String]>([])
             let submitted = Locked<[String: String]>([:])
+            // Killed at a random point of the load, counted in acknowledged
+            // presents rather than time: each round cuts at another place.
+            let killAt = Int.random(in: 60...600)
             let killer = Thread {
-                let giveUp = Date().addingTimeInterval(60)
-                while presented.withLock({ $0.count }) < 60, Date() < giveUp { usleep(5_000) }
-                Thread.sleep(forTimeInterval: Double.random(in: 0...0.7))
+                _ = holdsWithin(60) { presented.withLock { $0.count } >= killAt }
                 daemon.kill9()
             }
             killer.start()
@@ -125,7 +127,7 @@ import Testing
                     submitted.withLock { $0[id] = value }
                 }
             }
-            while daemon.isRunning { usleep(10_000) }
+            try eventually("the killed daemon to be reaped") { !daemon.isRunning }
             let restarted = try DaemonProcess(logLevel: "notice", home: home)
             let client = try TestClient(socketPath: restarted.socketPath)
             let acknowledged = presented.withLock { $0 }
@@ -217,8 +219,7 @@ import Testing
             let window = try client.result("present", ["kind": "text"])["window"]!
             _ = try client.result("submit", ["window": window, "value": "kept"])
             #expect(try client.result("history")["outcomes"]?.arrayValue?.first?["value"] == "kept", "\(durability)")
-            Thread.sleep(forTimeInterval: 0.5)
-            #expect(try client.result("history")["outcomes"] == [], "\(durability): past retention, gone from history")
+            try eventually("\(durability): past retention, gone from history") { try client.result("history")["outcomes"] == [] }
             #expect(try client.error("wait", ["window": window]).code == .noSuchWindow, "\(durability): and from wait")
         }
     }

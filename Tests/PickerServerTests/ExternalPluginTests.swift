@@ -6,7 +6,7 @@ import Testing
 
 /// Presets with an external program that checks values: the shipped example,
 /// and programs that crash, hang, write garbage or lie.
-@Suite struct ExternalPluginTests {
+@Suite(.tags(.process)) struct ExternalPluginTests {
     /// A daemon whose presets folder holds the example plugin and presets
     /// of kind `probe` run by each script in `scripts` (name → sh body).
     static func daemon(scripts: [String: String] = [:], timeoutMilliseconds: Int = 2000, windowsPerConnection: Int = 10000) throws -> (
@@ -104,11 +104,7 @@ import Testing
         let leaving = try TestClient(socketPath: daemon.socketPath)
         leaving.send(line: #"{"jsonrpc":"2.0","id":1,"method":"present","params":{"kind":"dawdler","default":"y"}}"#)
         leaving.close()
-        let deadline = Date().addingTimeInterval(30)
-        while !daemon.log.contains("the dawdler plugin did not answer"), Date() < deadline {
-            usleep(20_000)
-        }
-        #expect(daemon.log.contains("the dawdler plugin did not answer"), "its check ended")
+        try eventually("its check to end") { daemon.log.contains("the dawdler plugin did not answer") }
         #expect(try client.result("list")["windows"]?.arrayValue?.isEmpty == true, "no window for a default never accepted")
     }
 
@@ -153,8 +149,8 @@ import Testing
         #expect(error.code == .internalError && error.message == "the crasher plugin exited; it is restarted on a later call")
         #expect(try client.result("submit", ["window": plain, "value": "fine"])["value"] == "fine", "other windows are unaffected")
         #expect(try client.result("get", ["window": crashing])["state"] == "visible", "the window stays open for another try")
-        Thread.sleep(forTimeInterval: 0.3)  // the first restart waits 100 ms
-        #expect(try client.result("submit", ["window": crashing, "value": "again"])["value"] == "again")
+        // The first restart waits 100 ms.
+        #expect(try PluginOutputTests.afterBackoff(client, "submit", ["window": crashing, "value": "again"]).success?["value"] == "again")
         #expect(daemon.log.contains("the crasher plugin exited"))
     }
 

@@ -4,7 +4,7 @@ import Testing
 
 /// The fuzz target's seeds and every input it ever found a fault with
 /// (Tests/Fuzz/regressions) replayed through the built pickerfuzz.
-@Suite struct FuzzReplayTests {
+@Suite(.tags(.process)) struct FuzzReplayTests {
     static let fuzzFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fuzz")
 

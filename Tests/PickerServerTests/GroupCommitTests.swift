@@ -10,7 +10,7 @@ import Glibc
 
 /// Group commit: the lines of one event-loop turn are committed together and
 /// answered only after that commit.
-@Suite struct GroupCommitTests {
+@Suite(.tags(.process)) struct GroupCommitTests {
     @Test func aBurstInOneWriteIsAnsweredAndSurvivesSIGKILL() throws {
         let home = try TestDirectory()
         var daemon = try DaemonProcess(logLevel: "warning", home: home)

@@ -47,7 +47,7 @@ final class Bystander: Sendable {
                 report.pings += 1
                 report.slowest = max(report.slowest, milliseconds)
             }
-            usleep(2_000)
+            usleep(2_000)  // a fixed pace, not a wait: the pinger samples latency every 2 ms while the large request is read
         }
         finished.signal()
     }
@@ -64,7 +64,7 @@ final class Bystander: Sendable {
 /// those at a limit are answered and the bystander with them; those past one
 /// are refused at once with -32602 naming the limit. Times are printed, and
 /// only a ping left unanswered for `Bystander.ceiling` fails a test.
-@Suite(.serialized) struct LargeRequestTests {
+@Suite(.tags(.process), .serialized) struct LargeRequestTests {
     /// Lines of a few MiB, so the oversized requests of issue 14 reach the plugins.
     static let config = #"{"limits": {"max_line_bytes": 4194304}}"#
 

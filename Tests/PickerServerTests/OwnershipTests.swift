@@ -6,7 +6,7 @@ import Testing
 
 /// The user that presented a window keeps its rights on it after it ends,
 /// for as long as its outcome is retained: one rule for every method.
-@Suite struct OwnershipTests {
+@Suite(.tags(.process)) struct OwnershipTests {
     static let nobody: UInt32 = 65534
 
     static func daemon() throws -> DaemonProcess {

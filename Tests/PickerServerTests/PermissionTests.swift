@@ -5,7 +5,7 @@ import PickerTestSupport
 import Testing
 
 /// Peer credentials and config rules, with a client running as uid 65534.
-@Suite struct PermissionTests {
+@Suite(.tags(.process)) struct PermissionTests {
     static let nobody: UInt32 = 65534
 
     /// Runs one request line as uid 65534 through socat; the response line, or

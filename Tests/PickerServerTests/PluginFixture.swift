@@ -43,31 +43,14 @@ struct PluginFixture {
     /// The pid of the plugin of `kind` that `daemon` started last, from its log.
     static func pid(of kind: String, in daemon: DaemonProcess, ceiling: TimeInterval = 10) throws -> pid_t {
         let marker = "started the \(kind) plugin (pid "
-        let deadline = Date().addingTimeInterval(ceiling)
-        while Date() < deadline {
-            if let line = daemon.log.split(separator: "\n").last(where: { $0.contains(marker) }),
-                let range = line.range(of: marker), let pid = pid_t(line[range.upperBound...].prefix { $0.isNumber })
-            {
-                return pid
+        var pid: pid_t?
+        try eventually("the \(kind) plugin to start:\n\(daemon.log)", timeout: ceiling) {
+            if let line = daemon.log.split(separator: "\n").last(where: { $0.contains(marker) }), let range = line.range(of: marker) {
+                pid = pid_t(line[range.upperBound...].prefix { $0.isNumber })
             }
-            usleep(10_000)
+            return pid != nil
         }
-        throw TestFailure("the \(kind) plugin was not started within \(ceiling) s:\n\(daemon.log)")
-    }
-
-    /// Polls `condition` every 10 ms until it holds or `ceiling` seconds pass;
-    /// prints how long it took. Whether it held.
-    static func eventually(_ what: String, ceiling: TimeInterval = 10, _ condition: () -> Bool) -> Bool {
-        let start = Date()
-        while Date().timeIntervalSince(start) < ceiling {
-            if condition() {
-                print("\(what): after \(Int(Date().timeIntervalSince(start) * 1000)) ms")
-                return true
-            }
-            usleep(10_000)
-        }
-        print("\(what): not within \(Int(ceiling)) s")
-        return false
+        return pid!
     }
 }
 

@@ -8,7 +8,7 @@ import Testing
 /// and nothing else, its own process group, a reset signal state, a minimal
 /// environment, the presets folder as working directory, and death with the
 /// daemon.
-@Suite struct PluginIsolationTests {
+@Suite(.tags(.process)) struct PluginIsolationTests {
     /// `cat` answers each request with itself, which is an answer with the value unchanged.
     static let cat = "#!/bin/sh\nexec cat\n"
 
@@ -69,8 +69,8 @@ import Testing
             kill(first.pid, SIGKILL)
             // Until the killed daemon is reaped its listening socket may still
             // take connections, which the next daemon would take for a live one.
-            #expect(PluginFixture.eventually("the daemon was reaped") { !first.isRunning })
-            #expect(PluginFixture.eventually("the plugin died with the daemon") { !ProcessInfoFile.isAlive(pid) })
+            try eventually("the daemon to be reaped", timeout: 10) { !first.isRunning }
+            try eventually("the plugin to die with the daemon", timeout: 10) { !ProcessInfoFile.isAlive(pid) }
             // The background child outlives both (nothing is left to kill it) but
             // holds none of the daemon's descriptors, so a new daemon can listen.
             #expect(ProcessInfoFile.isAlive(background))
@@ -110,8 +110,8 @@ import Testing
         defer { if let background { kill(background, SIGKILL) } }
         #expect(background != nil)
         // Reaped: not even a zombie is left.
-        #expect(PluginFixture.eventually("the plugin was reaped") { !FileManager.default.fileExists(atPath: "/proc/\(pid)") })
-        #expect(PluginFixture.eventually("its background child was killed") { background.map { !ProcessInfoFile.isAlive($0) } ?? false })
+        try eventually("the plugin to be reaped", timeout: 10) { !FileManager.default.fileExists(atPath: "/proc/\(pid)") }
+        try eventually("its background child to be killed", timeout: 10) { background.map { !ProcessInfoFile.isAlive($0) } ?? false }
         #expect(try client.result("ping") == "pong")
     }
 }

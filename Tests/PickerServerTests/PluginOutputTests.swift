@@ -8,7 +8,7 @@ import Testing
 /// daemon, its stdout is never echoed into logs or errors, its error sentences
 /// are bounded and cleaned, its stderr is logged bounded and prefixed, and
 /// values of secure windows are not sent to it.
-@Suite struct PluginOutputTests {
+@Suite(.tags(.process)) struct PluginOutputTests {
     /// A Python plugin program that runs `body` for each `request`.
     static func python(eachRequest body: String) -> String {
         "#!/usr/bin/python3\nimport json, sys\nfor line in sys.stdin:\n    request = json.loads(line)\n"
@@ -29,12 +29,13 @@ import Testing
 
     /// Calls `method` until the plugin's restart backoff has passed; the last result.
     static func afterBackoff(_ client: TestClient, _ method: String, _ params: JSON) throws -> Result<JSON, RPCError> {
-        let deadline = Date().addingTimeInterval(15)
-        while true {
-            let result = try client.call(method, params)
-            guard case .failure(let error) = result, error.message.contains("is restarted in"), Date() < deadline else { return result }
-            usleep(50_000)
+        var result = try client.call(method, params)
+        _ = try holdsWithin(15, every: 0.05) {
+            guard case .failure(let error) = result, error.message.contains("is restarted in") else { return true }
+            result = try client.call(method, params)
+            return false
         }
+        return result
     }
 
     @Test func anAnswerLongerThanOneMiBFailsItsCallWhileTheDaemonStaysResponsiveAndStops() throws {
@@ -104,7 +105,7 @@ import Testing
         // A second answer to a call already answered.
         let twice = try Self.afterBackoff(owner, "update", ["window": ownWindow, "value": "twice-s3cret-two"])
         #expect(twice.success?["window"] == ownWindow, "the first answer counts")
-        #expect(PluginFixture.eventually("the second answer was noticed") { daemon.log.contains("answered a call that is not waiting") })
+        try eventually("the second answer to be noticed", timeout: 10) { daemon.log.contains("answered a call that is not waiting") }
         #expect(!daemon.log.contains("s3cret"), "\(daemon.log)")
     }
 
@@ -137,7 +138,7 @@ import Testing
         #expect(try client.result("submit", ["window": window, "value": "x"])["value"] == "x")
         let pid = try PluginFixture.pid(of: "chatter", in: daemon)
         let prefix = "plugin chatter (pid \(pid)): "
-        #expect(PluginFixture.eventually("the flood was noticed") { daemon.log.contains("\(prefix)writes too much to stderr") })
+        try eventually("the flood to be noticed", timeout: 10) { daemon.log.contains("\(prefix)writes too much to stderr") }
         #expect(try client.result("ping") == "pong")
         let log = daemon.log
         #expect(log.contains("\(prefix)hello from stderr[2J"), "\(log.prefix(2000))")

@@ -9,7 +9,7 @@ import Testing
 /// program's path) must belong to the daemon's user or root and be writable by
 /// no one else, or pickerd refuses them and says why. Otherwise another user
 /// could make pickerd run their code as its user.
-@Suite struct PluginStrictModesTests {
+@Suite(.tags(.process)) struct PluginStrictModesTests {
     static let cat = PluginIsolationTests.cat
 
     /// The kinds the daemon offers beyond the built-in six.

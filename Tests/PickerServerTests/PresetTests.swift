@@ -5,7 +5,7 @@ import PickerTestSupport
 import Testing
 
 /// Presets: kinds made from built-in ones by files in the presets folder.
-@Suite struct PresetTests {
+@Suite(.tags(.process)) struct PresetTests {
     static let exampleFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("config/plugins.d")
 

@@ -6,12 +6,12 @@ import Testing
 
 /// Quiet hours kept in the state database: the real daemon killed with
 /// SIGKILL and started again on the same state directory.
-@Suite struct QuietHoursDurabilityTests {
+@Suite(.tags(.process)) struct QuietHoursDurabilityTests {
     /// Kills the daemon with SIGKILL, starts another on the same state
-    /// directory `downFor` seconds later, and connects to it.
-    func restart(_ daemon: inout DaemonProcess, home: TestDirectory, downFor seconds: TimeInterval = 0) throws -> TestClient {
+    /// directory once the clock has passed `after`, and connects to it.
+    func restart(_ daemon: inout DaemonProcess, home: TestDirectory, after: Timestamp? = nil) throws -> TestClient {
         daemon.kill9()
-        if seconds > 0 { Thread.sleep(forTimeInterval: seconds) }
+        if let after { try eventually("the clock to pass \(after.rfc3339)") { Timestamp.now() > after } }
         daemon = try DaemonProcess(home: home)
         return try TestClient(socketPath: daemon.socketPath)
     }
@@ -42,8 +42,9 @@ import Testing
         var daemon = try DaemonProcess(home: home)
         var client = try TestClient(socketPath: daemon.socketPath)
         let window = try client.result("present", ["kind": "text"])["window"]!
-        _ = try client.result("quiet", ["below": "alert", "until": .string(Timestamp.now().adding(milliseconds: 1000).rfc3339)])
-        client = try restart(&daemon, home: home, downFor: 1.5)
+        let until = Timestamp.now().adding(milliseconds: 1000)
+        _ = try client.result("quiet", ["below": "alert", "until": .string(until.rfc3339)])
+        client = try restart(&daemon, home: home, after: until)
         #expect(try client.result("status")["quiet"] == nil)
         #expect(try client.result("list")["key"] == window)
         #expect(daemon.log.contains("quiet hours ended"))

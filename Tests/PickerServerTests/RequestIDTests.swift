@@ -6,7 +6,7 @@ import Testing
 /// PROTOCOL.md: the id comes back exactly as it was sent, the same JSON text
 /// for a number, over the real socket: single requests, errors, batches and
 /// answers that come later.
-@Suite struct RequestIDTests {
+@Suite(.tags(.process)) struct RequestIDTests {
     /// Numbers whose text a double or an Int64 would not give back.
     static let numbers = [
         "12345678901234567890123", "-12345678901234567890123", "1e2", "1E+2", "-0", "1.0", "-0.0", "0.1",

@@ -6,7 +6,7 @@ import Testing
 /// pickerd refuses to listen in a directory that someone else could use to
 /// replace its socket: one another user owns, one that others may write to, or
 /// a symbolic link. A socket that systemd passes is used as it is.
-@Suite struct SocketDirectoryTests {
+@Suite(.tags(.process)) struct SocketDirectoryTests {
     let home: TestDirectory
 
     init() throws {
@@ -78,9 +78,9 @@ import Testing
             ["/usr/bin/systemd-socket-activate", "-l", socket, DaemonProcess.executable("pickerd").path, "--state-dir", path("state")],
             logPath: path("pickerd.log"))
         var client: TestClient?
-        for _ in 0..<500 where client == nil {
+        try eventually("pickerd to answer on systemd's socket") {
             client = try? TestClient(socketPath: socket)
-            if client == nil { usleep(10_000) }
+            return client != nil
         }
         #expect(try #require(client).result("ping") == "pong")
         #expect(daemon.stop() == 0)

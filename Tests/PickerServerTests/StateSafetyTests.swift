@@ -8,7 +8,7 @@ import Testing
 /// against pickerd by whoever can write where they are; state deleted under
 /// a running daemon is noticed; window ids never repeat; stored text keeps
 /// every byte.
-@Suite struct StateSafetyTests {
+@Suite(.tags(.process)) struct StateSafetyTests {
     /// Starts pickerd to completion (it is expected to refuse) on `state`.
     static func refusal(state: String, _ extra: [String] = [], environment: [String: String] = [:]) throws -> CommandLineProcess.Result {
         let socket = NSTemporaryDirectory() + "pickerd-refusal-\(UUID().uuidString.prefix(8)).sock"
@@ -91,8 +91,7 @@ import Testing
         client.send(line: #"{"jsonrpc":"2.0","id":2,"method":"present","params":{"kind":"text"}}"#)
         #expect(client.closes(within: 10), "the present is not acknowledged")
         #expect(client.others.isEmpty, "answered: \(client.others)")
-        for _ in 0..<500 where daemon.isRunning { usleep(10_000) }
-        #expect(!daemon.isRunning)
+        try eventually("the daemon to stop") { !daemon.isRunning }
         #expect(daemon.stop() == 70, "EX_SOFTWARE")
         #expect(daemon.log.contains("was deleted or replaced while pickerd ran"), "\(daemon.log)")
         // The next start has a new database, and new ids.
@@ -114,8 +113,7 @@ import Testing
         client.send(line: #"{"jsonrpc":"2.0","id":2,"method":"present","params":{"kind":"text"}}"#)
         #expect(client.closes(within: 10), "the present is not acknowledged")
         #expect(client.others.isEmpty, "answered: \(client.others)")
-        for _ in 0..<500 where daemon.isRunning { usleep(10_000) }
-        #expect(!daemon.isRunning)
+        try eventually("the daemon to stop") { !daemon.isRunning }
         #expect(daemon.stop() == 70, "EX_SOFTWARE")
         #expect(daemon.log.contains("state.db-wal was deleted or replaced while pickerd ran"), "\(daemon.log)")
     }

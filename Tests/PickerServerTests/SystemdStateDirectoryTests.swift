@@ -7,7 +7,7 @@ import Testing
 /// `StateDirectory=pickerd`: `/var/lib/pickerd` is a link to
 /// `private/pickerd`, and `$STATE_DIRECTORY` names the link. pickerd takes that
 /// link and no other.
-@Suite struct SystemdStateDirectoryTests {
+@Suite(.tags(.process)) struct SystemdStateDirectoryTests {
     /// systemd's layout under `home/lib`: `private` (0700), `private/pickerd`
     /// (0700) and the link `pickerd` → `private/pickerd`.
     static func systemdLayout(in home: TestDirectory) -> (link: String, real: String) {
@@ -31,10 +31,9 @@ import Testing
         let (link, real) = Self.systemdLayout(in: home)
         let (daemon, socket) = try Self.start(stateDirectory: link, in: home)
         var answer: JSON?
-        let deadline = Date().addingTimeInterval(30)
-        while answer == nil, daemon.isRunning, Date() < deadline {
+        _ = holdsWithin(30) {
             answer = try? TestClient(socketPath: socket).result("ping")
-            if answer == nil { usleep(20_000) }
+            return answer != nil || !daemon.isRunning
         }
         #expect(answer == "pong", "pickerd serves with the state systemd made: \(daemon.stderrSoFar)")
         #expect(FileManager.default.fileExists(atPath: real + "/state.db"), "the state is in the real directory")

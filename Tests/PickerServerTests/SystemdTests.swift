@@ -4,7 +4,7 @@ import PickerTestSupport
 import Testing
 
 /// The daemon as systemd runs it: socket activation and the notify protocol.
-@Suite struct SystemdTests {
+@Suite(.tags(.process)) struct SystemdTests {
     static let socketActivate = "/usr/bin/systemd-socket-activate"
 
     static func inode(_ path: String) -> UInt64? {
@@ -29,11 +29,10 @@ import Testing
             prefix: [Self.socketActivate, "-l", socket, "-E", "NOTIFY_SOCKET=\(notify.address)"]
                 + ["ASAN_OPTIONS", "TSAN_OPTIONS"].filter { ProcessInfo.processInfo.environment[$0] != nil }.flatMap { ["-E", $0] })
         var before: UInt64?
-        for _ in 0..<500 where before == nil {
+        try eventually("systemd-socket-activate to make the socket") {
             before = Self.inode(socket)
-            if before == nil { usleep(10_000) }
+            return before != nil
         }
-        #expect(before != nil, "systemd-socket-activate made the socket")
 
         let client = try TestClient(socketPath: socket)
         #expect(try client.result("ping") == "pong", "the first connection is answered")

@@ -6,7 +6,7 @@ import Testing
 
 /// The daemon serves exactly the methods of `PickerMethods.all`, reads each
 /// one's params through its type, and answers in the shapes the clients read.
-@Suite struct TypedProtocolTests {
+@Suite(.tags(.process)) struct TypedProtocolTests {
     @Test func everyMethodIsServedAndTakesExactlyItsDeclaredParams() throws {
         let daemon = try DaemonProcess(config: #"{"state": {"durability": "memory"}}"#, logLevel: "warning")
         let client = try TestClient(socketPath: daemon.socketPath)

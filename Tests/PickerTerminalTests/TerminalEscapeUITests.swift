@@ -6,7 +6,7 @@ import Testing
 /// A title or choice carrying terminal sequences is drawn as text in
 /// `pickerctl ui`: it neither writes the clipboard (OSC 52) nor clears the
 /// screen (CSI 2J, in its 7-bit and C1 forms).
-@Suite struct TerminalEscapeUITests {
+@Suite(.tags(.process, .tmux)) struct TerminalEscapeUITests {
     @Test func hostileTitlesAndChoicesAreDrawnVisibly() throws {
         let daemon = try DaemonProcess()
         let pickerctl = DaemonProcess.executable("pickerctl").path

@@ -5,7 +5,7 @@ import Testing
 
 /// The date wheels' and the text editor's keys in the real `pickerctl ui`, in
 /// tmux against a real daemon, with pickerctl asking beside it.
-@Suite struct TerminalKeysUITests {
+@Suite(.tags(.process, .tmux)) struct TerminalKeysUITests {
     let frontEnd: TerminalFrontEnd
     var ui: TmuxSession { frontEnd.ui }
 

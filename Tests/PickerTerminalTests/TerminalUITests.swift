@@ -4,7 +4,7 @@ import PickerTestSupport
 import Testing
 
 /// `pickerctl ui` in tmux against a real daemon, with pickerctl asking beside it.
-@Suite struct TerminalUITests {
+@Suite(.tags(.process, .tmux)) struct TerminalUITests {
     let frontEnd: TerminalFrontEnd
     var daemon: DaemonProcess { frontEnd.daemon }
     var ui: TmuxSession { frontEnd.ui }
@@ -254,12 +254,7 @@ import Testing
         #expect(try ui.waitFor("Live") != nil)
         try ui.send("Down")
         let client = try TestClient(socketPath: daemon.socketPath)
-        var value: JSON?
-        for _ in 0..<100 where value != "2026-03-11" {
-            value = try client.result("get", ["window": .string(id)])["value"]
-            usleep(20_000)
-        }
-        #expect(value == "2026-03-11")
+        try eventually("the selection to reach the daemon") { try client.result("get", ["window": .string(id)])["value"] == "2026-03-11" }
     }
     /// A message longer than the screen is never cut silently: it scrolls.
     @Test func aMessageLongerThanTheScreenScrolls() throws {
@@ -410,11 +405,10 @@ import Testing
         try ui.type("Ada")
         let client = try TestClient(socketPath: daemon.socketPath)
         var value: JSON?
-        for _ in 0..<100 where value?["who"] != "Ada" {
+        try eventually("the half-filled form to be live: \(String(describing: value))") {
             value = try client.result("get", ["window": .string(id)])["value"]
-            usleep(20_000)
+            return value?["who"] == "Ada"
         }
-        #expect(value?["who"] == "Ada", "the half-filled form is live: \(String(describing: value))")
     }
 
     /// A rejected form field is marked until it is fixed.
@@ -434,7 +428,7 @@ import Testing
 }
 
 /// The terminal comes back as it was, however the front-end ends.
-@Suite struct TerminalRestoreTests {
+@Suite(.tags(.process, .tmux)) struct TerminalRestoreTests {
     @Test func ctrlCRestoresTheShell() throws {
         let daemon = try DaemonProcess()
         let shell = try TmuxSession("/bin/sh")

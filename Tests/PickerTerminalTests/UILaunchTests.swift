@@ -6,7 +6,7 @@ import Testing
 /// first drawing (character widths) and its client's first parse (json-c)
 /// race: they once shared the process's locale, and the heap broke about
 /// three launches in a hundred (`malloc(): corrupted top size`, SIGABRT).
-@Suite struct UILaunchTests {
+@Suite(.tags(.process, .tmux)) struct UILaunchTests {
     /// A hundred; under a sanitizer, whose every launch is slow, a quarter of that.
     static let launches = Sanitizer.current == .none ? 100 : 25
 

@@ -8,7 +8,7 @@ import Testing
 /// `pickerctl ui` shows who asks under each window's title: the user and
 /// the command, and for another user's window that it is another user's,
 /// with the uid, so it cannot pass for one of the person's own.
-@Suite struct WhoAsksUITests {
+@Suite(.tags(.process, .tmux)) struct WhoAsksUITests {
     @Test func theOwnWindowSaysWhoAsks() throws {
         let frontEnd = try TerminalFrontEnd()
         let asking = try frontEnd.ask(["text", "--title", "Your name"])

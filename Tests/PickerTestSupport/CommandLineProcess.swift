@@ -88,9 +88,7 @@ public final class CommandLineProcess: @unchecked Sendable {
 
     /// Waits for the exit (SIGKILL after `timeout` seconds) and returns what it wrote.
     public func finish(timeout: TimeInterval = 30) -> Result {
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning, Date() < deadline { usleep(5_000) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        if !holdsWithin(timeout, { !process.isRunning }) { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
         stdoutDone.wait()
         stderrDone.wait()

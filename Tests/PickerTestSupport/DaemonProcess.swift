@@ -138,18 +138,14 @@ public final class DaemonProcess: @unchecked Sendable {
     }
 
     private func waitUntilListening() throws {
-        let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline {
+        try eventually("pickerd to listen on \(socketPath):\n\(log)", timeout: 20) {
             if !process.isRunning {
                 throw TestFailure("pickerd exited with status \(process.terminationStatus) before listening:\n\(log)")
             }
-            if let client = try? TestClient(socketPath: socketPath) {
-                client.close()
-                return
-            }
-            usleep(20_000)
+            guard let client = try? TestClient(socketPath: socketPath) else { return false }
+            client.close()
+            return true
         }
-        throw TestFailure("pickerd did not listen on \(socketPath) within 20 s:\n\(log)")
     }
 
     /// A daemon (memory state) whose presets folder holds `presets`, each a
@@ -169,11 +165,7 @@ public final class DaemonProcess: @unchecked Sendable {
     /// Waits until `count` windows are open (so an asking pickerctl is blocked).
     public func waitForWindows(_ count: Int) throws {
         let client = try TestClient(socketPath: socketPath)
-        for _ in 0..<500 {
-            if try client.result("list")["windows"]?.arrayValue?.count == count { return }
-            usleep(10_000)
-        }
-        throw TestFailure("expected \(count) open windows")
+        try eventually("\(count) open windows") { try client.result("list")["windows"]?.arrayValue?.count == count }
     }
 
     public func signal(_ signal: Int32) {
@@ -182,11 +174,7 @@ public final class DaemonProcess: @unchecked Sendable {
 
     /// Waits until the log holds `text`.
     public func waitForLog(_ text: String, timeout: TimeInterval = 10) throws {
-        let deadline = Date().addingTimeInterval(timeout)
-        while !log.contains(text) {
-            guard Date() < deadline else { throw TestFailure("the log never said '\(text)':\n\(log)") }
-            usleep(10_000)
-        }
+        try eventually("the log to say '\(text)':\n\(log)", timeout: timeout) { log.contains(text) }
     }
 
     /// SIGTERM, then the exit status (SIGKILL after `timeout` seconds).
@@ -194,9 +182,7 @@ public final class DaemonProcess: @unchecked Sendable {
     public func stop(timeout: TimeInterval = 10) -> Int32 {
         guard process.isRunning else { return process.terminationStatus }
         kill(process.processIdentifier, SIGTERM)
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning, Date() < deadline { usleep(10_000) }
-        if process.isRunning {
+        if !holdsWithin(timeout, { !process.isRunning }) {
             kill(process.processIdentifier, SIGKILL)
         }
         process.waitUntilExit()
@@ -248,6 +234,7 @@ public enum Command {
 /// another test closes in between makes the spawn fail with EBADF.
 enum Spawn {
     static func run(_ configure: (Process) -> Void) throws -> Process {
+        TierCheck.startingProcess("a process")
         var attempt = 0
         while true {
             let process = Process()
@@ -257,7 +244,7 @@ enum Spawn {
                 return process
             } catch let error as NSError where error.domain == NSPOSIXErrorDomain && error.code == Int(EBADF) && attempt < 10 {
                 attempt += 1
-                usleep(10_000)
+                usleep(10_000)  // a fixed pause: no condition says when the other test's descriptor is gone
             }
         }
     }

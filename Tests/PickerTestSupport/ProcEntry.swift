@@ -22,6 +22,21 @@ public enum ProcEntry {
         return info.st_uid == uid
     }
 
+    /// Whether a thread of the process is blocked in read(2) on `descriptor`,
+    /// from /proc/PID/task/*/syscall (the call's number, then its arguments).
+    public static func isReading(_ pid: Int32, descriptor: Int32) -> Bool {
+        #if arch(x86_64)
+            let read = "0"
+        #else
+            let read = "63"  // arm64's generic table
+        #endif
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        return tasks.contains { task in
+            let call = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/syscall", encoding: .utf8)) ?? ""
+            return call.hasPrefix("\(read) 0x\(String(descriptor, radix: 16)) ")
+        }
+    }
+
     /// The arguments, from /proc/PID/cmdline (what every user can read).
     public static func commandLine(of pid: Int32) throws -> [String] {
         let data = try Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline"))

@@ -17,12 +17,11 @@ public final class ScriptedPerson: @unchecked Sendable {
         let watch = try CommandLineProcess("pickerctl", ["--socket", daemon.socketPath, "watch", "--json"])
         self.watch = watch
         let marker = "watch is listening"
-        let listening = try eventually(timeout: 60) {
+        try eventually("pickerctl watch to hear an event: \(watch.stderrSoFar)", timeout: 60) {
             let shown = try client.result("present", ["kind": "text", "title": .string(marker)])
             _ = try client.result("dismiss", ["window": shown["window"] ?? .null])
-            return eventually(timeout: 0.5) { watch.stdoutSoFar.contains(marker) }
+            return holdsWithin(0.5) { watch.stdoutSoFar.contains(marker) }
         }
-        guard listening else { throw TestFailure("pickerctl watch heard nothing: \(watch.stderrSoFar)") }
     }
 
     deinit {

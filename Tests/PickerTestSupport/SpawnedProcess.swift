@@ -13,6 +13,7 @@ public final class SpawnedProcess: @unchecked Sendable {
     /// Starts `arguments` (the program first) with this environment plus
     /// `environment`, stdin from /dev/null, stdout and stderr to `logPath`.
     public init(_ arguments: [String], environment: [String: String] = [:], logPath: String) throws {
+        TierCheck.startingProcess(arguments[0])
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -39,10 +40,9 @@ public final class SpawnedProcess: @unchecked Sendable {
         if let status { return status }
         kill(pid, SIGTERM)
         var waitStatus: Int32 = 0
-        let deadline = Date().addingTimeInterval(timeout)
-        while waitpid(pid, &waitStatus, WNOHANG) == 0 {
-            if Date() > deadline { kill(pid, SIGKILL) }
-            usleep(10_000)
+        if !holdsWithin(timeout, { waitpid(pid, &waitStatus, WNOHANG) != 0 }) {
+            kill(pid, SIGKILL)
+            waitpid(pid, &waitStatus, 0)
         }
         status = waitStatus
         return waitStatus

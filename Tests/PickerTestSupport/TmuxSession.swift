@@ -64,13 +64,12 @@ public final class TmuxSession: @unchecked Sendable {
     /// not); the screen then, or nil.
     @discardableResult
     public func waitFor(_ text: String, gone: Bool = false, timeout: TimeInterval = 10) throws -> String? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            let current = try screen()
-            if current.contains(text) != gone { return current }
-            usleep(50_000)
+        var current = ""
+        let seen = try holdsWithin(timeout, every: 0.05) {
+            current = try screen()
+            return current.contains(text) != gone
         }
-        return nil
+        return seen ? current : nil
     }
 
     /// Any other tmux command on this session's server (`set-option -s …`,

@@ -16,10 +16,10 @@ public final class WebFrontEnd: @unchecked Sendable {
     public init(arguments: [String] = [], daemon: DaemonProcess? = nil) throws {
         self.daemon = try daemon ?? DaemonProcess()
         runtime = try TestDirectory()
-        web = try CommandLineProcess(
+        let web = try CommandLineProcess(
             "pickerweb", ["--socket", self.daemon.socketPath] + arguments, environment: ["XDG_RUNTIME_DIR": runtime.url.path])
-        let deadline = Date().addingTimeInterval(30)
-        while !web.stdoutSoFar.contains("\n"), web.isRunning, Date() < deadline { usleep(10_000) }
+        self.web = web
+        _ = holdsWithin(30) { web.stdoutSoFar.contains("\n") || !web.isRunning }
         guard let line = web.stdoutSoFar.split(separator: "\n").first, let tokenStart = line.range(of: "#token="),
             let portText = line.split(separator: ":").last?.split(separator: "/").first, let port = Int(portText)
         else {

@@ -8,7 +8,7 @@ import Testing
 /// clicks and by keyboard (its scenarios are listed in `Tests/Web/scenarios.py`).
 /// It needs Chromium, its driver and Selenium (`Scripts/install-dependencies` installs them); without
 /// them this test fails and says what to install, rather than passing unseen.
-@Suite struct BrowserTests {
+@Suite(.tags(.process, .browser)) struct BrowserTests {
     static let webTests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Web")
 

@@ -5,7 +5,7 @@ import Testing
 /// Another local user must not lock the person out of the page (docs/web.md,
 /// "Connections"): connections from other uids get a small share, and the
 /// person's page keeps its places.
-@Suite struct WebConnectionShareTests {
+@Suite(.tags(.process)) struct WebConnectionShareTests {
     static let nobody: UInt32 = 65534
 
     /// Holds COUNT keep-alive connections to the page and sends `GET
@@ -44,7 +44,7 @@ import Testing
                         connection.close()
             held = alive
             print("round %d held %d" % (round, len(held)), flush=True)
-            time.sleep(max(0, end - time.monotonic()))
+            time.sleep(max(0, end - time.monotonic()))  # the attack's own pace: one round a second
         """#
 
     /// The audit's attack: ~70 keep-alive connections as uid 65534, each
@@ -147,8 +147,7 @@ import Testing
     }
 
     private func waitForRound(_ round: Int, of attack: CommandLineProcess) throws {
-        let deadline = Date().addingTimeInterval(60)
-        while !attack.stdoutSoFar.contains("round \(round) "), attack.isRunning, Date() < deadline { usleep(10_000) }
+        _ = holdsWithin(60) { attack.stdoutSoFar.contains("round \(round) ") || !attack.isRunning }
         guard attack.stdoutSoFar.contains("round \(round) ") else {
             throw TestFailure("the attacker did not finish round \(round): \(attack.stdoutSoFar) \(attack.stderrSoFar)")
         }

@@ -5,7 +5,7 @@ import Testing
 
 /// The page's interface (docs/web.md) against the real pickerweb and pickerd,
 /// with real pickerctl askers: what the page reads and what its answers do.
-@Suite struct WebInterfaceTests {
+@Suite(.tags(.process)) struct WebInterfaceTests {
     let front: WebFrontEnd
     let cookie: String
 
@@ -117,7 +117,7 @@ import Testing
     }
 
     /// An asker on a terminal names the page, as it names `pickerctl ui`.
-    @Test func anAskerOnATerminalGivesThePagesURL() throws {
+    @Test(.tags(.tmux)) func anAskerOnATerminalGivesThePagesURL() throws {
         let pickerctl = DaemonProcess.executable("pickerctl").path
         let command = "XDG_RUNTIME_DIR=\(front.runtime.url.path) \(pickerctl) --socket \(front.daemon.socketPath) text --title Name"
         let terminal = try TmuxSession(command, width: 300)

@@ -6,7 +6,7 @@ import Testing
 /// The web front-end's defences (docs/web.md, "Security"), each against the
 /// real pickerweb: what a web page on another origin, a DNS-rebinding site or
 /// another local user could try.
-@Suite struct WebSecurityTests {
+@Suite(.tags(.process)) struct WebSecurityTests {
     let front: WebFrontEnd
 
     init() throws {
@@ -157,8 +157,7 @@ import Testing
         let shared = try CommandLineProcess(
             "pickerweb", ["--socket", front.daemon.socketPath], environment: ["XDG_RUNTIME_DIR": front.runtime.url.path])
         defer { shared.signal(SIGKILL) }
-        let deadline = Date().addingTimeInterval(20)
-        while !shared.stdoutSoFar.contains("\n"), Date() < deadline { usleep(10_000) }
+        _ = holdsWithin(20) { shared.stdoutSoFar.contains("\n") || !shared.isRunning }
         shared.signal(SIGTERM)
         let sharedResult = shared.finish()
         #expect(sharedResult.stderr.contains("not a folder of yours that only you may write to"), "\(sharedResult.stderr)")

@@ -5,7 +5,7 @@ import Testing
 
 /// The page's state says who asks for each window, as `WhoAsks` words it,
 /// and marks another user's window (the page draws it in red).
-@Suite struct WebWhoAsksTests {
+@Suite(.tags(.process)) struct WebWhoAsksTests {
     @Test func anotherUsersWindowIsMarkedInTheState() throws {
         let daemon = try OtherUser.reachableDaemon(rules: #"[{"uid": 65534, "allow": ["present"]}]"#)
         let front = try WebFrontEnd(daemon: daemon)

@@ -6,7 +6,7 @@ import Testing
 /// A blocked asker and its window live and die together, whatever happens to
 /// pickerd: a restart costs the asker nothing, and an asker that dies does not
 /// leave its window open (DESIGN.md, "The asker's lifetime").
-@Suite struct AskerLifetimeTests {
+@Suite(.tags(.process)) struct AskerLifetimeTests {
     let home: TestDirectory
 
     init() throws {
@@ -15,6 +15,20 @@ import Testing
 
     func start(_ daemon: DaemonProcess, _ arguments: [String]) throws -> CommandLineProcess {
         try CommandLineProcess("pickerctl", ["--socket", daemon.socketPath] + arguments)
+    }
+
+    /// Waits until a window that `daemon` ends `grace_ms` after its
+    /// connection closes (`on_disconnect: dismiss`, windows.reattach_ms) has
+    /// ended: the grace has passed by the daemon's own clock, for anything
+    /// that left before it.
+    func graceHasPassed(_ daemon: DaemonProcess) throws {
+        let client = try TestClient(socketPath: daemon.socketPath)
+        let witness = try client.result("present", ["kind": "text", "title": "Witness", "on_disconnect": "dismiss"])["window"]!
+        client.close()
+        let observer = try TestClient(socketPath: daemon.socketPath)
+        try eventually("the witness window to end after the grace") {
+            try observer.result("list")["windows"]?.arrayValue?.contains { $0["window"] == witness } == false
+        }
     }
 
     /// The id of the one open window.
@@ -49,7 +63,7 @@ import Testing
         daemon = try DaemonProcess(config: #"{"windows": {"reattach_ms": 1000}}"#, home: home)
         // Long past the grace: the asker came back and adopted its window.
         try daemon.waitForLog("adopted by its asker again")
-        usleep(1_500_000)
+        try graceHasPassed(daemon)
         let list = try TestClient(socketPath: daemon.socketPath).result("list")
         #expect(list["windows"]?.arrayValue?.first?["window"]?.stringValue == window)
         #expect(try CommandLineProcess.run("pickerctl", ["--socket", daemon.socketPath, "submit", "later"]).status == 0)
@@ -81,7 +95,7 @@ import Testing
 
     /// On a terminal the asker says once what it waits for and how to answer;
     /// through a pipe (every other test here) its stderr stays empty.
-    @Test func anAskerOnATerminalSaysWhatItWaitsFor() throws {
+    @Test(.tags(.tmux)) func anAskerOnATerminalSaysWhatItWaitsFor() throws {
         let daemon = try DaemonProcess(home: home)
         let pickerctl = DaemonProcess.executable("pickerctl").path
         let terminal = try TmuxSession("\(pickerctl) --socket \(daemon.socketPath) text --title Name; echo exit=$?", width: 200)
@@ -99,7 +113,7 @@ import Testing
         let window = try openWindow(daemon)
         asker.signal(SIGKILL)
         _ = asker.finish()
-        usleep(600_000)
+        try graceHasPassed(daemon)
         let list = try TestClient(socketPath: daemon.socketPath).result("list")
         #expect(list["windows"]?.arrayValue?.first?["window"]?.stringValue == window)
     }

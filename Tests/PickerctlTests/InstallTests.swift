@@ -6,7 +6,7 @@ import Testing
 /// run from (nothing is rebuilt), and the installed programs run from there.
 /// Man pages are checked when that folder has generate-manual (`swift build
 /// --product generate-manual`, as .ci/run does); the .deb is Scripts/package-deb's.
-@Suite(.timeLimit(.minutes(2))) struct InstallTests {
+@Suite(.tags(.process), .timeLimit(.minutes(2))) struct InstallTests {
     let destdir: TestDirectory
     let root: URL
 

@@ -5,7 +5,7 @@ import Testing
 
 /// confirm, choose, reload, get without an id, and --tag on list, dismiss and
 /// wait: the built pickerctl against a real daemon.
-@Suite struct NewCommandTests {
+@Suite(.tags(.process)) struct NewCommandTests {
     let daemon: DaemonProcess
 
     init() throws {
@@ -196,6 +196,8 @@ import Testing
 
         // wait --tag waits on the top window with the tag.
         let waiting = try start(["wait", "--tag", "deploy"])
+        // A fixed pause: the daemon shows nothing of a `wait` it has taken
+        // (no count, no log), so only time lets it pick its window first.
         usleep(200_000)
         #expect(try pickerctl(["submit", "--window", first, "not this one"]).status == 0)
         #expect(waiting.isRunning)
@@ -223,7 +225,7 @@ import Testing
 
     /// The terminal has no view of its own for `list` yet: it must still show
     /// the window, and go on when it is answered elsewhere.
-    @Test func theTerminalShowsAListWindowWithoutFailing() throws {
+    @Test(.tags(.tmux)) func theTerminalShowsAListWindowWithoutFailing() throws {
         guard TmuxSession.tmux != nil else {
             print("skipped: needs tmux")
             return

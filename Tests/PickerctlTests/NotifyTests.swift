@@ -4,7 +4,7 @@ import PickerTestSupport
 import Testing
 
 /// `pickerctl notify` with a recording command, against the real daemon.
-@Suite struct NotifyTests {
+@Suite(.tags(.process)) struct NotifyTests {
     let daemon: DaemonProcess
     let folder: TestDirectory
     var record: String { folder.url.appendingPathComponent("record").path }
@@ -34,13 +34,11 @@ import Testing
     }
 
     func lines(until condition: ([String]) -> Bool, timeout: TimeInterval = 15) -> [String] {
-        let deadline = Date().addingTimeInterval(timeout)
         var lines: [String] = []
-        repeat {
+        _ = holdsWithin(timeout) {
             lines = ((try? String(contentsOfFile: record, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
-            if condition(lines) { break }
-            usleep(20_000)
-        } while Date() < deadline
+            return condition(lines)
+        }
         return lines
     }
 
@@ -123,8 +121,7 @@ import Testing
     @Test func withoutNotifySendEachWindowIsALine() throws {
         let notify = try CommandLineProcess("pickerctl", ["--socket", daemon.socketPath, "notify"], environment: ["PATH": "/nonexistent"])
         let window = try present(["text", "--title", "Plain"])
-        let deadline = Date().addingTimeInterval(15)
-        while !notify.stdoutSoFar.contains(window), Date() < deadline { usleep(20_000) }
+        _ = holdsWithin(15) { notify.stdoutSoFar.contains(window) }
         notify.signal(SIGTERM)
         let user = try #require(String(validatingCString: getpwuid(getuid()).pointee.pw_name))
         #expect(notify.finish().stdout == "\(window) normal Plain (asked by \(user) via pickerctl)\n")
@@ -140,8 +137,7 @@ import Testing
         let before = try present(["text", "--title", "Before"], to: restarting)
         #expect(lines { $0.contains { $0.hasPrefix(before) && $0.hasSuffix("|done") } }.count == 2)
         restarting.kill9()
-        let deadline = Date().addingTimeInterval(15)
-        while !notify.stderrSoFar.contains("waiting for pickerd"), Date() < deadline { usleep(20_000) }
+        try eventually("notify to wait for pickerd: \(notify.stderrSoFar)") { notify.stderrSoFar.contains("waiting for pickerd") }
         restarting = try DaemonProcess(home: home)
         let after = try present(["text", "--title", "After"], to: restarting)
         let told = lines { $0.contains { $0.hasPrefix(after) && $0.hasSuffix("|done") } }

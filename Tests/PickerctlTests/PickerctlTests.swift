@@ -5,7 +5,7 @@ import PickerTestSupport
 import Testing
 
 /// The built pickerctl against a real daemon: DESIGN.md's contract.
-@Suite struct PickerctlTests {
+@Suite(.tags(.process)) struct PickerctlTests {
     let daemon: DaemonProcess
 
     init() throws {
@@ -143,11 +143,10 @@ import Testing
     @Test func watchPrintsOneEventPerLine() throws {
         let watch = try start(["watch", "--json"])
         let client = try TestClient(socketPath: daemon.socketPath)
-        for _ in 0..<500 where try client.result("status")["subscriptions"] != 1 { usleep(10_000) }
+        try eventually("the watch to subscribe") { try client.result("status")["subscriptions"] == 1 }
         let window = try client.result("present", ["kind": "text"])["window"]!
         _ = try client.result("submit", ["window": window, "value": "x"])
-        let deadline = Date().addingTimeInterval(10)
-        while !watch.stdoutSoFar.contains("window.resigned_key"), Date() < deadline { usleep(10_000) }
+        _ = holdsWithin(10) { watch.stdoutSoFar.contains("window.resigned_key") }
         watch.signal(SIGTERM)
         let lines = try watch.finish().stdout.split(separator: "\n").map { try JSON.parse(String($0)) }
         #expect(lines.map { $0["type"] } == ["window.presented", "window.key", "window.dismissed", "window.resigned_key"])

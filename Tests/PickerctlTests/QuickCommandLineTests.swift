@@ -8,7 +8,7 @@ import Testing
 /// ping, badge and list read without ArgumentParser (issue 21): the quick
 /// reader takes a line only as ArgumentParser would read it, and leaves every
 /// other line to ArgumentParser.
-@Suite struct QuickCommandLineTests {
+@Suite(.tags(.process)) struct QuickCommandLineTests {
     @Test(arguments: [
         ["ping"], ["--socket", "/run/p.sock", "ping"], ["ping", "--socket", "/run/p.sock"], ["--socket=/run/p.sock", "badge"],
         ["badge"], ["list"], ["list", "--json"], ["list", "--tag", "deploy", "--json"], ["--socket", "s", "list", "--tag=deploy"],

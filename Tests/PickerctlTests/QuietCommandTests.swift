@@ -6,7 +6,7 @@ import Testing
 
 /// `pickerctl quiet` against a real daemon, and quiet hours in `status` and
 /// `list`. pickerctl runs with TZ=UTC, so the times it prints are known.
-@Suite struct QuietCommandTests {
+@Suite(.tags(.process)) struct QuietCommandTests {
     let daemon: DaemonProcess
 
     init() throws {

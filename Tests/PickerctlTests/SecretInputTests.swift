@@ -5,7 +5,7 @@ import Testing
 
 /// A secret never in the command line (`submit --stdin`), never echoed, and
 /// pickerctl not dumpable while it may hold one.
-@Suite struct SecretInputTests {
+@Suite(.tags(.process)) struct SecretInputTests {
     static let secret = "correct horse battery staple"
 
     let daemon: DaemonProcess
@@ -27,7 +27,7 @@ import Testing
         try waitForWindows(1)
         let submit = try start(["submit", "--stdin"], input: true)
         // It waits for its input: look at what every user can see meanwhile.
-        usleep(200_000)
+        try eventually("submit --stdin to read its standard input") { ProcEntry.isReading(submit.pid, descriptor: 0) || !submit.isRunning }
         #expect(submit.isRunning, "it reads standard input before anything else")
         let arguments = try ProcEntry.commandLine(of: submit.pid)
         #expect(arguments.suffix(2) == ["submit", "--stdin"] && !arguments.contains { $0.contains("horse") })
@@ -56,7 +56,7 @@ import Testing
         #expect(both.finish().status == 64)
     }
 
-    @Test func submitStdinFromATerminalDoesNotEcho() throws {
+    @Test(.tags(.tmux)) func submitStdinFromATerminalDoesNotEcho() throws {
         let asking = try start(["text", "--secure", "--title", "Password"])
         try waitForWindows(1)
         let pickerctl = DaemonProcess.executable("pickerctl").path
@@ -76,7 +76,7 @@ import Testing
         let asking = try CommandLineProcess(
             "pickerctl", ["--socket", open.socketPath, "text", "--secure", "--title", "Password"], prefix: try DaemonProcess.runAs(uid: 65534))
         let client = try TestClient(socketPath: open.socketPath)
-        for _ in 0..<500 where try client.result("list")["windows"]?.arrayValue?.isEmpty != false { usleep(10_000) }
+        try eventually("the window to open") { try client.result("list")["windows"]?.arrayValue?.isEmpty == false }
         #expect(try ProcEntry.uid(of: asking.pid) == 65534)
         #expect(try ProcEntry.isDumpable(asking.pid) == false, "/proc/\(asking.pid) belongs to its user: it is dumpable")
         _ = try client.result("submit", ["value": .string(Self.secret)])

@@ -7,7 +7,7 @@ import Testing
 /// (systemd's socket activation included), a uid in PICKERD_TRUST_UID, or the
 /// owner of a socket directory that root made for it. Anyone else is refused
 /// with exit 77 before anything is sent.
-@Suite struct ServerTrustTests {
+@Suite(.tags(.process)) struct ServerTrustTests {
     static let attacker: UInt32 = 65534
     /// A user of its own per test, so that its /tmp fallback is its own too.
     let victim = UInt32.random(in: 43_000..<44_000)
@@ -72,7 +72,7 @@ import Testing
                 + [DaemonProcess.executable("pickerd").path, "--state-dir", state.path],
             logPath: state.path + ".log")
         defer { try? FileManager.default.removeItem(atPath: state.path + ".log") }
-        for _ in 0..<500 where !FileManager.default.fileExists(atPath: socket) { usleep(10_000) }
+        try eventually("systemd-socket-activate to make the socket") { FileManager.default.fileExists(atPath: socket) }
         chmod(socket, 0o666)  // as pickerd.socket's SocketMode=0666
         let ping = try pickerctl(["ping"], environment: ["PICKERD_SOCKET": socket])
         #expect(ping.status == 0 && ping.stdout == "pong\n", "\(ping.stderr)")

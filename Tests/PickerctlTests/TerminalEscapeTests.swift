@@ -7,7 +7,7 @@ import Testing
 /// pickerctl's output for a person must never hand their control characters
 /// to the terminal (OSC 52 writes the clipboard, CSI 2J clears the screen),
 /// while JSON output keeps every value exact.
-@Suite struct TerminalEscapeTests {
+@Suite(.tags(.process)) struct TerminalEscapeTests {
     /// OSC 52 (set the clipboard to "pwned"), BEL, CSI 2J, the same in its C1
     /// form, and a right-to-left override.
     static let hostile = "Deploy\u{1B}]52;c;cHduZWQ=\u{07} now\u{1B}[2J\u{9B}2J\u{202E}dorp"
@@ -66,11 +66,10 @@ import Testing
 
     @Test func watchShowsTitlesAndValuesVisibly() throws {
         let watch = try CommandLineProcess("pickerctl", ["--socket", daemon.socketPath, "watch"])
-        for _ in 0..<500 where try client.result("status")["subscriptions"] != 1 { usleep(10_000) }
+        try eventually("the watch to subscribe") { try client.result("status")["subscriptions"] == 1 }
         let window = try client.result("present", ["kind": "text", "title": .string(Self.hostile)])["window"]!
         _ = try client.result("submit", ["window": window, "value": .string(Self.hostile)])
-        let deadline = Date().addingTimeInterval(10)
-        while !watch.stdoutSoFar.contains("window.resigned_key"), Date() < deadline { usleep(10_000) }
+        _ = holdsWithin(10) { watch.stdoutSoFar.contains("window.resigned_key") }
         watch.signal(SIGTERM)
         let output = watch.finish().stdout
         #expect(raw(output).isEmpty, "raw: \(raw(output))")

@@ -2,7 +2,6 @@
 scenarios make on pickerweb's page, each as a person would: by role and name."""
 
 import shutil
-import time
 
 from harness import DESKTOP, PHONE, Failure, check, wait_until
 
@@ -74,6 +73,15 @@ class Page:
     def js(self, script, *arguments):
         return self.driver.execute_script(script, *arguments)
 
+    def next_frame(self):
+        """Returns once the page has drawn a frame after this call: what was just done is laid out and painted."""
+        self.driver.execute_async_script(
+            "const done = arguments[arguments.length - 1]; requestAnimationFrame(() => requestAnimationFrame(() => done()))")
+
+    def wait_grace(self):
+        """Waits until the page takes Enter and Escape again after a window took over (app.js's GRACE, by the page's clock)."""
+        wait_until(lambda: self.js("return Date.now() >= app.graceUntil"), "the takeover grace to end", timeout=GRACE + 10)
+
     def cookie(self):
         return "; ".join(f"{c['name']}={c['value']}" for c in self.driver.get_cookies())
 
@@ -104,7 +112,7 @@ class Page:
             wait_until(shown, f"the sheet titled {title!r}", timeout)
         except Failure:
             raise Failure(f"timed out waiting for the sheet titled {title!r} (showing {self.shown_title()!r})")
-        time.sleep(0.1)  # wheels align on the next frame
+        self.next_frame()  # wheels align on the next frame
         sheet = self.sheet()
         self.last_window = sheet.get_attribute("data-window")
         return sheet
@@ -151,7 +159,7 @@ class Page:
         option = self.option(label, text)
         # Into view within its wheel first, as a person scrolls to it, then a click.
         self.js("arguments[0].scrollIntoView({block: 'center'})", option)
-        time.sleep(0.2)
+        self.next_frame()
         option.click()
 
     def scroll_wheel_to(self, label, index):
@@ -169,7 +177,7 @@ class Page:
         """Keys typed into whatever has focus, one after another."""
         for key in keys:
             self.focused().send_keys(key)
-            time.sleep(0.03)
+            self.next_frame()
 
     def shift_tab(self):
         from selenium.webdriver.common.action_chains import ActionChains

@@ -9,7 +9,6 @@ import os
 import pwd
 import time
 
-from browser import GRACE
 from harness import DESKTOP, PHONE, EventReader, Failure, check, get_with_cookie, wait_until
 
 SCENARIOS = []
@@ -175,12 +174,13 @@ def secure_answer(page, procs, by_keyboard):
         check(status == 200, f"/api/state answered {status}")
         check(secret not in state, "the secret typed in the page is in /api/state")
         check(secret not in json.dumps(procs.get()), "the secret reached the daemon before it was submitted")
+        changes = events.received.count(b"event: change")
         if by_keyboard:
             page.keys(page.Keys.ENTER)
         else:
             page.done().click()
         asking.expect(0, secret + "\n")
-        time.sleep(0.5)  # the events of the submit
+        wait_until(lambda: events.received.count(b"event: change") > changes, "the events of the submit")
     finally:
         stream = events.close()
     check("window.dismissed" in stream or "event:" in stream, f"the event stream carried nothing: {stream[:200]!r}")
@@ -227,7 +227,7 @@ def actions_by_keyboard(page, procs):
     # Escape picks the cancel action, as the terminal does: the window ends cancelled.
     asking = procs.ask(*ACTIONS, "--json")
     page.wait_title("Disk almost full", new=True)
-    time.sleep(GRACE)
+    page.wait_grace()
     page.keys(page.Keys.ESCAPE)
     code, out, _ = asking.finish()
     outcome = json.loads(out)
@@ -375,7 +375,7 @@ def alert_takes_over_live(page, procs):
     check(page.js("return window.__sameDocument") == 42, "the page was reloaded")
     check(page.focused().get_attribute("type") == "password", f"focus is on {page.focused_name()!r}, not the password field")
     page.keys("s3cret")
-    time.sleep(GRACE)
+    page.wait_grace()
     page.keys(page.Keys.ENTER)
     alert.expect(0, "s3cret\n")
     page.wait_title("Notes")
@@ -383,7 +383,7 @@ def alert_takes_over_live(page, procs):
     field = page.sheet().find_element(page.By.TAG_NAME, "input")
     check(field.get_attribute("value") == "draft words", f"what was typed before the alert is gone: {field.get_attribute('value')!r}")
     check(page.focused() == field, "focus did not come back to the text field")
-    time.sleep(GRACE)
+    page.wait_grace()
     page.keys(page.Keys.ENTER)
     notes.expect(0, "draft words\n")
 
@@ -409,7 +409,7 @@ def rejection_is_shown_and_the_window_stays(page, procs):
     page.wait_title("Ticket")
     page.keys("nope", page.Keys.ENTER)
     wait_until(lambda: page.alert_text(), "the rejection in role=alert")
-    time.sleep(0.3)
+    time.sleep(0.3)  # a fixed pause: nothing signals a window that wrongly goes, so it is given time to
     check(page.title() == "Ticket", "the window did not stay")
     check(asking.process.poll() is None, "pickerctl ended after a rejected value")
     field = page.sheet().find_element(page.By.TAG_NAME, "input")
@@ -502,7 +502,7 @@ def phone_size_has_no_sideways_scroll(page, procs):
                 page.size(size)
                 page.open()
                 page.wait_title(title)
-                time.sleep(0.3)
+                page.next_frame()
                 if size == PHONE:
                     fits, why = page.no_sideways_scroll()
                     if not fits:
@@ -511,7 +511,7 @@ def phone_size_has_no_sideways_scroll(page, procs):
                     page.screenshot(os.path.join(page.screenshots, f"{name}-{'phone' if size == PHONE else 'desktop'}.png"))
                     if size == PHONE and name in ("datetime", "actions"):
                         page.dark(True)
-                        time.sleep(0.2)
+                        page.next_frame()
                         page.screenshot(os.path.join(page.screenshots, f"{name}-phone-dark.png"))
                         page.dark(False)
             asking.kill()
@@ -538,7 +538,7 @@ def quiet_hours_banner(page, procs):
         procs.ctl("quiet", "off")
     page.wait_title("Held back")
     wait_until(lambda: not banner.is_displayed(), "the banner to go when quiet hours end")
-    time.sleep(GRACE)
+    page.wait_grace()
     page.keys("later", page.Keys.ENTER)
     held.expect(0, "later\n")
 
