@@ -4,7 +4,7 @@ import Testing
 
 /// The typed asks against a real pickerd, each window answered through the
 /// protocol by another connection, as a front-end answers it.
-@Suite struct AskHelperTests {
+@Suite(.tags(.process)) struct AskHelperTests {
     @Test func askDateReturnsTheDayAnswered() async throws {
         let (daemon, asker, person) = try await Self.start()
         defer { asker.close(); person.close(); _ = daemon }

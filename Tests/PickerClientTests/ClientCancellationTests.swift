@@ -5,7 +5,7 @@ import Testing
 
 /// A cancelled call returns at once with `.cancelled` and withdraws its
 /// request: the window it presented is dismissed. Against a real pickerd.
-@Suite struct ClientCancellationTests {
+@Suite(.tags(.process)) struct ClientCancellationTests {
     @Test func aCancelledPresentAndWaitReturnsAtOnceAndDismissesItsWindow() async throws {
         let daemon = try PickerClientTests.daemon()
         let asker = try PickerClient.connect(socketPath: daemon.socketPath)

@@ -4,7 +4,7 @@ import Testing
 
 /// `snapshot`: the stack as `pickerctl ui`, the web page and `pickerctl
 /// notify` read it, from a real pickerd.
-@Suite struct StackSnapshotTests {
+@Suite(.tags(.process)) struct StackSnapshotTests {
     @Test func aSnapshotHasTheStackTheContentsAskedForAndQuietHours() async throws {
         let daemon = try PickerClientTests.daemon()
         let client = try PickerClient.connect(socketPath: daemon.socketPath)
