@@ -130,7 +130,7 @@ public enum Askpass {
         case .socketPermissionDenied, .untrustedServer: Status.permissionDenied
         case .rpc(let refusal) where refusal.code == .permissionDenied: Status.permissionDenied
         case .rpc(let refusal) where refusal.code == .limitReached: Status.unreachable
-        case .windowLost: Status.notAnswered
+        case .windowLost, .cancelled: Status.notAnswered
         case .rpc, .protocolViolation: Status.internalError
         }
     }

@@ -50,8 +50,8 @@ public struct AskpassWindow: Sendable {
 
     private var kind: String {
         switch question {
-        case .secret, .plainText: "text"
-        case .confirm, .notice: "actions"
+        case .secret, .plainText: BuiltInKind.text.name
+        case .confirm, .notice: BuiltInKind.actions.name
         }
     }
 

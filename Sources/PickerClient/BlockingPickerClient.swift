@@ -69,24 +69,17 @@ public final class BlockingPickerClient {
         if let ended { throw ended }
         let id = nextID
         nextID += 1
-        if let failure = ClientSocket.writeLine(RPCRequest(id: .integer(id), method: method, params: params).json, to: descriptor) {
-            throw failure
-        }
+        if let failure = ClientSocket.writeLine(DaemonMessage.request(id: id, method, params), to: descriptor) { throw failure }
         while true {
             switch reader.next() {
-            case .message(let message):
-                guard let (answerID, result) = RPCResponse.read(message) else { continue }
-                guard let number = answerID.integerValue else {
-                    if case .failure(let error) = result { lastUnaddressedError = error }
-                    continue
-                }
-                guard number == id else { continue }
-                switch result {
-                case .success(let value): return value
-                case .failure(let error): throw .rpc(error)
+            case .message(let line):
+                switch DaemonMessage(line) {
+                case .answer(id, let result)?: return try result.answer()
+                case .unaddressedError(let error)?: lastUnaddressedError = error
+                case .answer?, .event?, nil: continue
                 }
             case .end(let reason):
-                let error = PickerClientError.disconnected(reason: lastUnaddressedError?.message ?? reason)
+                let error = DaemonMessage.ended(reason: reason, daemonSaid: lastUnaddressedError)
                 ended = error
                 throw error
             }

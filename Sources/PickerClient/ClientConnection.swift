@@ -15,6 +15,8 @@ final class ClientConnection: Sendable {
         var calls: [Int64: CheckedContinuation<Result<JSON, RPCError>, any Error>] = [:]
         /// Streams of subscriptions whose `subscribe` is still unanswered, by request id.
         var pendingStreams: [Int64: AsyncStream<Event>.Continuation] = [:]
+        /// What to do with the answers of calls cancelled after they were sent.
+        var lateAnswers: [Int64: @Sendable (JSON) -> Void] = [:]
         var streams: [String: AsyncStream<Event>.Continuation] = [:]
         var ended: PickerClientError?
         /// The last error the daemon sent without an id (why it may close).
@@ -41,49 +43,69 @@ final class ClientConnection: Sendable {
 
     // MARK: calls
 
-    func call(_ method: String, _ params: JSONObject, stream: AsyncStream<Event>.Continuation? = nil)
-        async throws(PickerClientError) -> JSON
-    {
+    /// Sends a request and waits for its answer. When the task is cancelled
+    /// the call ends at once with `.cancelled`: a request not yet written is
+    /// never sent, and the answer to one already sent is handed to
+    /// `lateAnswer` when it comes (to withdraw what it did: dismiss a window
+    /// it presented), on the reader thread.
+    func call(
+        _ method: String, _ params: JSONObject, stream: AsyncStream<Event>.Continuation? = nil,
+        lateAnswer: (@Sendable (JSON) -> Void)? = nil
+    ) async throws(PickerClientError) -> JSON {
         let id = state.withLock { state in
             defer { state.nextID += 1 }
             return state.nextID
         }
         let result: Result<JSON, RPCError>
         do {
-            result = try await withCheckedThrowingContinuation { continuation in
-                let ended = state.withLock { state -> PickerClientError? in
-                    if let ended = state.ended { return ended }
-                    state.calls[id] = continuation
-                    if let stream { state.pendingStreams[id] = stream }
-                    return nil
-                }
-                if let ended {
-                    continuation.resume(throwing: ended)
-                    return
-                }
-                let request = RPCRequest(id: .integer(id), method: method, params: params).json
-                if let failure = write(request) {
-                    let waiting = state.withLock { state in
-                        state.pendingStreams[id] = nil
-                        return state.calls.removeValue(forKey: id)
+            result = try await withTaskCancellationHandler {
+                try await withCheckedThrowingContinuation { continuation in
+                    // Checked under the lock the handler takes: either the
+                    // handler finds the call here, or the call sees the task
+                    // cancelled and sends nothing.
+                    let refused = state.withLock { state -> PickerClientError? in
+                        if let ended = state.ended { return ended }
+                        if Task.isCancelled { return .cancelled }
+                        state.calls[id] = continuation
+                        if let stream { state.pendingStreams[id] = stream }
+                        if let lateAnswer { state.lateAnswers[id] = lateAnswer }
+                        return nil
                     }
-                    waiting?.resume(throwing: failure)
+                    if let refused {
+                        continuation.resume(throwing: refused)
+                        return
+                    }
+                    if let failure = write(DaemonMessage.request(id: id, method, params)) {
+                        withdraw(id)?.resume(throwing: failure)
+                    }
                 }
+            } onCancel: {
+                let waiting = state.withLock { state in
+                    state.pendingStreams[id] = nil
+                    return state.calls.removeValue(forKey: id)
+                }
+                waiting?.resume(throwing: PickerClientError.cancelled)
             }
         } catch let error as PickerClientError {
             throw error
         } catch {
             throw .disconnected(reason: "\(error)")
         }
-        switch result {
-        case .success(let value): return value
-        case .failure(let error): throw .rpc(error)
+        return try result.answer()
+    }
+
+    /// Forgets call `id` entirely: nothing is done with its answer.
+    private func withdraw(_ id: Int64) -> CheckedContinuation<Result<JSON, RPCError>, any Error>? {
+        state.withLock { state in
+            state.pendingStreams[id] = nil
+            state.lateAnswers[id] = nil
+            return state.calls.removeValue(forKey: id)
         }
     }
 
     /// Sends a notification: no answer comes.
     func notify(_ method: String, _ params: JSONObject) throws(PickerClientError) {
-        if let failure = write(RPCRequest(id: nil, method: method, params: params).json) { throw failure }
+        if let failure = write(DaemonMessage.request(id: nil, method, params)) { throw failure }
     }
 
     private func write(_ message: JSON) -> PickerClientError? {
@@ -107,37 +129,40 @@ final class ClientConnection: Sendable {
     }
 
     private func route(_ message: JSON) {
-        if message[WireName.method] == .string(Event.method), let params = message[WireName.params]?.objectValue {
-            guard let event = Event(params: params) else { return }
+        switch DaemonMessage(message) {
+        case .event(let event)?:
             let stream = state.withLock { $0.streams[event.subscription] }
             stream?.yield(event)
+        case .unaddressedError(let error)?:
+            state.withLock { $0.lastUnaddressedError = error }
+        case .answer(let id, let result)?:
+            let (continuation, lateAnswer) = state.withLock { state in
+                let lateAnswer = state.lateAnswers.removeValue(forKey: id)
+                // A subscription's stream starts before anything else is read.
+                if let stream = state.pendingStreams.removeValue(forKey: id),
+                    case .success(let answer) = result, let subscription = answer[WireName.subscription]?.stringValue
+                {
+                    state.streams[subscription] = stream
+                }
+                return (state.calls.removeValue(forKey: id), lateAnswer)
+            }
+            if let continuation {
+                continuation.resume(returning: result)
+            } else if let lateAnswer, case .success(let answer) = result {
+                lateAnswer(answer)
+            }
+        case nil:
             return
         }
-        guard let (id, result) = RPCResponse.read(message) else { return }
-        guard let number = id.integerValue else {
-            if case .failure(let error) = result {
-                state.withLock { $0.lastUnaddressedError = error }
-            }
-            return
-        }
-        let continuation = state.withLock { state -> CheckedContinuation<Result<JSON, RPCError>, any Error>? in
-            // A subscription's stream starts before anything else is read.
-            if let stream = state.pendingStreams.removeValue(forKey: number),
-                case .success(let answer) = result, let subscription = answer[WireName.subscription]?.stringValue
-            {
-                state.streams[subscription] = stream
-            }
-            return state.calls.removeValue(forKey: number)
-        }
-        continuation?.resume(returning: result)
     }
 
     private func finish(reason: String) {
         let (calls, streams, pending, error) = state.withLock { state in
-            let error = PickerClientError.disconnected(reason: state.lastUnaddressedError?.message ?? reason)
+            let error = DaemonMessage.ended(reason: reason, daemonSaid: state.lastUnaddressedError)
             state.ended = error
             defer {
                 state.calls = [:]
+                state.lateAnswers = [:]
                 state.streams = [:]
                 state.pendingStreams = [:]
             }

@@ -11,8 +11,10 @@ extension PickerClient {
     ///
     /// `reconnecting` is told once each time the connection is lost.
     /// Connections made here are closed before it returns; this one is not.
+    /// Cancelling the task ends it at once, as `wait`, dismissing the window
+    /// with `dismissingOnCancel` (unless it happens while pickerd is away).
     public func outcomeSurvivingRestarts(
-        of window: WindowID, reconnectingFor limit: Duration, timeoutMilliseconds: Int64? = nil,
+        of window: WindowID, reconnectingFor limit: Duration, timeoutMilliseconds: Int64? = nil, dismissingOnCancel: Bool = false,
         reconnecting: () -> Void = {}
     ) async throws(PickerClientError) -> Outcome {
         let clock = ContinuousClock()
@@ -26,7 +28,8 @@ extension PickerClient {
             let started = clock.now
             do {
                 let remaining = waitEnds.map { max(1, Int64(($0 - clock.now) / .milliseconds(1))) }
-                return try await client.wait(window: window, timeoutMilliseconds: remaining)
+                return try await client.wait(
+                    window: window, timeoutMilliseconds: remaining, dismissingOnCancel: dismissingOnCancel)
             } catch .disconnected {
                 if outageStarted == nil || clock.now - started > .seconds(1) {
                     outageStarted = clock.now
@@ -46,6 +49,7 @@ extension PickerClient {
             // (it is full) is tried again no faster than a missing one.
             if reconnected { try? await Task.sleep(for: .milliseconds(100)) }
             guard let next = await connectAgain(until: gives) else {
+                if Task.isCancelled { throw .cancelled }
                 if timesOut {
                     throw .rpc(RPCError(.waitTimedOut, "wait timed out after \(timeoutMilliseconds ?? 0) ms; window \(window) may still be open"))
                 }
@@ -57,13 +61,14 @@ extension PickerClient {
     }
 
     /// A new connection to the same socket, tried every 100 ms until `deadline`;
-    /// nil when none could be made by then.
+    /// nil when none could be made by then, or the task is cancelled.
     private func connectAgain(until deadline: ContinuousClock.Instant) async -> PickerClient? {
         let clock = ContinuousClock()
-        while true {
+        while !Task.isCancelled {
             if let client = try? PickerClient.connect(socketPath: socketPath, trustedUIDs: trustedUIDs) { return client }
             guard clock.now < deadline else { return nil }
             try? await Task.sleep(for: .milliseconds(100))
         }
+        return nil
     }
 }

@@ -5,8 +5,13 @@ import PickerProtocol
 ///
 /// ```swift
 /// let client = try PickerClient.connect()
-/// let outcome = try await client.presentAndWait(Presentation(kind: "date", title: "Deploy date"))
+/// let day = try await client.askDate(title: "Deploy date")     // a CivilDate
+/// let outcome = try await client.presentAndWait(Presentation(kind: BuiltInKind.date.rawValue, title: "Deploy date"))
 /// ```
+///
+/// Every call honours task cancellation: a cancelled call returns at once
+/// with `.cancelled`, and what it asked for is withdrawn (see `present`,
+/// `presentAndWait`, `wait`).
 public final class PickerClient: Sendable {
     private let connection: ClientConnection
     /// Who else it trusts to run pickerd, for connecting again (`outcomeSurvivingRestarts`).
@@ -36,6 +41,7 @@ public final class PickerClient: Sendable {
     }
 
     /// Any method, untyped: the result, or the daemon's error as `.rpc`.
+    /// Cancelling the task ends it at once with `.cancelled` (every call does).
     public func call(_ method: String, _ params: JSONObject = JSONObject()) async throws(PickerClientError) -> JSON {
         try await connection.call(method, params)
     }
@@ -66,25 +72,45 @@ public final class PickerClient: Sendable {
         try await send(Plugins())
     }
 
-    /// Presents a window and returns at once.
+    /// Presents a window and returns at once. Cancelled before its answer
+    /// came, it dismisses the window, should pickerd have opened it.
     public func present(_ presentation: Present) async throws(PickerClientError) -> WindowSummary {
         var request = presentation
         request.wait = false
-        guard case .window(let summary) = try await send(request) else { throw .protocolViolation("present answered an outcome") }
+        let answer = try await connection.call(Present.name, request.params) { [connection] late in
+            guard let window = WindowSummary(json: late)?.window else { return }
+            try? connection.notify(Dismiss.name, Dismiss(.window(window)).params)
+        }
+        guard case .window(let summary) = try Present.result(from: answer) else {
+            throw .protocolViolation("present answered an outcome")
+        }
         return summary
     }
 
-    /// Presents a window and returns its outcome once it ends.
+    /// Presents a window and returns its outcome once it ends. Cancelling the
+    /// task ends the call at once (`.cancelled`) and dismisses the window.
+    ///
+    /// It is `present`, then `wait`: the window's id is known before the
+    /// wait, so a cancelled wait can say which window to dismiss.
     public func presentAndWait(_ presentation: Present) async throws(PickerClientError) -> Outcome {
-        var request = presentation
-        request.wait = true
-        guard case .outcome(let outcome) = try await send(request) else { throw .protocolViolation("present with wait answered a window") }
-        return outcome
+        let window = try await present(presentation).window
+        return try await wait(window: window, dismissingOnCancel: true)
     }
 
     /// The window's outcome once it ends (at once when it has ended already).
-    public func wait(window: WindowID, timeoutMilliseconds: Int64? = nil) async throws(PickerClientError) -> Outcome {
-        try await send(Wait(window: window, timeoutMilliseconds: timeoutMilliseconds))
+    /// Cancelling the task ends the call at once (`.cancelled`); with
+    /// `dismissingOnCancel` (for a window this program presented and now
+    /// gives up on) the window is dismissed too.
+    public func wait(window: WindowID, timeoutMilliseconds: Int64? = nil, dismissingOnCancel: Bool = false)
+        async throws(PickerClientError) -> Outcome
+    {
+        do {
+            return try await send(Wait(window: window, timeoutMilliseconds: timeoutMilliseconds))
+        } catch .cancelled where dismissingOnCancel {
+            // A notification: sent now, in order after the wait, with no answer to wait for.
+            try? connection.notify(Dismiss.name, Dismiss(.window(window)).params)
+            throw .cancelled
+        }
     }
 
     // MARK: answering
@@ -178,7 +204,11 @@ public final class PickerClient: Sendable {
         let (stream, continuation) = AsyncStream<Event>.makeStream(bufferingPolicy: .unbounded)
         let request = Subscribe(events: events, windows: windows)
         // The stream is registered before the request goes out, so no event is missed.
-        let result = try await connection.call(Subscribe.name, request.params, stream: continuation)
+        // Cancelled before its answer, the subscription is ended as it comes.
+        let result = try await connection.call(Subscribe.name, request.params, stream: continuation) { [connection] late in
+            guard let id = Subscribe.decode(late) else { return }
+            try? connection.notify(Unsubscribe.name, Unsubscribe(subscription: id).params)
+        }
         guard let id = Subscribe.decode(result) else { throw .protocolViolation("subscribe without an id") }
         return EventSubscription(id: id, stream: stream)
     }

@@ -18,6 +18,11 @@ public enum PickerClientError: Error, Sendable, Equatable, CustomStringConvertib
     case rpc(RPCError)
     /// The connection ended before an answer came.
     case disconnected(reason: String)
+    /// The calling task was cancelled: the call returned at once, without its
+    /// answer, and its request was withdrawn (never sent, or the window it
+    /// presented dismissed). What `CancellationError` says elsewhere, within
+    /// this type's typed throws.
+    case cancelled
     /// The daemon sent something that is not protocol v1.
     case protocolViolation(String)
     /// The connection ended while waiting on `window`, and pickerd did not
@@ -46,6 +51,8 @@ public enum PickerClientError: Error, Sendable, Equatable, CustomStringConvertib
             return error.message
         case .disconnected(let reason):
             return "the connection to pickerd ended: \(reason)"
+        case .cancelled:
+            return "the call was cancelled"
         case .protocolViolation(let what):
             return "pickerd sent something unexpected: \(what)"
         case .daemonGone(let window, let seconds):

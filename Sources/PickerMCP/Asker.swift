@@ -235,20 +235,9 @@ public actor Asker {
         let client = try connected()
         var lost = false
         defer { if lost { drop(client) } }
-        do {
-            return try await withTaskCancellationHandler {
-                try await client.outcomeSurvivingRestarts(of: window, reconnectingFor: Self.reconnecting, timeoutMilliseconds: limit) {
-                    lost = true
-                }
-            } onCancel: {
-                guard dismissingOnCancel else { return }
-                Task { _ = try? await client.dismiss(window: window) }
-            }
-        } catch let error as PickerClientError {
-            throw error
-        } catch {
-            throw .disconnected(reason: "\(error)")
-        }
+        return try await client.outcomeSurvivingRestarts(
+            of: window, reconnectingFor: Self.reconnecting, timeoutMilliseconds: limit, dismissingOnCancel: dismissingOnCancel
+        ) { lost = true }
     }
 
     private func connected() throws(PickerClientError) -> PickerClient {

@@ -76,7 +76,7 @@ struct AskWindow {
             TextOption.maxLength: .integer(Int64(PasswordAnswer.largestPassword)),
         ])
         return Present(
-            kind: "text", title: HelloReply.fitting(title, .maxTitleBytes, in: limits),
+            kind: BuiltInKind.text.name, title: HelloReply.fitting(title, .maxTitleBytes, in: limits),
             message: HelloReply.fitting(message(note: note), .maxMessageBytes, in: limits), level: .named("alert"), options: options,
             timeoutMilliseconds: timeout, tag: tag(limits: limits), onDisconnect: .dismiss)
     }

@@ -222,7 +222,7 @@ actor RequestSession {
     private func open(on client: PickerClient, note: String?) async throws(PickerClientError) -> WindowID? {
         let tag = window.tag(limits: limits)
         if note == nil {
-            for summary in try await client.list().windows where summary.tag == tag && summary.kind == "text" {
+            for summary in try await client.list().windows where summary.tag == tag && summary.builtInKind == .text {
                 // Only a window this user presented: another could tag one alike
                 // to hear the password.
                 guard let details = try? await client.get(window: summary.window), details.owner.uid == geteuid() else { continue }

@@ -98,11 +98,11 @@ public struct PickerdAsker: PinentryAsker {
         let kind: String
         switch question.kind {
         case .secret(let placeholder):
-            kind = "text"
+            kind = BuiltInKind.text.name
             options[TextOption.secure] = true
             if let placeholder { options[TextOption.placeholder] = .string(placeholder) }
         case .buttons(let labels, let cancelIndex):
-            kind = "actions"
+            kind = BuiltInKind.actions.name
             let actions: [JSON] = labels.enumerated().map { index, label in
                 let role = index == 0 ? "default" : index == cancelIndex ? "cancel" : nil
                 var action = JSONObject([ActionOption.label: .string(label)])

@@ -1,13 +1,6 @@
 import PickerCore
 import PickerProtocol
 
-/// What a date picker picks, in one of three modes.
-enum DateMode: String, Sendable, CaseIterable {
-    case date
-    case time
-    case datetime
-}
-
 /// A moment a date picker deals in: its wall-clock time in the picker's zone and
 /// the instant that is, both in seconds since the epoch, always on a whole minute.
 struct DatePoint: Sendable, Equatable {

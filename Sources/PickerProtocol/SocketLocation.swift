@@ -15,4 +15,11 @@ public enum SocketLocation {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
+
+    /// `$XDG_RUNTIME_DIR/pickerd/web-url` (or `/tmp/pickerd-$UID/web-url`):
+    /// where pickerweb leaves the page's URL, token included, for `pickerctl`
+    /// to show. Beside the default socket, whatever `$PICKERD_SOCKET` says.
+    public static func webURLFile(environment: [String: String], uid: UInt32) -> String {
+        directory(of: resolve(explicit: nil, environment: environment.filter { $0.key != "PICKERD_SOCKET" }, uid: uid)) + "/web-url"
+    }
 }

@@ -68,6 +68,18 @@ public enum POSIX {
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
+    /// Why `folder` is not a folder of this user's that only they may write
+    /// to (a file there can be trusted, and read by no one else when made
+    /// 0600); nil when it is. A symbolic link is not such a folder.
+    public static func problem(withOwnFolder folder: String) -> String? {
+        var status = stat()
+        guard lstat(folder, &status) == 0 else { return "cannot read \(folder): \(message())" }
+        guard status.st_mode & S_IFMT == S_IFDIR, status.st_uid == geteuid(), status.st_mode & 0o022 == 0 else {
+            return "\(folder) is not a folder of yours that only you may write to"
+        }
+        return nil
+    }
+
     /// The process environment.
     public static func environment() -> [String: String] {
         var result: [String: String] = [:]

@@ -11,7 +11,7 @@ import PickerProtocol
 /// value is offered when the clamped moment still has it, and choosing it
 /// lands on the clamped moment. A value not offered is drawn blank.
 struct DateWheels: PickerView {
-    let mode: String
+    let mode: DateMode
     let wheels: [DateWheel]
     let interval: Int
     let bounds: WheelBounds
@@ -24,9 +24,9 @@ struct DateWheels: PickerView {
     var refusal: String?
 
     init(options: JSON, value: JSON?) {
-        let mode = options[DateOption.mode]?.stringValue ?? "date"
+        let mode = options[DateOption.mode]?.stringValue.flatMap(DateMode.init(rawValue:)) ?? .date
         self.mode = mode
-        wheels = mode == "time" ? [.hour, .minute] : mode == "datetime" ? DateWheel.allCases : [.year, .month, .day]
+        wheels = mode == .time ? [.hour, .minute] : mode == .datetime ? DateWheel.allCases : [.year, .month, .day]
         let interval = max(1, Int(options[DateOption.minuteInterval]?.integerValue ?? 1))
         self.interval = interval
         bounds = WheelBounds(
@@ -34,7 +34,7 @@ struct DateWheels: PickerView {
             upper: options[DateOption.max]?.stringValue.flatMap { WheelMoment($0, mode: mode) },
             interval: interval)
         timeZone = options[DateOption.timeZone]?.stringValue
-        focus = mode == "time" ? 0 : 2
+        focus = mode == .time ? 0 : 2
         digits = WheelDigits(width: wheels[focus].digits)
         if let text = (value ?? options[DateOption.initial])?.stringValue, let initial = WheelMoment(text, mode: mode) {
             moment = initial
@@ -42,7 +42,7 @@ struct DateWheels: PickerView {
     }
 
     var isSecret: Bool { false }
-    var hints: String { "↑↓ change  ←→ wheel  PgUp/PgDn \(mode == "time" ? "hour" : "month")  0-9 type" }
+    var hints: String { "↑↓ change  ←→ wheel  PgUp/PgDn \(mode == .time ? "hour" : "month")  0-9 type" }
 
     /// YYYY-MM-DD, HH:MM, or YYYY-MM-DDTHH:MM (the daemon adds the zone's offset).
     var value: JSON { .string(moment.text(mode: mode)) }
@@ -109,7 +109,7 @@ struct DateWheels: PickerView {
     /// A month on (an hour in `time` mode), clamped into the bounds.
     private mutating func movePage(by pages: Int) {
         var moved = moment
-        if mode == "time" {
+        if mode == .time {
             // Within the day: the time wheels have no date to carry into.
             let lastMinute = 24 * 60 - interval
             let minutes = min(max(0, moment.hour * 60 + moment.minute + 60 * pages), lastMinute)
@@ -204,8 +204,8 @@ struct DateWheels: PickerView {
     /// why a typed value was not applied.
     private var infoLines: [Line] {
         var lines: [Line] = []
-        if mode != "time" {
-            let zone = mode == "datetime" ? timeZone.map { " · \($0)" } ?? "" : ""
+        if mode != .time {
+            let zone = mode == .datetime ? timeZone.map { " · \($0)" } ?? "" : ""
             lines.append(Line("  " + moment.weekdayName + zone, .dim))
         }
         if let refusal { lines.append(Line("  ✗ " + refusal, .warning)) }

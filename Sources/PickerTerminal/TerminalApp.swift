@@ -155,13 +155,13 @@ public final class TerminalApp {
     private func refresh() async {
         guard let client else { return }
         do {
-            let list = try await client.list()
+            let snapshot = try await client.snapshot(contents: .key)
+            let list = snapshot.list
             windows = list.windows
-            let status = try? await client.status()
-            quiet = status?.quiet.map { ($0, status?.waitingWindows ?? 0) }
+            quiet = snapshot.quiet.map { ($0, snapshot.waitingWindows) }
             views = views.filter { id, _ in list.windows.contains { $0.window == id } }
             unechoed = unechoed.filter { id, _ in views[id] != nil }
-            let newKey = list.windows.first { $0.window == list.key }
+            let newKey = snapshot.key
             if newKey?.window != key?.window {
                 notice = nil
                 message = MessageScroll()
@@ -175,13 +175,12 @@ public final class TerminalApp {
             switchingTo = nil
             answeredHere = nil
             key = newKey
-            if let newKey, views[newKey.window] == nil {
-                let details = try await client.get(window: newKey.window)
+            if let newKey, views[newKey.window] == nil, let details = snapshot.details(of: newKey.window) {
                 keyDetails = details
                 // A preset is drawn as the built-in kind it is made from.
                 views[newKey.window] = PickerViews.make(kind: newKey.builtInKind, options: details.options, value: details.value)
             } else if let newKey, keyDetails?.summary.window != newKey.window {
-                keyDetails = try await client.get(window: newKey.window)
+                keyDetails = snapshot.details(of: newKey.window)
             }
         } catch {
             notice = "\(error)"

@@ -17,16 +17,16 @@ struct WheelMoment: Comparable {
     /// Reads the wall-clock part of the daemon's text for `mode`: `HH:MM` for
     /// `time`, `YYYY-MM-DD` for `date`, `YYYY-MM-DDTHH:MM…` (any offset after
     /// it is ignored) for `datetime`. Nil when the text has too few numbers.
-    init?(_ text: String, mode: String) {
+    init?(_ text: String, mode: DateMode) {
         let numbers = text.split(whereSeparator: { !($0.isASCII && $0.isNumber) }).compactMap { Int($0) }
-        if mode == "time" {
+        if mode == .time {
             guard numbers.count >= 2 else { return nil }
             self.init(hour: numbers[0], minute: numbers[1])
             return
         }
         guard numbers.count >= 3 else { return nil }
         let date = CivilDate(year: numbers[0], month: numbers[1], day: numbers[2])
-        if mode == "datetime", numbers.count >= 5 {
+        if mode == .datetime, numbers.count >= 5 {
             self.init(date: date, hour: numbers[3], minute: numbers[4])
         } else {
             self.init(date: date)
@@ -34,12 +34,12 @@ struct WheelMoment: Comparable {
     }
 
     /// `YYYY-MM-DD`, `HH:MM`, or `YYYY-MM-DDTHH:MM` by `mode`.
-    func text(mode: String) -> String {
+    func text(mode: DateMode) -> String {
         let time = "\(CivilDate.pad(hour, 2)):\(CivilDate.pad(minute, 2))"
         switch mode {
-        case "time": return time
-        case "datetime": return "\(date.isoString)T\(time)"
-        default: return date.isoString
+        case .time: return time
+        case .datetime: return "\(date.isoString)T\(time)"
+        case .date: return date.isoString
         }
     }
 

@@ -86,15 +86,11 @@ public actor DaemonBridge: Service {
     func state() async -> JSON {
         guard let client else { return WebState.disconnected(reason: problem ?? "not connected") }
         do {
-            let list = try await client.list()
-            var details: [WindowDetails?] = []
-            for summary in list.windows {
-                // A window may end between `list` and `get`: it is shown without its details.
-                details.append(try? await client.get(window: summary.window))
-            }
-            // Quiet hours, and how many windows wait behind them (`status` may need a right `list` does not).
-            let status = try? await client.status()
-            return WebState.connected(list: list, details: details, quiet: status?.quiet, waiting: status?.waitingWindows ?? 0, now: .now())
+            // A window that ends between `list` and `get` is shown without its details.
+            let snapshot = try await client.snapshot(contents: .all)
+            let details = snapshot.windows.map { snapshot.details(of: $0.window) }
+            return WebState.connected(
+                list: snapshot.list, details: details, quiet: snapshot.quiet, waiting: snapshot.waitingWindows, now: .now())
         } catch {
             return WebState.disconnected(reason: "\(error)")
         }

@@ -5,7 +5,7 @@ import PickerProtocol
 
 struct DateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "date", abstract: "Ask for a date, a time, or both; prints 2026-03-04, 14:30 or RFC 3339.")
+        commandName: BuiltInKind.date.name, abstract: "Ask for a date, a time, or both; prints 2026-03-04, 14:30 or RFC 3339.")
 
     @OptionGroup var common: AskOptions
 
@@ -42,7 +42,7 @@ struct DateCommand: AsyncParsableCommand {
 
 struct CustomCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "custom",
+        commandName: BuiltInKind.custom.name,
         abstract: "Ask for one choice per column; prints the choices joined by the separator (a tab).",
         discussion: """
             Independent columns: --column prod,staging --column us,eu
@@ -86,7 +86,8 @@ struct CustomCommand: AsyncParsableCommand {
 }
 
 struct TextCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "text", abstract: "Ask for a line of text (or several).")
+    static let configuration = CommandConfiguration(
+        commandName: BuiltInKind.text.name, abstract: "Ask for a line of text (or several).")
 
     @OptionGroup var common: AskOptions
 
@@ -123,7 +124,7 @@ struct TextCommand: AsyncParsableCommand {
 
 struct ActionsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "actions",
+        commandName: BuiltInKind.actions.name,
         abstract: "Ask for one of several actions; prints its label (a cancel-role action exits 1).",
         discussion: "Example: --action Deploy:default --action 'Roll back:destructive' --action Cancel:cancel")
 
@@ -174,7 +175,7 @@ struct ActionsCommand: AsyncParsableCommand {
 
 struct FormCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "form",
+        commandName: BuiltInKind.form.name,
         abstract: "Ask for several fields at once; prints a JSON object keyed by field name.",
         discussion: """
             --field when:date --field 'env:custom:{"columns":[["prod","staging"]]}' --field who:text

@@ -44,6 +44,8 @@ struct CommandFailure: Error {
             message =
                 "pickerd went away and did not come back within \(seconds)s (--reconnect); the window is kept: once pickerd runs again, `pickerctl wait \(window)` prints its answer"
         case .windowLost: status = ExitStatus.ended
+        // The command was interrupted; its window was dismissed.
+        case .cancelled: status = ExitStatus.ended
         case .protocolViolation: status = ExitStatus.internalError
         case .rpc(let rpc):
             switch rpc.code {

@@ -54,7 +54,7 @@ struct NotificationRunner {
     }
 
     private static func windows(_ client: PickerClient?) async -> [WindowSummary]? {
-        try? await client?.list().windows
+        try? await client?.snapshot(contents: .none).windows
     }
 
     // MARK: running the command

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Logging
 import PickerSystem
-import PickerClient
 import PickerWeb
 
 #if canImport(Glibc)

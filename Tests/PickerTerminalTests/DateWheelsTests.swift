@@ -227,9 +227,9 @@ import Testing
     }
 
     @Test func weekdaysBeforeTheEpochAreRight() {
-        #expect(WheelMoment("1969-12-31", mode: "date")?.weekdayName == "Wednesday")
-        #expect(WheelMoment("1970-01-01", mode: "date")?.weekdayName == "Thursday")
-        #expect(WheelMoment("2027-01-15", mode: "date")?.weekdayName == "Friday")
+        #expect(WheelMoment("1969-12-31", mode: .date)?.weekdayName == "Wednesday")
+        #expect(WheelMoment("1970-01-01", mode: .date)?.weekdayName == "Thursday")
+        #expect(WheelMoment("2027-01-15", mode: .date)?.weekdayName == "Friday")
     }
 
     @Test func hintsNameThePageKeysAndDigits() {

@@ -59,6 +59,27 @@ import Testing
         #expect(form.value == ["email": "", "n": ["1"], "days": ["mon"]], "a required text is sent even empty")
     }
 
+    /// A field whose kind is a preset is drawn by the base pickerd wrote into
+    /// it (date wheels here), and its value has the base's shape; a kind
+    /// that is no built-in one and has no base is typed as text.
+    @Test func aPresetFieldIsDrawnByItsBase() {
+        let options: JSON = [
+            "fields": [
+                [
+                    "name": "when", "kind": "deploy_day", "base": "date", "required": true,
+                    "options": ["mode": "date", "initial": "2026-05-01", "time_zone": "Etc/UTC"],
+                ],
+                ["name": "ticket", "kind": "ticket", "required": true],
+            ]
+        ]
+        var form = FormFields(options: options, value: nil)
+        #expect(form.fields[0].view is DateWheels)
+        #expect(form.fields[1].view is TextEditor)
+        #expect(form.render(width: 60, height: 40, focused: true).map(\.text).contains("    Friday"), "the wheels' weekday line")
+        #expect(form.handle(.down) == .changed)
+        #expect(form.value["when"] == "2026-05-02")
+    }
+
     @Test func aRequiredFieldCannotBeCleared() {
         let options: JSON = ["fields": [["name": "env", "kind": "list", "required": true, "options": ["choices": ["a", "b"], "initial": ["a"]]]]]
         var form = FormFields(options: options, value: ["env": ["a"]])

@@ -129,6 +129,26 @@ import Testing
         #expect(result.status == 0 && result.stdout == "staging\teu\n")
     }
 
+    /// A form field of a preset kind is drawn by its base, which pickerd
+    /// writes into the form's options: date wheels and a list's rows, not
+    /// text boxes, and the value comes back in the bases' shapes.
+    @Test func aPresetFormFieldIsAnsweredWithItsBasesView() throws {
+        let frontEnd = try TerminalFrontEnd(
+            daemon: try DaemonProcess.withPresets([
+                "deploy_day": #"{"kind": "deploy_day", "base": "date", "title": "Deploy day", "options": {"initial": "2026-05-01"}}"#,
+                "region": #"{"kind": "region", "base": "list", "title": "Region", "options": {"choices": ["us", "eu"]}}"#,
+            ]))
+        let asking = try frontEnd.ask(["form", "--title", "Release", "--field", "when:deploy_day", "--field", "where:region"])
+        let screen = try #require(try frontEnd.ui.waitFor("Friday"), "the wheels' weekday for 2026-05-01")
+        #expect(screen.contains("month") && screen.contains("eu"), "\(screen)")
+        try frontEnd.ui.send("Down")
+        #expect(try frontEnd.ui.waitFor("Saturday") != nil)
+        try frontEnd.ui.send("Tab", "Down", "Enter")
+        let result = asking.finish()
+        #expect(result.status == 0)
+        #expect(try JSON.parse(result.stdout) == ["when": "2026-05-02", "where": ["eu"]], "\(result.stdout)")
+    }
+
     @Test func anAlertTakesTheScreenAndTheNormalOneReturns() throws {
         let normal = try ask(["text", "--title", "Routine question"])
         #expect(try ui.waitFor("Routine question") != nil)

@@ -64,6 +64,17 @@ public struct CivilDate: Sendable, Hashable, Comparable {
         return CivilDate(year: newYear, month: newMonth, day: min(day, Self.daysIn(month: newMonth, year: newYear)))
     }
 
+    /// The date `YYYY-MM-DD` says, when it exists (a `date` window's value);
+    /// nil for any other text.
+    public init?(isoString text: String) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts.map(\.utf8.count) == [4, 2, 2],
+            parts.allSatisfy({ $0.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } }),
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
+        else { return nil }
+        self.init(validatingYear: year, month: month, day: day)
+    }
+
     /// `YYYY-MM-DD`.
     public var isoString: String {
         "\(Self.pad(year, 4))-\(Self.pad(month, 2))-\(Self.pad(day, 2))"

@@ -1,0 +1,52 @@
+import PickerJSON
+import PickerProtocol
+
+/// A line pickerd sent, as every client reads it, whether on a reader thread
+/// of its own (`ClientConnection`) or on the caller's (`BlockingPickerClient`).
+/// Clients number their requests with integers, so an answer with any other
+/// id is not one of theirs and is left out, as are lines that are not
+/// JSON-RPC.
+enum DaemonMessage {
+    /// The answer to request `id`: its result, or the daemon's error.
+    case answer(id: Int64, Result<JSON, RPCError>)
+    case event(Event)
+    /// An error without an id: why the daemon is about to close the connection.
+    case unaddressedError(RPCError)
+
+    init?(_ message: JSON) {
+        if message[WireName.method] == .string(Event.method), let params = message[WireName.params]?.objectValue {
+            guard let event = Event(params: params) else { return nil }
+            self = .event(event)
+            return
+        }
+        guard let (id, result) = RPCResponse.read(message) else { return nil }
+        if let number = id.integerValue {
+            self = .answer(id: number, result)
+        } else if case .failure(let error) = result {
+            self = .unaddressedError(error)
+        } else {
+            return nil
+        }
+    }
+
+    /// Request `id` (a notification when nil) as its line is written.
+    static func request(id: Int64?, _ method: String, _ params: JSONObject) -> JSON {
+        RPCRequest(id: id.map { .integer($0) }, method: method, params: params).json
+    }
+
+    /// The error every call fails with once the connection has ended: in the
+    /// daemon's words when it said why before closing.
+    static func ended(reason: String, daemonSaid: RPCError?) -> PickerClientError {
+        .disconnected(reason: daemonSaid?.message ?? reason)
+    }
+}
+
+extension Result<JSON, RPCError> {
+    /// The result, or the daemon's error as `.rpc`.
+    func answer() throws(PickerClientError) -> JSON {
+        switch self {
+        case .success(let value): return value
+        case .failure(let error): throw .rpc(error)
+        }
+    }
+}
