@@ -189,9 +189,14 @@ let package = Package(
             name: "PickerTerminalTests",
             dependencies: ["PickerJSON", "PickerProtocol", "PickerTerminal", "PickerTestSupport", "pickerd", "pickerctl"]
         ),
+        // The routes are tested in-process through HummingbirdTesting's router
+        // client; the real pickerweb where a socket, a peer or a daemon matters.
         .testTarget(
             name: "PickerWebTests",
-            dependencies: ["PickerJSON", "PickerTestSupport", "pickerd", "pickerctl", "pickerweb"]
+            dependencies: [
+                "PickerWeb", "PickerJSON", "PickerProtocol", "PickerTestSupport", "pickerd", "pickerctl", "pickerweb",
+                .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
         ),
         .testTarget(
             name: "PickerMCPTests",

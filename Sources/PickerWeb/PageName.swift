@@ -7,7 +7,8 @@ enum PageName: String, MemberName {
     case connected, reason, now
     /// `state.quiet`: quiet hours, and how many windows wait behind them.
     case quiet, waiting
-    /// A window: the kind it is drawn as, and whether any value is secret.
+    /// A window, and each field of a form's options: the built-in kind it is
+    /// drawn as; a window: whether any value is secret.
     case shape, secure
     /// A window: who asks, as `WhoAsks` says it (`text`), and whether that is another user.
     case asker, text

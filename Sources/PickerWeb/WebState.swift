@@ -32,7 +32,9 @@ enum WebState {
     /// the kind it is drawn as, and whether any of its values is secret.
     private static func window(_ summary: WindowSummary, _ details: WindowDetails?) -> JSON {
         var fields = summary.fields
-        fields[PageName.shape] = .string((summary.builtInKind ?? .text).name)
+        // A kind that is neither built in nor a preset is typed as text.
+        let shape = summary.builtInKind ?? .text
+        fields[PageName.shape] = .string(shape.name)
         if let asker = WhoAsks(summary.owner) {
             fields[PageName.asker] = .object(JSONObject([PageName.text: .string(asker.line), PageName.anotherUser: .bool(asker.isAnotherUser)]))
         }
@@ -42,9 +44,31 @@ enum WebState {
             return .object(fields)
         }
         if let message = details.message { fields[WireName.message] = .string(message) }
-        fields[WireName.options] = details.options
+        fields[WireName.options] = options(details.options, drawnAs: shape)
         if let value = details.value { fields[WireName.value] = value }
         fields[PageName.secure] = .bool(summary.builtInKind?.holdsSecret(options: details.options) ?? false)
         return .object(fields)
+    }
+
+    /// A window's canonical options as the page reads them: each form field,
+    /// at any depth, with the `shape` it is drawn as (a preset's base, which
+    /// pickerd writes into the field), so the page never works a kind out.
+    static func options(_ options: JSON, drawnAs shape: BuiltInKind) -> JSON {
+        switch shape {
+        case .form:
+            guard case .object(var object) = options, let fields = options[FormOption.fields]?.arrayValue else { return options }
+            object[FormOption.fields] = .array(fields.map(fieldWithShape))
+            return .object(object)
+        case .date, .custom, .text, .actions, .list:
+            return options
+        }
+    }
+
+    private static func fieldWithShape(_ json: JSON) -> JSON {
+        guard case .object(var object) = json, let field = FormField(json: json) else { return json }
+        let shape = field.builtInKind ?? .text
+        object[PageName.shape] = .string(shape.name)
+        if object[FormFieldOption.options] != nil { object[FormFieldOption.options] = options(field.options, drawnAs: shape) }
+        return .object(object)
     }
 }

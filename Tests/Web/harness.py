@@ -42,8 +42,18 @@ def wait_until(predicate, what, timeout=10.0, interval=0.05):
     raise Failure(f"timed out waiting for {what}" + (f" (last error: {reason})" if reason else ""))
 
 
+# The presets the scenarios ask with, each a preset file's content by kind name.
+# `constructor` is a kind name the page once took for a built-in one: it looked
+# a field's kind up in a plain object, where `constructor` is inherited.
+PRESETS = {
+    "release-day": {"kind": "release-day", "base": "date", "title": "Release day", "defaults": {"initial": "2026-12-04"}},
+    "constructor": {"kind": "constructor", "base": "list", "title": "Region", "options": {"choices": ["eu", "us", "ap"]}},
+}
+
+
 class Processes:
-    """pickerd on a socket in a temporary directory, and pickerweb in front of it."""
+    """pickerd on a socket in a temporary directory, with the scenarios'
+    presets (PRESETS) in the folder beside its config, and pickerweb in front of it."""
 
     def __init__(self, pickerd, pickerctl, pickerweb):
         self.pickerd_path, self.pickerctl_path, self.pickerweb_path = pickerd, pickerctl, pickerweb
@@ -54,13 +64,23 @@ class Processes:
         self.env = dict(os.environ, XDG_RUNTIME_DIR=self.runtime, XDG_STATE_HOME=os.path.join(self.home, "state"),
                         XDG_CONFIG_HOME=os.path.join(self.home, "config"), HOME=self.home)
         self.env.pop("PICKERD_SOCKET", None)
+        self.config = os.path.join(self.home, "pickerd.json")
+        with open(self.config, "w") as file:
+            file.write("{}\n")
+        presets = os.path.join(self.home, "plugins.d")
+        os.makedirs(presets, mode=0o755)
+        for kind, preset in PRESETS.items():
+            path = os.path.join(presets, f"{kind}.json")
+            with open(path, "w") as file:
+                json.dump(preset, file)
+            os.chmod(path, 0o644)
         self.daemon = None
         self.web = None
         self.url = None
 
     def start_daemon(self):
         log = open(os.path.join(self.home, "pickerd.log"), "ab")
-        self.daemon = subprocess.Popen([self.pickerd_path, "--socket", self.socket], env=self.env,
+        self.daemon = subprocess.Popen([self.pickerd_path, "--socket", self.socket, "--config", self.config], env=self.env,
                                        stdout=log, stderr=log, stdin=subprocess.DEVNULL)
         wait_until(lambda: self.ctl("ping").returncode == 0, "pickerd to answer ping", timeout=20)
 

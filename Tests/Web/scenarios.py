@@ -361,6 +361,27 @@ def form_rejection_marks_the_field(page, procs):
     check(result == 0 and json.loads(out) == {"name": "Ada", "code": "42"}, f"exit {result}: {out.strip()!r} {err.strip()!r}")
 
 
+@scenario
+def a_preset_field_is_drawn_by_its_base(page, procs):
+    """Each field of a preset kind is drawn by its base's control, from the shape
+    pickerweb sends for it, and answered in its base's value shape."""
+    asking = procs.ask("form", "--title", "Roll out", "--field", "day:release-day", "--field", "region:constructor")
+    page.wait_title("Roll out")
+    day = page.sheet().find_element(page.By.CSS_SELECTOR, "[data-field=day]")
+    check("shape-date" in day.get_attribute("class"), f"the release-day field is not drawn as a date: {day.get_attribute('class')}")
+    check(not day.find_elements(page.By.CSS_SELECTOR, "input, textarea"), "the release-day field is a text box")
+    check(page.selected("Day") == ["04"], f"the preset's initial day is not shown: {page.selected('Day')}")
+    region = page.sheet().find_element(page.By.CSS_SELECTOR, "[data-field=region]")
+    check("shape-list" in region.get_attribute("class"), f"the constructor field is not drawn as a list: {region.get_attribute('class')}")
+    check(page.options("region") == ["eu", "us", "ap"], f"the list's choices are not offered: {page.options('region')}")
+    page.click_option("Day", "05")
+    page.click_option("region", "us")
+    page.button("Submit").click()
+    code, out, err = asking.finish()
+    check(code == 0 and json.loads(out) == {"day": "2026-12-05", "region": ["us"]},
+          f"pickerctl form exited {code} printing {out.strip()!r} {err.strip()!r}")
+
+
 # ---- the stack: takeovers, rejections, switching, live values
 
 @scenario

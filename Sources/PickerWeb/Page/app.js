@@ -304,7 +304,8 @@ function tick() {
 // ---------------------------------------------------------------- a window's sheet
 
 function makeView(win) {
-  const shape = win.shape || win.base || win.kind;
+  const drawn = drawnAs(win.shape);
+  const shape = drawn.name;
   const titleId = uniqueId('title');
   const view = {
     id: win.window, win, shape, secure: Boolean(win.secure),
@@ -323,13 +324,12 @@ function makeView(win) {
     cancel: () => cancel(view),
   };
   const value = win.value !== undefined ? win.value : (win.options || {}).initial;
-  view.control = makeControl(shape, win.options || {}, value, context);
-  const isSheet = shape === 'actions';
+  view.control = drawn.control(win.options || {}, value, context);
   const toolbar = el('div', { class: 'toolbar' },
-    isSheet ? el('span', { class: 'toolbar-side' }) : el('button', { type: 'button', class: 'cancel', text: 'Cancel', onclick: () => cancel(view) }),
+    drawn.isSheet ? el('span', { class: 'toolbar-side' }) : el('button', { type: 'button', class: 'cancel', text: 'Cancel', onclick: () => cancel(view) }),
     el('span', { class: 'toolbar-middle' }, view.badge, view.countdown),
-    isSheet ? el('span', { class: 'toolbar-side' })
-      : el('button', { type: 'button', class: 'done', text: shape === 'form' ? 'Submit' : 'Done', onclick: () => submit(view) }));
+    drawn.isSheet ? el('span', { class: 'toolbar-side' })
+      : el('button', { type: 'button', class: 'done', text: drawn.done, onclick: () => submit(view) }));
   view.root = el('section', { class: `sheet shape-${shape}`, 'aria-labelledby': titleId, 'data-window': win.window },
     toolbar, view.title, view.asker, view.message, el('div', { class: 'body' }, view.control.el), view.error);
   view.root.addEventListener('focusin', (event) => { view.lastFocus = event.target; });
@@ -453,26 +453,28 @@ function onKey(event) {
 
 // ---------------------------------------------------------------- controls, one per kind
 //
-// Each control is { el, value(), set(value), focusTarget(), align?(), markInvalid?(field), escape?(), isBlank?() };
-// isBlank, for a control that can show no answer (an empty text, nothing ticked).
+// Each control is { el, value(), set(value), focusTarget(), align?(), markInvalid?(field), escape?(), isBlank?(), blankIsMissing?() };
+// isBlank, for a control that can show no answer (an empty text, nothing ticked); blankIsMissing, when such a
+// blank could not pass anyway, so a form leaves it out (the daemon then says the field is required).
 
-const CONTROLS = { date: dateControl, custom: customControl, text: textControl, actions: actionsControl, list: listControl, form: formControl };
+// How each built-in kind is drawn, keyed by the `shape` pickerweb sends for a window and for each form field
+// (docs/web.md, "State"): its control, its control within a form, its Done button's label, and whether it is
+// a sheet that answers by its own buttons (no Cancel and Done). The page looks a kind up here and nowhere else.
+const SHAPES = {
+  date: { control: dateControl },
+  custom: { control: customControl },
+  text: { control: textControl },
+  // Within a form one action is picked like a list's choice.
+  actions: { control: actionsControl, fieldControl: actionChoiceControl, isSheet: true },
+  list: { control: listControl },
+  form: { control: formControl, done: 'Submit' },
+};
 
-function makeControl(shape, options, value, context) {
-  return (CONTROLS[shape] || jsonControl)(options, value, context);
-}
-
-/** The built-in kind a form field is drawn as: its kind, or for a preset the kind its options belong to. */
-function fieldShape(field) {
-  if (CONTROLS[field.kind]) return field.kind;
-  const options = field.options || {};
-  if ('mode' in options) return 'date';
-  if ('columns' in options || 'tree' in options) return 'custom';
-  if ('actions' in options) return 'actions';
-  if ('choices' in options) return 'list';
-  if ('fields' in options) return 'form';
-  if ('max_length' in options) return 'text';
-  return field.kind;
+/** How a window or field of `shape` is drawn; a shape the page does not know is drawn as text. */
+function drawnAs(shape) {
+  const name = Object.hasOwn(SHAPES, shape) ? shape : 'text';
+  const entry = SHAPES[name];
+  return { name, done: 'Done', isSheet: false, fieldControl: entry.control, ...entry };
 }
 
 // ---- a wheel: a scroll-snap column that is a listbox
@@ -749,6 +751,7 @@ function textControl(options, value, context) {
       rule || hint ? el('p', { class: 'rule', id: ruleId, text: [rule, hint].filter(Boolean).join(' · ') }) : null),
     value: () => input.value,
     isBlank: () => input.value === '',
+    blankIsMissing: () => (options.min_length ?? 0) > 0,
     set: (v) => { if (typeof v === 'string' && v !== input.value) input.value = v; },
     focusTarget: () => input,
   };
@@ -881,7 +884,7 @@ function actionChoiceControl(options, value, context) {
   };
 }
 
-// ---- form: each field drawn by its kind, stacked
+// ---- form: each field drawn by its shape, stacked
 //
 // A field the form's value does not hold is not set, and left out of the value,
 // until the person sets it: a control that always shows an answer (a picked
@@ -893,7 +896,7 @@ function actionChoiceControl(options, value, context) {
 function formControl(options, value, context) {
   const given = value && typeof value === 'object' && !Array.isArray(value) ? value : {};
   const fields = (Array.isArray(options.fields) ? options.fields : []).map((field) => {
-    const shape = fieldShape(field);
+    const drawn = drawnAs(field.shape);
     const label = field.label || field.name;
     const labelId = uniqueId('field');
     const optional = field.required === false;
@@ -901,17 +904,16 @@ function formControl(options, value, context) {
       ...context, label,
       changed: () => { part.box.classList.remove('invalid'); markSet(part, true); context.changed(); },
     };
-    const make = shape === 'actions' ? actionChoiceControl : CONTROLS[shape] || jsonControl;
     const fieldOptions = field.options || {};
     const start = given[field.name] ?? undefined;
-    const control = make(fieldOptions, start !== undefined ? start : fieldOptions.initial, fieldContext);
+    const control = drawn.fieldControl(fieldOptions, start !== undefined ? start : fieldOptions.initial, fieldContext);
     const state = el('span', { class: 'not-set', text: ' · not set' });
     // Set (as shown) while not set; Clear while an optional field is set.
     const toggle = el('button', { type: 'button', class: 'set-field', onclick: () => { markSet(part, !part.isSet); context.changed(); } });
     const part = {
-      field, shape, control, optional, state, toggle, isSet: true,
+      field, control, optional, state, toggle, isSet: true,
       canBeBlank: typeof control.isBlank === 'function',
-      box: el('div', { class: `field shape-${shape}`, role: 'group', 'aria-labelledby': labelId, 'data-field': field.name },
+      box: el('div', { class: `field shape-${drawn.name}`, role: 'group', 'aria-labelledby': labelId, 'data-field': field.name },
         el('div', { class: 'field-label', id: labelId }, label, optional ? el('span', { class: 'optional', text: ' (optional)' }) : null, state),
         control.el, toggle),
     };
@@ -934,10 +936,10 @@ function formControl(options, value, context) {
    */
   function answers() {
     const result = {};
-    for (const { field, shape, control, optional, isSet } of fields) {
+    for (const { field, control, optional, isSet } of fields) {
       if (!isSet) continue;
       const blank = control.isBlank?.() ?? false;
-      if (blank && (optional || (shape === 'text' && (field.options?.min_length ?? 0) > 0))) continue;
+      if (blank && (optional || control.blankIsMissing?.())) continue;
       result[field.name] = control.value();
     }
     return result;
@@ -964,20 +966,5 @@ function formControl(options, value, context) {
         if (bad) { target?.setAttribute('aria-invalid', 'true'); target?.focus(); } else target?.removeAttribute('aria-invalid');
       }
     },
-  };
-}
-
-// ---- any other kind (an external plugin's): its value as JSON
-
-function jsonControl(options, value, context) {
-  const input = el('textarea', { class: 'text-input', rows: 4, 'aria-label': context.label, spellcheck: 'false' });
-  input.value = value === undefined ? '' : JSON.stringify(value);
-  input.addEventListener('input', context.changed);
-  const parse = () => { try { return JSON.parse(input.value); } catch { return input.value; } };
-  return {
-    el: el('div', { class: 'text' }, input, el('p', { class: 'rule', text: 'The answer as JSON.' })),
-    value: parse,
-    set: (v) => { input.value = JSON.stringify(v); },
-    focusTarget: () => input,
   };
 }
