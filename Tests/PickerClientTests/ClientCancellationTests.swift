@@ -61,7 +61,7 @@ import Testing
         var events = try await watcher.subscribe(events: ["window.presented", "window.dismissed"]).makeAsyncIterator()
 
         let asking = Task { try await asker.present(Presentation(kind: "held", title: "Held", defaultValue: "x")) }
-        #expect(eventually { FileManager.default.fileExists(atPath: asked) }, "the plugin was not asked")
+        try await eventually("the plugin to be asked") { FileManager.default.fileExists(atPath: asked) }
         asking.cancel()
         let result = try #require(await Self.result(of: asking, within: .seconds(30)), "the cancelled call did not return")
         #expect(throws: PickerClientError.cancelled) { try result.get() }
