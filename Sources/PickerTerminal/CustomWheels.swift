@@ -32,6 +32,7 @@ struct CustomWheels: PickerView {
     var isSecret: Bool { false }
     var hints: String { "↑↓ choose  ←→ column  type to filter" }
     var value: JSON { .array(selected.map(JSON.string)) }
+    var hidesItsAnswer: Bool { focus < selected.count && !visibleRows(focus).contains(selected[focus]) }
 
     var componentCount: Int {
         if let columns { return columns.count }
@@ -125,7 +126,7 @@ struct CustomWheels: PickerView {
         case .enter:
             // Enter answers what is shown highlighted, and nothing when the
             // filter shows no row.
-            guard visibleRows(focus).contains(selected[focus]) else { return .none }
+            guard !hidesItsAnswer else { return .none }
             return .submit
         default:
             break

@@ -63,6 +63,9 @@ struct FormFields: PickerView {
     mutating func handle(_ key: Key) -> ViewAction {
         guard fields.indices.contains(focus) else { return key == .enter ? .submit : .none }
         switch key {
+        case .enter where fields[focus].view.hidesItsAnswer:
+            // The filter shows no row: nothing is sent that is not on screen.
+            return .none
         case .tab, .backTab, .enter:
             // The field keeps what was typed in it before the focus leaves.
             let left = fields[focus].view.leave()

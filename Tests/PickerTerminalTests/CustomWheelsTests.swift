@@ -66,6 +66,13 @@ import Testing
         #expect(!drawn.contains("Hangzhou") && !drawn.contains("Wancheng"), "\(drawn)")
         #expect(drawn.contains("Province /qq · nothing matches"), "\(drawn)")
         #expect(wheels.handle(.enter) == .none)
+
+        var form = FormFields(options: ["fields": [["name": "place", "kind": "custom", "options": Self.places]]], value: nil)
+        for character in "qq" { _ = form.handle(.character(character)) }
+        #expect(form.handle(.enter) == .none, "a form is not sent with a column that shows nothing either")
+        _ = form.handle(.backspace)
+        _ = form.handle(.backspace)
+        #expect(form.handle(.enter) == .submit)
     }
 
     /// What is typed is shown whole, however narrow the column it filters
