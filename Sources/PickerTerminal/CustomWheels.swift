@@ -4,6 +4,12 @@ import PickerProtocol
 /// One wheel per component, independent (`columns`) or dependent (`tree`:
 /// moving a parent puts its children back on their first row). Typing filters
 /// the focused column.
+///
+/// What is shown is what is chosen: when the filter hides the focused
+/// column's choice, the first row it shows becomes the choice (and a tree's
+/// columns to its right follow it), so Enter never answers a row that is not
+/// on screen. The choice from before the filter comes back when the filter
+/// shows it again, unless the person moved meanwhile.
 struct CustomWheels: PickerView {
     let columns: [[String]]?
     let tree: JSON?
@@ -11,6 +17,8 @@ struct CustomWheels: PickerView {
     var selected: [String]
     var focus = 0
     var filter = ""
+    /// The choices when the filter was started, until the person moves.
+    private var beforeFilter: [String]?
 
     init(options: JSON, value: JSON?) {
         columns = options[CustomOption.columns]?.arrayValue?.map { $0.arrayValue?.compactMap(\.stringValue) ?? [] }
@@ -24,6 +32,7 @@ struct CustomWheels: PickerView {
     var isSecret: Bool { false }
     var hints: String { "↑↓ choose  ←→ column  type to filter" }
     var value: JSON { .array(selected.map(JSON.string)) }
+    var hidesItsAnswer: Bool { focus < selected.count && !visibleRows(focus).contains(selected[focus]) }
 
     var componentCount: Int {
         if let columns { return columns.count }
@@ -52,6 +61,30 @@ struct CustomWheels: PickerView {
         return all.filter { $0.lowercased().contains(filter.lowercased()) }
     }
 
+    /// The rows drawn in a column: a tree's columns right of a filter that
+    /// shows nothing show nothing either, as they hang from no shown row.
+    private func shownRows(_ column: Int) -> [String] {
+        if tree != nil, column > focus, !filter.isEmpty, visibleRows(focus).isEmpty { return [] }
+        return visibleRows(column)
+    }
+
+    /// After the filter changed: the choice from before it if it is shown
+    /// again, else the first row shown (nothing changes when none is).
+    private mutating func followFilter() {
+        if filter.isEmpty || visibleRows(focus).contains(beforeFilter?[focus] ?? "") {
+            if let beforeFilter { selected = beforeFilter }
+        } else if !visibleRows(focus).contains(selected[focus]), let first = visibleRows(focus).first {
+            choose(first)
+        }
+        if filter.isEmpty { beforeFilter = nil }
+    }
+
+    /// The filter ends (the focus moves on): what it shows stays chosen.
+    private mutating func endFilter() {
+        filter = ""
+        beforeFilter = nil
+    }
+
     private mutating func resetChildren(from column: Int) {
         selected = Array(selected.prefix(column))
         for index in column..<componentCount {
@@ -70,31 +103,30 @@ struct CustomWheels: PickerView {
         switch key {
         case .left, .backTab:
             focus = (focus + componentCount - 1) % componentCount
-            filter = ""
+            endFilter()
         case .right, .tab:
             focus = (focus + 1) % componentCount
-            filter = ""
+            endFilter()
         case .up, .down:
             let rows = visibleRows(focus)
             guard !rows.isEmpty else { break }
             let current = rows.firstIndex(of: selected[focus]) ?? -1
             let next = key == .down ? min(current + 1, rows.count - 1) : max(current - 1, 0)
             choose(rows[next])
+            // A move is the person's choice: the one from before the filter is let go.
+            beforeFilter = nil
         case .character(let character):
-            // Typing only narrows what is shown; the choice moves when the
-            // person moves or answers, so nothing chosen is thrown away.
+            if beforeFilter == nil { beforeFilter = selected }
             filter.append(character)
+            followFilter()
         case .backspace:
-            if !filter.isEmpty { filter.removeLast() }
+            guard !filter.isEmpty else { break }
+            filter.removeLast()
+            followFilter()
         case .enter:
-            // Enter answers what is shown highlighted: the choice if the
-            // filter shows it, else the first row shown, and nothing when the
-            // filter shows none.
-            let shown = visibleRows(focus)
-            if !shown.contains(selected[focus]) {
-                guard let first = shown.first else { return .none }
-                choose(first)
-            }
+            // Enter answers what is shown highlighted, and nothing when the
+            // filter shows no row.
+            guard !hidesItsAnswer else { return .none }
             return .submit
         default:
             break
@@ -102,25 +134,30 @@ struct CustomWheels: PickerView {
         return selected == before ? .none : .changed
     }
 
+    mutating func leave() -> ViewAction {
+        endFilter()
+        return .none
+    }
+
     func render(width: Int, height: Int, focused: Bool) -> [Line] {
         // Each column as wide as its longest choice, within its share of the terminal.
         let share = max(6, (width - 2) / max(componentCount, 1) - 2)
         let columnWidths = (0..<componentCount).map { column in
             let label = column < labels.count ? labels[column] : ""
-            let longest = (visibleRows(column) + [label]).map(DisplayWidth.of).max() ?? 0
+            let longest = (shownRows(column) + [label]).map(DisplayWidth.of).max() ?? 0
             return min(share, max(6, longest))
         }
         var lines: [Line] = []
-        // A header only for labels given, or to show what is typed to filter.
-        if !labels.isEmpty || !filter.isEmpty {
+        // A header only for labels given.
+        if !labels.isEmpty {
             var header = Line("  ")
             for column in 0..<componentCount {
                 let label = column < labels.count ? labels[column] : ""
-                let title = column == focus && !filter.isEmpty ? "\(label) /\(filter)" : label
-                header = header + Line(DisplayWidth.pad(title, to: columnWidths[column]), column == focus ? .bold : .dim) + Line("  ")
+                header = header + Line(DisplayWidth.pad(label, to: columnWidths[column]), column == focus ? .bold : .dim) + Line("  ")
             }
             lines.append(header)
         }
+        lines += filterLines(width: width)
         // As many rows as there is room for, the choice in the middle: an odd
         // count, at least 3, and no more than shows a column's every choice
         // whichever is chosen.
@@ -129,7 +166,7 @@ struct CustomWheels: PickerView {
         for offset in -reach...reach {
             var line = Line("  ")
             for column in 0..<componentCount {
-                let rows = visibleRows(column)
+                let rows = shownRows(column)
                 let index = rows.firstIndex(of: column < selected.count ? selected[column] : "") ?? 0
                 let row = index + offset
                 let text = rows.indices.contains(row) ? rows[row] : ""
@@ -139,5 +176,15 @@ struct CustomWheels: PickerView {
             lines.append(line)
         }
         return lines
+    }
+
+    /// What is typed to filter, on a line of its own across the width (never
+    /// clipped to a column's): `City /wu · 2 of 9 shown`.
+    private func filterLines(width: Int) -> [Line] {
+        guard !filter.isEmpty else { return [] }
+        let label = focus < labels.count && !labels[focus].isEmpty ? labels[focus] + " " : ""
+        let shown = visibleRows(focus).count
+        let count = shown == 0 ? "nothing matches" : "\(shown) of \(rows(focus).count) shown"
+        return Line.wrapped("\(label)/\(filter) · \(count)", width: width, .bold, indent: "  ")
     }
 }

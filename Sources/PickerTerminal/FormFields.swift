@@ -37,7 +37,12 @@ struct FormFields: PickerView {
         // A preset field is drawn by its base's view: pickerd writes the base into each field.
         fields = FormField.fields(of: options).map { field in
             let given = value?[field.name].flatMap { $0.isNull ? nil : $0 }
-            let view = PickerViews.make(kind: field.builtInKind, options: field.options, value: given)
+            var view = PickerViews.make(kind: field.builtInKind, options: field.options, value: given)
+            // Enter sends the form: a checklist's own Enter does not apply.
+            if var list = view as? ListChoices {
+                list.answersOnEnter = false
+                view = list
+            }
             return Field(
                 name: field.name, label: field.label ?? field.name, required: field.isRequired, view: view,
                 isSet: given != nil || view.isBlank != nil)
@@ -58,6 +63,9 @@ struct FormFields: PickerView {
     mutating func handle(_ key: Key) -> ViewAction {
         guard fields.indices.contains(focus) else { return key == .enter ? .submit : .none }
         switch key {
+        case .enter where fields[focus].view.hidesItsAnswer:
+            // The filter shows no row: nothing is sent that is not on screen.
+            return .none
         case .tab, .backTab, .enter:
             // The field keeps what was typed in it before the focus leaves.
             let left = fields[focus].view.leave()

@@ -23,6 +23,12 @@ struct Line: Equatable {
 
     var text: String { runs.map(\.text).joined() }
 
+    /// `text` wrapped to `width` (`TextWrap`), a line each, every one styled
+    /// `style` and after `indent`.
+    static func wrapped(_ text: String, width: Int, _ style: Style = .plain, indent: String = "") -> [Line] {
+        TextWrap.lines(text, width: width - DisplayWidth.of(indent)).map { Line(indent + $0, style) }
+    }
+
     /// The same text, all of it dim and without the ▸ that marks a choice:
     /// what a form field not set yet shows is only where it would start.
     var faded: Line {

@@ -4,6 +4,10 @@ import PickerProtocol
 /// `list`: the choices one under another. With one to pick, the highlighted
 /// row is the choice; with `multiple`, Space ticks and unticks the
 /// highlighted row, and the rule for how many (`pick 1–3`) is shown.
+///
+/// As gum does, Enter with nothing ticked answers the highlighted row where
+/// the rule allows one; a tick past the most allowed is refused as it is
+/// made, with the reason shown, not when the answer is sent.
 struct ListChoices: PickerView {
     let choices: [String]
     let isMultiple: Bool
@@ -11,6 +15,11 @@ struct ListChoices: PickerView {
     let most: Int
     var highlighted = 0
     var ticked: Set<Int> = []
+    /// Why the last key did nothing (a tick past the most), until the next key.
+    var refusal: String?
+    /// Whether Enter is the list's own (false in a form, where Enter sends the
+    /// form and a checklist with nothing ticked is left out).
+    var answersOnEnter = true
 
     init(options: JSON, value: JSON?) {
         choices = options[ListOption.choices]?.arrayValue?.compactMap(\.stringValue) ?? []
@@ -44,8 +53,14 @@ struct ListChoices: PickerView {
         }
     }
 
+    /// Whether Enter answers the highlighted row: nothing is ticked, and one is allowed.
+    private var entersHighlighted: Bool {
+        answersOnEnter && isMultiple && ticked.isEmpty && least <= 1 && most >= 1 && choices.indices.contains(highlighted)
+    }
+
     mutating func handle(_ key: Key) -> ViewAction {
         let before = value
+        refusal = nil
         switch key {
         case .down, .tab: highlighted = min(highlighted + 1, choices.count - 1)
         case .up, .backTab: highlighted = max(highlighted - 1, 0)
@@ -54,16 +69,26 @@ struct ListChoices: PickerView {
         case .home: highlighted = 0
         case .end: highlighted = choices.count - 1
         case .character(" ") where isMultiple:
-            if ticked.remove(highlighted) == nil { ticked.insert(highlighted) }
-        case .enter: return .submit
+            guard ticked.remove(highlighted) == nil else { break }
+            guard ticked.count < most else {
+                refusal = "at most \(most) may be ticked: untick one first"
+                return .none
+            }
+            ticked.insert(highlighted)
+        case .enter:
+            if entersHighlighted { ticked.insert(highlighted) }
+            return .submit
         default: return .none
         }
         return value == before ? .none : .changed
     }
 
     func render(width: Int, height: Int, focused: Bool) -> [Line] {
-        let ruleLines = isMultiple ? 2 : 0
-        let room = max(3, height - ruleLines)
+        var footer = ruleLines(width: width)
+        // In a short terminal the rule goes right under the rows, so the
+        // reason for a refused tick still shows.
+        if !footer.isEmpty, height >= footer.count + 1 + min(choices.count, 5) { footer.insert(Line(), at: 0) }
+        let room = max(3, height - footer.count)
         var lines: [Line] = []
         if choices.count <= room {
             lines = choices.indices.map { row($0, width: width, focused: focused) }
@@ -77,7 +102,16 @@ struct ListChoices: PickerView {
             lines += (start..<(start + rows)).map { row($0, width: width, focused: focused) }
             lines.append(below > 0 ? Line("    ↓ \(below) more", .dim) : Line())
         }
-        if isMultiple { lines += [Line(), Line("  \(ticked.count) ticked · \(rule)", .dim)] }
+        return lines + footer
+    }
+
+    /// Under a checklist: how many are ticked and may be, what Enter does with
+    /// none ticked, and why a tick was refused.
+    private func ruleLines(width: Int) -> [Line] {
+        guard isMultiple else { return [] }
+        let enter = entersHighlighted ? " · Enter takes the highlighted row" : ""
+        var lines = Line.wrapped("\(ticked.count) ticked · \(rule)\(enter)", width: width, .dim, indent: "  ")
+        if let refusal { lines += Line.wrapped("✗ " + refusal, width: width, .warning, indent: "  ") }
         return lines
     }
 

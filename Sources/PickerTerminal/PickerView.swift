@@ -23,6 +23,9 @@ protocol PickerView {
     /// for a view that always shows one (a highlighted choice, wheels), which
     /// a form marks "not set" itself until the person sets it.
     var isBlank: Bool? { get }
+    /// Whether what would be answered is not on screen (a filter that shows
+    /// no row): a form does not send it then either.
+    var hidesItsAnswer: Bool { get }
     mutating func handle(_ key: Key) -> ViewAction
     /// The focus leaves the view, or its form is submitted: what was typed
     /// in part counts (`.changed` when that changed the value).
@@ -35,6 +38,7 @@ protocol PickerView {
 extension PickerView {
     mutating func leave() -> ViewAction { .none }
     var isBlank: Bool? { nil }
+    var hidesItsAnswer: Bool { false }
 }
 
 /// Builds the view for a window's built-in kind (a preset's base; a kind

@@ -276,16 +276,16 @@ public final class TerminalApp {
         var top: [Line] = []
         var body: [Line] = []
         var bottom: [Line] = []
-        if let ended { top += TextWrap.lines(ended.line, width: width).map { Line($0, .dim) } + [Line()] }
+        if let ended { top += Line.wrapped(ended.line, width: width, .dim) + [Line()] }
         if let quiet {
             let until = quiet.hours.until.map { " until \(LocalTime.rfc3339($0))" } ?? ""
             let waiting = quiet.waiting == 1 ? "1 window waits" : "\(quiet.waiting) windows wait"
-            top += TextWrap.lines("☾ quiet hours below \(quiet.hours.belowDescription)\(until): \(waiting) behind them; `pickerctl quiet off` ends them", width: width)
-                .map { Line($0, .dim) }
+            top += Line.wrapped(
+                "☾ quiet hours below \(quiet.hours.belowDescription)\(until): \(waiting) behind them; `pickerctl quiet off` ends them", width: width, .dim)
         }
         if let problem = connectionProblem {
             top.append(Line("pickerd", .bold))
-            top.append(Line(problem, .dim))
+            top += Line.wrapped(problem, width: width, .dim)
         } else if let key, let view = views[key.window] {
             drawn = key
             let level = key.levelName ?? key.level.description
@@ -309,17 +309,18 @@ public final class TerminalApp {
             }
             top += more.map { Line($0, .bold) }
             if let asker = WhoAsks(key.owner) {
-                top += TextWrap.lines(asker.line, width: width).map { Line($0, asker.isAnotherUser ? .warning : .dim) }
+                top += Line.wrapped(asker.line, width: width, asker.isAnotherUser ? .warning : .dim)
             }
             bottom.append(Line())
-            if let notice { bottom += TextWrap.lines("✗ " + notice, width: width).map { Line($0, .warning) } }
+            if let notice { bottom += Line.wrapped("✗ " + notice, width: width, .warning) }
             let others = OtherWindows(all: windows, key: key)
-            bottom.append(Line(others.summary + (others.round.count > 1 ? "  Ctrl-N/Ctrl-P switch" : ""), .dim))
+            // Wrapped like every line here: a narrow terminal cuts nothing.
+            bottom += TextWrap.hints(others.summary + (others.round.count > 1 ? "  Ctrl-N/Ctrl-P switch" : ""), width: width).map { Line($0, .dim) }
             bottom += others.lines(width: width, limit: min(6, screen.rows / 5), now: .now())
             if Timestamp.now().milliseconds < graceUntil {
-                bottom.append(Line("a new window took over: keys wait a moment", .warning))
+                bottom += Line.wrapped("a new window took over: keys wait a moment", width: width, .warning)
             } else {
-                bottom += TextWrap.lines("Enter submit  Esc cancel  \(view.hints)  Ctrl-C quit", width: width).map { Line($0, .dim) }
+                bottom += TextWrap.hints("Enter submit  Esc cancel  \(view.hints)  Ctrl-C quit", width: width).map { Line($0, .dim) }
             }
             // The picker keeps the room it needs (up to 8 lines); a message
             // longer than the rest scrolls.
@@ -332,11 +333,9 @@ public final class TerminalApp {
             top.append(Line("No picker is waiting.", .bold))
             // Only hidden windows are open: none of them is "other".
             let hidden = windows.filter { $0.state == .hidden }.count
-            top.append(
-                Line(
-                    hidden == 0
-                        ? "no windows open" : "\(hidden) hidden window\(hidden == 1 ? "" : "s") open; `pickerctl show ID` brings one back",
-                    .dim))
+            top += Line.wrapped(
+                hidden == 0 ? "no windows open" : "\(hidden) hidden window\(hidden == 1 ? "" : "s") open; `pickerctl show ID` brings one back",
+                width: width, .dim)
             bottom.append(Line("Ctrl-C quit", .dim))
         }
         let room = max(0, screen.rows - top.count - bottom.count)

@@ -8,6 +8,29 @@ enum TextWrap {
         }
     }
 
+    /// Key hints (`Enter submit  Esc cancel`, two spaces apart), each kept
+    /// whole on a line where it fits: a narrow terminal shows every hint, none
+    /// cut in two.
+    static func hints(_ text: String, width: Int) -> [String] {
+        let width = max(1, width)
+        var lines: [String] = []
+        var line = ""
+        for hint in text.split(separator: "  ").map(String.init) {
+            let joined = line.isEmpty ? hint : line + "  " + hint
+            if DisplayWidth.of(joined) <= width {
+                line = joined
+                continue
+            }
+            if !line.isEmpty { lines.append(line) }
+            // A hint wider than the line is wrapped as text.
+            let wrapped = Self.lines(hint, width: width)
+            lines += wrapped.dropLast()
+            line = wrapped.last ?? ""
+        }
+        lines.append(line)
+        return lines
+    }
+
     private static func wrapped(_ paragraph: String, width: Int) -> [String] {
         var lines: [String] = []
         var line = ""

@@ -96,6 +96,59 @@ import Testing
         #expect(one.value == ["b"])
     }
 
+    /// As in gum: Enter with nothing ticked answers the highlighted row
+    /// where the rule allows one, and says so beforehand.
+    @Test func enterWithNothingTickedTakesTheHighlightedRow() {
+        var atLeastOne = list(["choices": ["a", "b", "c"], "multiple": true, "min": 1, "max": 2])
+        _ = atLeastOne.handle(.down)
+        #expect(atLeastOne.render(width: 60, height: 10, focused: true).last?.text.contains("Enter takes the highlighted row") == true)
+        #expect(atLeastOne.handle(.enter) == .submit)
+        #expect(atLeastOne.value == ["b"])
+
+        var any = list(["choices": ["a", "b"], "multiple": true])
+        #expect(any.handle(.enter) == .submit)
+        #expect(any.value == ["a"])
+
+        var atLeastTwo = list(["choices": ["a", "b", "c"], "multiple": true, "min": 2, "max": 3])
+        #expect(atLeastTwo.handle(.enter) == .submit)
+        #expect(atLeastTwo.value == [], "one row would not do: the daemon says how many")
+        #expect(!atLeastTwo.render(width: 60, height: 10, focused: true).contains { $0.text.contains("Enter takes") })
+
+        var ticked = list(["choices": ["a", "b", "c"], "multiple": true, "min": 1, "max": 2])
+        _ = ticked.handle(.character(" "))
+        _ = ticked.handle(.down)
+        #expect(ticked.handle(.enter) == .submit)
+        #expect(ticked.value == ["a"], "what is ticked is the answer")
+    }
+
+    /// In a form, Enter sends the form: a checklist with nothing ticked stays unset.
+    @Test func aFormsChecklistKeepsNothingTickedOnEnter() {
+        var form = FormFields(options: ["fields": [["name": "days", "kind": "list", "required": false, "options": ["choices": ["mon", "tue"], "multiple": true, "initial": []]]]], value: nil)
+        #expect(!form.render(width: 60, height: 20, focused: true).contains { $0.text.contains("Enter takes") })
+        #expect(form.handle(.enter) == .submit)
+        #expect(form.value == [:])
+    }
+
+    /// A tick past `max` is refused as it is made, with the reason on screen
+    /// until the next key.
+    @Test func aTickPastTheMostIsRefusedAtTheTick() {
+        var several = list(["choices": ["a", "b", "c"], "multiple": true, "max": 2])
+        for _ in 0..<2 {
+            _ = several.handle(.character(" "))
+            _ = several.handle(.down)
+        }
+        #expect(several.handle(.character(" ")) == .none)
+        #expect(several.value == ["a", "b"])
+        let lines = several.render(width: 60, height: 10, focused: true)
+        let reason = lines.last
+        #expect(reason?.text == "  ✗ at most 2 may be ticked: untick one first")
+        #expect(reason?.runs.allSatisfy { $0.style == .warning } == true)
+        _ = several.handle(.up)
+        #expect(several.handle(.character(" ")) == .changed, "unticking is always allowed")
+        #expect(several.value == ["a"])
+        #expect(!several.render(width: 60, height: 10, focused: true).contains { $0.text.contains("✗") }, "the reason goes with the next key")
+    }
+
     @Test func theRuleReadsAsASentence() {
         #expect(list(["choices": ["a", "b"], "multiple": true, "min": 0, "max": 2]).rule == "pick any")
         #expect(list(["choices": ["a", "b", "c"], "multiple": true, "min": 0, "max": 2]).rule == "pick up to 2")
