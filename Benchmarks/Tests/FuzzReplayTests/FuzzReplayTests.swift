@@ -5,8 +5,10 @@ import Testing
 /// The fuzz target's seeds and every input it ever found a fault with
 /// (Tests/Fuzz/regressions) replayed through the built pickerfuzz.
 @Suite struct FuzzReplayTests {
-    static let fuzzFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fuzz")
+    /// The repository's Tests/Fuzz, four folders up from Benchmarks/Tests/FuzzReplayTests/this file.
+    static let fuzzFolder = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Tests").appendingPathComponent("Fuzz")
 
     // Both replays run for minutes under a sanitizer: they wait off the pool,
     // where holding both of its threads stalled every other test (and tripped
