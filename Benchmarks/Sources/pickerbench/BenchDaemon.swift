@@ -22,14 +22,17 @@ final class BenchDaemon {
         let pickerd = path ?? Self.sibling("pickerd")
         var launcher: [String] = []
         if let openFiles {
-            guard let prlimit = OneShotBenchmark.which("prlimit") else { throw BenchmarkFailure("prlimit (util-linux) is missing") }
+            guard let prlimit = OneShotBenchmark.which("prlimit") else {
+                throw BenchmarkFailure("prlimit (util-linux) is missing")
+            }
             launcher = [prlimit, "--nofile=\(openFiles):\(openFiles)", "--"]
         }
         try self.init(executable: pickerd, launcher: launcher) { directory, socket in
             let configPath = directory.appendingPathComponent("pickerd.json").path
             try config(directory).write(toFile: configPath, atomically: true, encoding: .utf8)
             return [
-                "--socket", socket, "--config", configPath, "--state-dir", directory.appendingPathComponent("state").path,
+                "--socket", socket, "--config", configPath, "--state-dir",
+                directory.appendingPathComponent("state").path,
                 "--log-level", "warning",
             ]
         }
@@ -41,12 +44,14 @@ final class BenchDaemon {
     }
 
     init(executable path: String, launcher: [String] = [], arguments: (URL, String) throws -> [String]) throws {
-        directory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("pickerbench-\(UUID().uuidString.prefix(8))")
+        directory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(
+            "pickerbench-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         socketPath = directory.appendingPathComponent("server.sock").path
         guard FileManager.default.isExecutableFile(atPath: path) else {
             throw BenchmarkFailure(
-                "\(path) is missing; build everything first with `swift build -c release` and run .build/release/pickerbench")
+                "\(path) is missing; build everything first with `swift build -c release` and run .build/release/pickerbench"
+            )
         }
         // A launcher such as prlimit execs the server, which keeps its process id.
         let command = launcher + [path]
@@ -63,7 +68,8 @@ final class BenchDaemon {
 
     /// The path of an executable built beside pickerbench.
     static func sibling(_ name: String) -> String {
-        let own = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let own =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         return URL(fileURLWithPath: own).deletingLastPathComponent().appendingPathComponent(name).path
     }
 

@@ -1,6 +1,6 @@
 import Foundation
-import Synchronization
 import PickerProtocol
+import Synchronization
 
 /// A connection of the daemon's own user that pings every 10 ms, on a thread
 /// of its own, while an attack runs: what an attack costs everyone else is the
@@ -83,7 +83,9 @@ final class Bystander: Sendable {
             guard answered else { return }
             next = max(next + interval, .now)
             let left = next - .now
-            if left > .zero { usleep(UInt32(left.components.seconds * 1_000_000 + left.components.attoseconds / 1_000_000_000_000)) }
+            if left > .zero {
+                usleep(UInt32(left.components.seconds * 1_000_000 + left.components.attoseconds / 1_000_000_000_000))
+            }
         }
     }
 }

@@ -22,7 +22,9 @@ struct ComparisonTable {
     init(columns: [String], ratios: [String]) {
         self.columns = columns
         self.ratioTitles = ratios
-        print(padded("", nameWidth) + columns.map { leftPadded($0, columnWidth) }.joined() + ratios.map { leftPadded($0, ratioWidth) }.joined())
+        print(
+            padded("", nameWidth) + columns.map { leftPadded($0, columnWidth) }.joined()
+                + ratios.map { leftPadded($0, ratioWidth) }.joined())
     }
 
     func row(_ name: String, _ a: Sample, _ b: Sample, decimals: Int = 0) {

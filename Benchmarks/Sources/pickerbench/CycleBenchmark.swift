@@ -45,14 +45,18 @@ struct CycleBenchmark {
             Targets: durable at least 0.25x the floor's pipelined ping rate, and
             with \(openWindows) windows open at least 0.80x of empty.
             """)
-        let (durableRatio, memoryRatio) = (rate.durableFull.median / rate.durable.median, rate.memoryFull.median / rate.memory.median)
+        let (durableRatio, memoryRatio) = (
+            rate.durableFull.median / rate.durable.median, rate.memoryFull.median / rate.memory.median
+        )
         return [
             TargetCheck(
-                "durable present+submit ≥ 0.25x the floor's ping", ratio: rate.durable.median / ping.median, atLeast: 0.25,
+                "durable present+submit ≥ 0.25x the floor's ping", ratio: rate.durable.median / ping.median,
+                atLeast: 0.25,
                 of: "\(rate.durable.median.formatted(decimals: 0)) vs \(ping.median.formatted(decimals: 0)) requests/s"),
             TargetCheck(
                 "\(openWindows) open ≥ 0.80x of empty",
-                measured: "\(durableRatio.formatted(decimals: 2))x durable, \(memoryRatio.formatted(decimals: 2))x memory",
+                measured:
+                    "\(durableRatio.formatted(decimals: 2))x durable, \(memoryRatio.formatted(decimals: 2))x memory",
                 isMet: durableRatio >= 0.8 && memoryRatio >= 0.8),
         ]
     }

@@ -1,6 +1,6 @@
 import Foundation
-import Synchronization
 import PickerProtocol
+import Synchronization
 
 /// Load made of present + submit cycles, the way automation floods pickerd:
 /// each connection keeps `depth` cycles in flight, sending a window's submit as
@@ -30,7 +30,9 @@ struct CycleLoad {
             let line = try connection.readLineBytes()
             switch try answeredID(line) {
             case UInt8(ascii: "1"):
-                guard let window = windowID(in: line) else { throw BenchmarkFailure("present gave no window: \(String(decoding: line, as: UTF8.self))") }
+                guard let window = windowID(in: line) else {
+                    throw BenchmarkFailure("present gave no window: \(String(decoding: line, as: UTF8.self))")
+                }
                 connection.send(raw: submit.before + window + submit.after)
             default:
                 cycles.finish(1)

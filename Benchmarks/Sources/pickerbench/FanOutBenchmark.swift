@@ -1,5 +1,5 @@
-import Synchronization
 import PickerProtocol
+import Synchronization
 
 /// Event fan-out: 100 subscribers, each reading on a thread of its own, while
 /// one client presents and dismisses windows. Every subscriber must see every
@@ -11,7 +11,9 @@ struct FanOutBenchmark {
 
     func run() throws -> [TargetCheck] {
         let events = windows * 3  // presented, key changed, dismissed
-        print("event fan-out: \(subscribers) subscribers, \(windows) windows presented and dismissed (\(rounds) rounds)\n")
+        print(
+            "event fan-out: \(subscribers) subscribers, \(windows) windows presented and dismissed (\(rounds) rounds)\n"
+        )
         let rate = try DurabilitySamples(rounds: rounds) { try round($0.socketPath) }
         ComparisonTable.byDurability().row("events delivered per second", rate)
         print("\nEach round, every subscriber received all events in order (about \(events) each).")

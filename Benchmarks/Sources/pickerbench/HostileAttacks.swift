@@ -1,3 +1,7 @@
+// swift-format-ignore-file: OnlyOneTrailingClosureArgument
+
+// Each attack's body is the trailing closure of its HostileAttack, after the
+// closures that configure and prepare its daemon.
 import Foundation
 import PickerJSON
 
@@ -22,7 +26,9 @@ extension HostileAttack {
 
     static let lists = HostileAttack(
         name: "lists", title: "a batch of 20 `list` with 100,000 windows open, never read (uid 0)",
-        config: { _ in #"{"state": {"durability": "memory"}, "limits": {"max_windows": 1000000, "max_windows_per_connection": 1000000}}"# },
+        config: { _ in
+            #"{"state": {"durability": "memory"}, "limits": {"max_windows": 1000000, "max_windows_per_connection": 1000000}}"#
+        },
         prepare: { try CycleLoad.fill(socket: $0.socketPath, windows: 100_000) }
     ) { round in
         let sleeper = try LoadConnection(socketPath: round.socket)
@@ -61,7 +67,8 @@ extension HostileAttack {
         let cpu = round.daemon.probe.cpuSeconds()
         for _ in 0..<2000 { cycles.add(try presentSubmit(asker)) }
         round.record("present+submit, median ms", cycles.median, decimals: 2)
-        round.record("daemon CPU meanwhile, % of a core", (round.daemon.probe.cpuSeconds() - cpu) / seconds(since: start) * 100)
+        round.record(
+            "daemon CPU meanwhile, % of a core", (round.daemon.probe.cpuSeconds() - cpu) / seconds(since: start) * 100)
         round.observe(seconds: 1)
         round.record("subscribers closed, of 100", Double(sleepers.count(where: \.isClosedByPeer)))
         for sleeper in sleepers { sleeper.shutdown() }
@@ -95,7 +102,9 @@ extension HostileAttack {
             let cycles = try presentSubmit(asker, forSeconds: 2)
             round.record("present+submit, median ms", cycles.median, decimals: 2)
             round.record("the same before, median ms", alone.median, decimals: 2)
-            round.record("daemon CPU meanwhile, % of a core", (round.daemon.probe.cpuSeconds() - cpu) / seconds(since: start) * 100)
+            round.record(
+                "daemon CPU meanwhile, % of a core",
+                (round.daemon.probe.cpuSeconds() - cpu) / seconds(since: start) * 100)
             round.record("subscriptions granted, of 3,200", Double(granted))
             for reader in readers { reader.shutdown() }
             try reading.join()
@@ -107,7 +116,9 @@ extension HostileAttack {
     ) { round in
         let owner = try LoadConnection(socketPath: round.socket)
         let presented = try JSON.parse(try owner.call(request("present", #"{"kind":"text"}"#)))
-        guard let window = presented["result"]?["window"]?.stringValue else { throw BenchmarkFailure("present failed: \(presented)") }
+        guard let window = presented["result"]?["window"]?.stringValue else {
+            throw BenchmarkFailure("present failed: \(presented)")
+        }
         let waiters = try (0..<6).map { _ in try LoadConnection(socketPath: round.socket) }
         let start = ContinuousClock.now
         for waiter in waiters {
@@ -156,7 +167,9 @@ extension HostileAttack {
     static func presentSubmit(_ client: LoadConnection) throws -> Double {
         let start = ContinuousClock.now
         let answer = try JSON.parse(try client.call(request("present", #"{"kind":"text"}"#)))
-        guard let window = answer["result"]?["window"]?.stringValue else { throw BenchmarkFailure("present failed: \(answer)") }
+        guard let window = answer["result"]?["window"]?.stringValue else {
+            throw BenchmarkFailure("present failed: \(answer)")
+        }
         _ = try client.call(request("submit", #"{"window":"\#(window)","value":"x"}"#))
         return seconds(since: start) * 1000
     }

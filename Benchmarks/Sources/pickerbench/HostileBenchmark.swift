@@ -15,19 +15,26 @@ struct HostileBenchmark {
     var attacks: [String] = []
 
     func run() throws -> [TargetCheck] {
-        let chosen = try attacks.isEmpty ? HostileAttack.all : attacks.map { name in
-            guard let attack = HostileAttack.all.first(where: { $0.name == name }) else {
-                throw BenchmarkFailure("no attack named \(name); they are \(HostileAttack.all.map(\.name).joined(separator: ", "))")
+        let chosen =
+            try attacks.isEmpty
+            ? HostileAttack.all
+            : attacks.map { name in
+                guard let attack = HostileAttack.all.first(where: { $0.name == name }) else {
+                    throw BenchmarkFailure(
+                        "no attack named \(name); they are \(HostileAttack.all.map(\.name).joined(separator: ", "))")
+                }
+                return attack
             }
-            return attack
-        }
         let contenders: [String?] = baseline.map { [$0, nil] } ?? [nil]
         print("hostile load: each attack on a fresh daemon (memory state) while a bystander of the daemon's")
-        print("own user pings every 10 ms (\(rounds) round\(rounds == 1 ? "" : "s")\(baseline == nil ? "" : ", alternating"); medians, min–max)")
+        print(
+            "own user pings every 10 ms (\(rounds) round\(rounds == 1 ? "" : "s")\(baseline == nil ? "" : ", alternating"); medians, min–max)"
+        )
         if let baseline { print("baseline: \(baseline)") }
         print("this build: \(BenchDaemon.sibling("pickerd"))\n")
         let table = ComparisonTable(
-            columns: baseline == nil ? ["this build"] : ["baseline", "this build"], ratio: baseline == nil ? nil : "this/baseline")
+            columns: baseline == nil ? ["this build"] : ["baseline", "this build"],
+            ratio: baseline == nil ? nil : "this/baseline")
         for attack in chosen {
             print("\n" + attack.title)
             fflush(nil)  // what is done so far shows, also through a pipe
@@ -179,7 +186,11 @@ struct AttackFigures {
         let texts = words.first { $0.name == name }?.texts ?? []
         var counted: [(String, Int)] = []
         for text in texts {
-            if let index = counted.firstIndex(where: { $0.0 == text }) { counted[index].1 += 1 } else { counted.append((text, 1)) }
+            if let index = counted.firstIndex(where: { $0.0 == text }) {
+                counted[index].1 += 1
+            } else {
+                counted.append((text, 1))
+            }
         }
         return counted.count == 1 ? counted[0].0 : counted.map { "\($0.0) ×\($0.1)" }.joined(separator: ", ")
     }
@@ -188,7 +199,8 @@ struct AttackFigures {
         table.row("  bystander's worst ping, ms", all.map(\.worst), decimals: 1)
         table.row("  bystander's p99 ping, ms", all.map(\.p99), decimals: 1)
         if all.contains(where: { $0.unanswered > 0 }) {
-            table.row("  a ping still unanswered at the end", texts: all.map { "\($0.unanswered) of \($0.rounds) rounds" })
+            table.row(
+                "  a ping still unanswered at the end", texts: all.map { "\($0.unanswered) of \($0.rounds) rounds" })
         }
         table.row("  RSS before, MiB", all.map(\.before), decimals: 1)
         table.row("  peak RSS, MiB", all.map(\.peak), decimals: 1)

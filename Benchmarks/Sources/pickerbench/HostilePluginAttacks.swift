@@ -1,3 +1,7 @@
+// swift-format-ignore-file: OnlyOneTrailingClosureArgument
+
+// Each attack's body is the trailing closure of its HostileAttack, after the
+// closures that configure and prepare its daemon.
 import Foundation
 
 /// The attacks of issue 14 through plugins and sizes: a plugin program's
@@ -17,13 +21,13 @@ extension HostileAttack {
             try? #"{"kind": "shout", "base": "text", "summary": "Upper case, by Python.", "exec": ["shout.py"]}"#
                 .write(toFile: presets + "/shout.json", atomically: false, encoding: .utf8)
             try? """
-                #!/usr/bin/python3
-                import json, sys
-                for line in sys.stdin:
-                    request = json.loads(line)
-                    print(json.dumps({"id": request["id"], "value": request["value"].upper()}), flush=True)
+            #!/usr/bin/python3
+            import json, sys
+            for line in sys.stdin:
+                request = json.loads(line)
+                print(json.dumps({"id": request["id"], "value": request["value"].upper()}), flush=True)
 
-                """.write(toFile: presets + "/shout.py", atomically: false, encoding: .utf8)
+            """.write(toFile: presets + "/shout.py", atomically: false, encoding: .utf8)
             chmod(presets + "/shout.json", 0o644)
             chmod(presets + "/shout.py", 0o755)
             return #"{"state": {"durability": "memory"}, "plugins": {"presets_dir": "\#(presets)"}}"#
@@ -43,18 +47,37 @@ extension HostileAttack {
 
     static let actions = optionStall(
         name: "actions", title: "`present` of `actions` with 58,000 labels, a 1 MB line (uid 0)",
-        [("present", request("present", #"{"kind":"actions","options":{"actions":[\#(numbered(58_000) { #"{"label":"\#($0)"}"# })]}}"#))])
+        [
+            (
+                "present",
+                request(
+                    "present",
+                    #"{"kind":"actions","options":{"actions":[\#(numbered(58_000) { #"{"label":"\#($0)"}"# })]}}"#)
+            )
+        ])
 
     static let form = optionStall(
         name: "form", title: "`present` of a `form` with 25,000 fields, then one `update` of them all (uid 0)",
         [
-            ("present", request("present", #"{"kind":"form","options":{"fields":[\#(numbered(25_000) { #"{"name":"\#($0)","kind":"text"}"# })]}}"#)),
+            (
+                "present",
+                request(
+                    "present",
+                    #"{"kind":"form","options":{"fields":[\#(numbered(25_000) { #"{"name":"\#($0)","kind":"text"}"# })]}}"#
+                )
+            ),
             ("update", request("update", #"{"value":{\#(numbered(25_000) { #""\#($0)":"x""# })}}"#)),
         ])
 
     static let tree = optionStall(
         name: "tree", title: "`present` of `custom` with a 70,000-key `tree` (uid 0)",
-        [("present", request("present", #"{"kind":"custom","options":{"tree":{\#(numbered(70_000) { #""\#($0)":["a"]"# })}}}"#))])
+        [
+            (
+                "present",
+                request(
+                    "present", #"{"kind":"custom","options":{"tree":{\#(numbered(70_000) { #""\#($0)":["a"]"# })}}}"#)
+            )
+        ])
 
     /// Requests sent one after another, each answered before the next: how
     /// long each took and what it got.
@@ -64,7 +87,9 @@ extension HostileAttack {
             for (method, line) in requests {
                 let start = ContinuousClock.now
                 client.send(line)
-                guard client.waitForInput(milliseconds: 120_000) else { throw BenchmarkFailure("\(method): no answer in 120 s") }
+                guard client.waitForInput(milliseconds: 120_000) else {
+                    throw BenchmarkFailure("\(method): no answer in 120 s")
+                }
                 let answer = try client.readLine()
                 round.record("\(method) answered, ms", seconds(since: start) * 1000, decimals: 1)
                 round.say(method, answered(answer))
@@ -78,7 +103,9 @@ extension HostileAttack {
         let client = try LoadConnection(socketPath: round.socket)
         let title = String(repeating: "x", count: 1_048_576 - 200)
         var answers: [String] = []
-        for _ in 0..<50 { answers.append(answered(try client.call(request("present", #"{"kind":"text","title":"\#(title)"}"#)))) }
+        for _ in 0..<50 {
+            answers.append(answered(try client.call(request("present", #"{"kind":"text","title":"\#(title)"}"#))))
+        }
         round.say("the presents", Set(answers).sorted().joined(separator: ", "))
     }
 

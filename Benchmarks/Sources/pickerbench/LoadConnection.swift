@@ -30,7 +30,8 @@ final class LoadConnection: @unchecked Sendable {
     init(socketPath: String, uid: UInt32) throws {
         let connected = picker_bench_connect_as(socketPath, uid, uid)
         guard connected >= 0 else {
-            throw BenchmarkFailure("cannot connect to \(socketPath) as uid \(uid): \(String(cString: strerror(-connected)))")
+            throw BenchmarkFailure(
+                "cannot connect to \(socketPath) as uid \(uid): \(String(cString: strerror(-connected)))")
         }
         descriptor = connected
     }
@@ -66,7 +67,9 @@ final class LoadConnection: @unchecked Sendable {
     func send(raw bytes: [UInt8]) {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let written = bytes[offset...].withUnsafeBytes {
+                Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
             guard written > 0 else { return }
             offset += written
         }

@@ -1,7 +1,8 @@
+import PickerProtocol
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import PickerProtocol
 
 /// Resident memory from /proc: an idle daemon (memory and durable state) and
 /// the growth per open window with 100,000 windows open. Fresh daemons each round.
@@ -35,7 +36,8 @@ struct MemoryBenchmark {
                 isMet: memory < 1024 && durable < 1024),
             TargetCheck(
                 "idle daemon under 20 MiB",
-                measured: "\(idleMemory.formatted(decimals: 1)) MiB memory state, \(idleDurable.formatted(decimals: 1)) durable",
+                measured:
+                    "\(idleMemory.formatted(decimals: 1)) MiB memory state, \(idleDurable.formatted(decimals: 1)) durable",
                 isMet: idleMemory < 20 && idleDurable < 20),
         ]
     }

@@ -23,7 +23,9 @@ enum MpvPeer {
             let connection = try LoadConnection(socketPath: server.socketPath)
             connection.send(raw: ping)
             let answer = String(decoding: try connection.readAnswerBytes(), as: UTF8.self)
-            guard answer.contains(#""error":"success""#) else { throw BenchmarkFailure("its ping was answered \(answer)") }
+            guard answer.contains(#""error":"success""#) else {
+                throw BenchmarkFailure("its ping was answered \(answer)")
+            }
             print("mpv: \(version(of: mpv)), \(mpv)\n")
             return server
         } catch {
@@ -42,6 +44,7 @@ enum MpvPeer {
         guard (try? process.run()) != nil else { return "version unknown" }
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        return text.split(separator: "\n").first?.split(separator: " ").prefix(2).joined(separator: " ") ?? "version unknown"
+        return text.split(separator: "\n").first?.split(separator: " ").prefix(2).joined(separator: " ")
+            ?? "version unknown"
     }
 }

@@ -12,15 +12,21 @@ final class NotifySocket {
     init(path: String) throws {
         self.path = path
         descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0 else { throw BenchmarkFailure("cannot make a datagram socket: \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else {
+            throw BenchmarkFailure("cannot make a datagram socket: \(String(cString: strerror(errno)))")
+        }
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         let bytes = Array(path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { throw BenchmarkFailure("\(path) is too long for a socket") }
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
+            throw BenchmarkFailure("\(path) is too long for a socket")
+        }
         withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes) }
         unlink(path)
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
         }
         guard bound == 0 else {
             close(descriptor)
@@ -45,7 +51,9 @@ final class NotifySocket {
             guard poll(&entry, 1, Int32(left * 1000) + 1) == 1 else { continue }
             let count = message.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
             guard count > 0 else { continue }
-            if String(decoding: message[0..<count], as: UTF8.self).split(separator: "\n").contains("READY=1") { return true }
+            if String(decoding: message[0..<count], as: UTF8.self).split(separator: "\n").contains("READY=1") {
+                return true
+            }
         }
     }
 }

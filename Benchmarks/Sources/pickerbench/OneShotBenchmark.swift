@@ -1,7 +1,8 @@
+import PickerProtocol
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import PickerProtocol
 
 /// `pickerctl ping`, `badge` and `list` as a script runs them, one process per
 /// request, each against socat sending the request line that command sends:
@@ -45,8 +46,10 @@ struct OneShotBenchmark {
         for _ in 0..<rounds {
             for (index, command) in Self.commands.enumerated() {
                 times[index].socat.add(
-                    try Self.wallMilliseconds([socat, "-", "UNIX-CONNECT:\(daemon.socketPath)"], stdin: requestFiles[index]))
-                times[index].pickerctl.add(try Self.wallMilliseconds([pickerctl, "--socket", daemon.socketPath, command.name]))
+                    try Self.wallMilliseconds(
+                        [socat, "-", "UNIX-CONNECT:\(daemon.socketPath)"], stdin: requestFiles[index]))
+                times[index].pickerctl.add(
+                    try Self.wallMilliseconds([pickerctl, "--socket", daemon.socketPath, command.name]))
             }
         }
         let table = ComparisonTable(first: "socat", second: "pickerctl", ratio: "pickerctl/socat")
@@ -56,7 +59,8 @@ struct OneShotBenchmark {
         print("\nTarget: each within 1.50x of socat.")
         return zip(Self.commands, times).map { command, time in
             TargetCheck(
-                "`pickerctl \(command.name)` ≤ 1.50x socat", ratio: time.pickerctl.median / time.socat.median, atMost: 1.5,
+                "`pickerctl \(command.name)` ≤ 1.50x socat", ratio: time.pickerctl.median / time.socat.median,
+                atMost: 1.5,
                 of: "\(time.pickerctl.median.formatted(decimals: 2)) vs \(time.socat.median.formatted(decimals: 2)) ms")
         }
     }

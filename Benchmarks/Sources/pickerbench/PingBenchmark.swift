@@ -1,4 +1,5 @@
 import PickerProtocol
+
 /// `ping` against pickerd, the C floor and mpv's JSON IPC (when installed),
 /// side by side: pipelined throughput (64 requests in flight) and
 /// one-in-flight latency, in alternating rounds.
@@ -37,7 +38,8 @@ struct PingBenchmark {
                 contenders[index].p99.add(latency.p99)
             }
         }
-        let table = ComparisonTable(columns: contenders.map(\.name), ratios: contenders.dropFirst().map { "\($0.name)/floor" })
+        let table = ComparisonTable(
+            columns: contenders.map(\.name), ratios: contenders.dropFirst().map { "\($0.name)/floor" })
         table.row("pipelined (64), requests/s", contenders.map(\.pipelined))
         table.row("one in flight, p50 µs", contenders.map(\.p50), decimals: 1)
         table.row("one in flight, p99 µs", contenders.map(\.p99), decimals: 1)
@@ -55,12 +57,16 @@ struct PingBenchmark {
             floor's server, with 4 × 64 in flight, uses \(floor.wideServerCPU.median.formatted(decimals: 0))% of a core. With 64 in flight on one
             connection neither side is busy all the time: each waits for the other's batch.
             """)
-        let rates = "\(pickerd.pipelined.median.formatted(decimals: 0)) vs \(floor.pipelined.median.formatted(decimals: 0)) requests/s"
+        let rates =
+            "\(pickerd.pipelined.median.formatted(decimals: 0)) vs \(floor.pipelined.median.formatted(decimals: 0)) requests/s"
         let p50s = "\(pickerd.p50.median.formatted(decimals: 1)) vs \(floor.p50.median.formatted(decimals: 1)) µs"
         return [
             TargetCheck(
-                "pipelined ping ≥ 0.80x the floor", ratio: pickerd.pipelined.median / floor.pipelined.median, atLeast: 0.8, of: rates),
-            TargetCheck("one-in-flight p50 ≤ 1.20x the floor", ratio: pickerd.p50.median / floor.p50.median, atMost: 1.2, of: p50s),
+                "pipelined ping ≥ 0.80x the floor", ratio: pickerd.pipelined.median / floor.pipelined.median,
+                atLeast: 0.8, of: rates),
+            TargetCheck(
+                "one-in-flight p50 ≤ 1.20x the floor", ratio: pickerd.p50.median / floor.p50.median, atMost: 1.2,
+                of: p50s),
         ]
     }
 

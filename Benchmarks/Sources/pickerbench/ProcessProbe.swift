@@ -1,7 +1,8 @@
+import PickerSystem
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import PickerSystem
 
 /// What /proc says about a running server: its resident memory and the CPU
 /// time it has used, to tell whether a load saturated the server or the client.
@@ -29,7 +30,9 @@ struct ProcessProbe {
         defer { closedir(tasks) }
         var found: [Int32] = []
         while let entry = readdir(tasks) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
             guard Int32(name) != nil else { continue }
             let listed = readText("/proc/\(pid)/task/\(name)/children") ?? ""
             found += listed.split(separator: " ").compactMap { Int32(String($0)) }
@@ -52,7 +55,9 @@ struct ProcessProbe {
         // Fields after the command name, which may hold spaces: state is field 3,
         // utime and stime are fields 14 and 15.
         let fields = stat[stat.index(after: close)...].split(separator: " ")
-        guard fields.count > 12, let user = Double(String(fields[11])), let system = Double(String(fields[12])) else { return .nan }
+        guard fields.count > 12, let user = Double(String(fields[11])), let system = Double(String(fields[12])) else {
+            return .nan
+        }
         return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 }

@@ -44,7 +44,9 @@ struct RestartBenchmark {
 
     func run() throws -> [TargetCheck] {
         print("restart: pickerd from spawn to READY=1 (sd_notify), durable state with \(openWindows) open windows")
-        print("and \(outcomes) outcomes vs empty state (\(rounds) alternating rounds, each on a fresh copy; medians, min–max)\n")
+        print(
+            "and \(outcomes) outcomes vs empty state (\(rounds) alternating rounds, each on a fresh copy; medians, min–max)\n"
+        )
         let empty = try prepare(windows: 0, outcomes: 0)
         let full = try prepare(windows: openWindows, outcomes: outcomes)
         print()
@@ -58,13 +60,16 @@ struct RestartBenchmark {
         table.row("open windows after READY", onEmpty.openWindows, onFull.openWindows)
         table.row("outcomes in history after READY", onEmpty.outcomes, onFull.outcomes)
         table.row("SIGTERM to exit, ms", onEmpty.stop, onFull.stop, decimals: 1)
-        print("\nTarget: READY=1 within 1 s of the start, with \(openWindows) open windows and \(outcomes) outcomes kept.")
+        print(
+            "\nTarget: READY=1 within 1 s of the start, with \(openWindows) open windows and \(outcomes) outcomes kept."
+        )
         let ready = onFull.ready.median
         let complete = onFull.openWindows.min == Double(openWindows) && onFull.outcomes.min == Double(outcomes)
         return [
             TargetCheck(
                 "restart with \(openWindows) open to READY < 1 s",
-                measured: "\(ready.formatted(decimals: 0)) ms\(complete ? "" : ", but windows or outcomes were missing")",
+                measured:
+                    "\(ready.formatted(decimals: 0)) ms\(complete ? "" : ", but windows or outcomes were missing")",
                 isMet: ready < 1000 && complete)
         ]
     }
@@ -88,7 +93,9 @@ struct RestartBenchmark {
             print("\(seconds(since: submitted).formatted(decimals: 1)) s")
         }
         // SIGTERM: durable windows stay for the next start.
-        guard let stopped = daemon.stop(within: 60) else { throw BenchmarkFailure("pickerd did not stop within 60 s of SIGTERM") }
+        guard let stopped = daemon.stop(within: 60) else {
+            throw BenchmarkFailure("pickerd did not stop within 60 s of SIGTERM")
+        }
         if windows > 0 || outcomes > 0 {
             let database = daemon.directory.appendingPathComponent("state/state.db").path
             var info = stat()
@@ -107,9 +114,12 @@ struct RestartBenchmark {
         let state = directory + "/state"
         let socket = directory + "/pickerd.sock"
         let configPath = directory + "/pickerd.json"
-        guard mkdir(directory, 0o700) == 0 else { throw BenchmarkFailure("cannot create \(directory): \(String(cString: strerror(errno)))") }
+        guard mkdir(directory, 0o700) == 0 else {
+            throw BenchmarkFailure("cannot create \(directory): \(String(cString: strerror(errno)))")
+        }
         defer { try? SpawnedProcess(["/bin/rm", "-rf", directory]).waitForSuccess() }
-        try SpawnedProcess(["/bin/cp", "-a", prepared.directory.appendingPathComponent("state").path, state]).waitForSuccess()
+        try SpawnedProcess(["/bin/cp", "-a", prepared.directory.appendingPathComponent("state").path, state])
+            .waitForSuccess()
         try Self.config.write(toFile: configPath, atomically: true, encoding: .utf8)
         let notify = try NotifySocket(path: directory + "/notify.sock")
 
@@ -122,14 +132,19 @@ struct RestartBenchmark {
                 ], environment: ["NOTIFY_SOCKET=\(notify.path)"])
         }
         do {
-            guard notify.waitForReady(timeout: 120) else { throw BenchmarkFailure("pickerd sent no READY=1 within 120 s") }
+            guard notify.waitForReady(timeout: 120) else {
+                throw BenchmarkFailure("pickerd sent no READY=1 within 120 s")
+            }
             let ready = seconds(since: start) * 1000
             let connection = try LoadConnection(socketPath: socket)
             let status = try JSON.parse(try connection.call(TypedRequest.line(Status())))
             let history = try JSON.parse(try connection.call(TypedRequest.line(History(limit: 100_000))))
-            guard let open = status["result"].flatMap(DaemonStatus.init(json:))?.openWindows, let kept = history["result"]?["outcomes"]?.arrayValue?.count
+            guard let open = status["result"].flatMap(DaemonStatus.init(json:))?.openWindows,
+                let kept = history["result"]?["outcomes"]?.arrayValue?.count
             else { throw BenchmarkFailure("unexpected answers to status or history: \(status), \(history)") }
-            guard let stopped = pickerd.terminate() else { throw BenchmarkFailure("pickerd did not stop within 30 s of SIGTERM") }
+            guard let stopped = pickerd.terminate() else {
+                throw BenchmarkFailure("pickerd did not stop within 30 s of SIGTERM")
+            }
             return Start(readyMilliseconds: ready, openWindows: open, outcomes: kept, stopMilliseconds: stopped)
         } catch {
             _ = pickerd.terminate()

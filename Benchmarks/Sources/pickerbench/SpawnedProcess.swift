@@ -10,7 +10,9 @@ struct SpawnedProcess {
     let pid: pid_t
     let command: String
 
-    init(_ arguments: [String], stdin: String = "/dev/null", stdout: String = "/dev/null", environment: [String] = []) throws {
+    init(_ arguments: [String], stdin: String = "/dev/null", stdout: String = "/dev/null", environment: [String] = [])
+        throws
+    {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -28,7 +30,9 @@ struct SpawnedProcess {
         }
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, arguments[0], &actions, nil, argv, inherited + added + [nil])
-        guard spawned == 0 else { throw BenchmarkFailure("cannot start \(arguments[0]): \(String(cString: strerror(spawned)))") }
+        guard spawned == 0 else {
+            throw BenchmarkFailure("cannot start \(arguments[0]): \(String(cString: strerror(spawned)))")
+        }
         self.pid = pid
         command = arguments.joined(separator: " ")
     }

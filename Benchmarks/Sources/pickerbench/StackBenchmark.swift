@@ -54,7 +54,8 @@ struct StackBenchmark {
                 largeSample.add(try measure(operation, on: large))
             }
             print(
-                padded(operation.name, 20) + leftPadded(describe(smallSample), 22) + leftPadded(describe(largeSample), 22)
+                padded(operation.name, 20) + leftPadded(describe(smallSample), 22)
+                    + leftPadded(describe(largeSample), 22)
                     + leftPadded((largeSample.median / smallSample.median).formatted(decimals: 2) + "x", 13))
         }
         precondition(small.openWindowCount == smallSize && large.openWindowCount == largeSize)
@@ -67,7 +68,8 @@ struct StackBenchmark {
         // As the daemon does for root: the per-user quota is not what this measures.
         configuration.exemptUIDs = [Self.owner.peer.uid]
         let model = PickerModel(
-            configuration: configuration, levels: try LevelTable(), plugins: .builtIn, clock: SystemClock(), idRandomness: SystemRandomNumberGenerator())
+            configuration: configuration, levels: try LevelTable(), plugins: .builtIn, clock: SystemClock(),
+            idRandomness: SystemRandomNumberGenerator())
         let levels: [Level] = [.normal, .statusBar, .alert]
         for index in 0..<windows {
             _ = try model.present(Present(kind: "text"), at: levels[index % 3], owner: Self.owner)

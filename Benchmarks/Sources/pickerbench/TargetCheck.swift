@@ -29,7 +29,9 @@ struct TargetCheck {
         print("targets (DESIGN.md) against this run\n")
         print(padded("target", targetWidth) + padded("measured", measuredWidth) + "met?")
         for check in checks {
-            print(padded(check.target, targetWidth) + padded(check.measured, measuredWidth) + (check.isMet ? "met" : "not met"))
+            print(
+                padded(check.target, targetWidth) + padded(check.measured, measuredWidth)
+                    + (check.isMet ? "met" : "not met"))
         }
         let met = checks.count(where: \.isMet)
         print("\n\(met) of \(checks.count) met.")

@@ -29,7 +29,9 @@ struct WaitersBenchmark {
             let windows = list["result"]?["windows"]?.arrayValue ?? []
             var submits: [UInt8] = []
             for window in windows {
-                guard let id = window["window"]?.stringValue, let title = window["title"]?.stringValue, !answered.contains(id) else { continue }
+                guard let id = window["window"]?.stringValue, let title = window["title"]?.stringValue,
+                    !answered.contains(id)
+                else { continue }
                 answered.insert(id)
                 submits += TypedRequest.bytes(Submit(window: WindowID(id), value: .string(title)), id: 2)
             }
@@ -38,7 +40,9 @@ struct WaitersBenchmark {
         }
         for (index, connection) in connections.enumerated() {
             let answer = try JSON.parse(try connection.readLine())
-            guard answer["result"]?["reason"]?.stringValue == "submitted", answer["result"]?["value"]?.stringValue == "c\(index)" else {
+            guard answer["result"]?["reason"]?.stringValue == "submitted",
+                answer["result"]?["value"]?.stringValue == "c\(index)"
+            else {
                 throw BenchmarkFailure("waiter \(index) got \(answer)")
             }
         }

@@ -126,7 +126,8 @@ func machineDescription() -> String {
     var date = [CChar](repeating: 0, count: 32)
     strftime(&date, date.count, "%Y-%m-%d %H:%M UTC", &parts)
     let cpuinfo = readText("/proc/cpuinfo") ?? ""
-    let model = cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }?.split(separator: ":").last?
+    let model =
+        cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }?.split(separator: ":").last?
         .trimmingPrefix(" ") ?? "unknown CPU"
     let memory = (readText("/proc/meminfo") ?? "").split(separator: "\n").first?.filter(\.isNumber) ?? ""
     let gib = (Double(String(memory)) ?? 0) / 1_048_576

@@ -7,7 +7,7 @@ import Glibc
 /// program's own `main` because SwiftPM links executables through a renamed
 /// main symbol, which libFuzzer's `main` would not provide.
 @_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(
+func runFuzzerDriver(
     _ argc: UnsafeMutablePointer<Int32>,
     _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
     _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
@@ -47,7 +47,7 @@ struct PickerFuzz {
         var argc = CommandLine.argc
         var argv = CommandLine.unsafeArgv
         exit(
-            LLVMFuzzerRunDriver(&argc, &argv) { data, size in fuzzOneInput(data, size) })
+            runFuzzerDriver(&argc, &argv) { data, size in fuzzOneInput(data, size) })
         #else
         Replay.main()
         #endif

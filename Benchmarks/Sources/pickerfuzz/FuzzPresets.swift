@@ -15,7 +15,9 @@ enum FuzzPresets {
         guard let made = mkdtemp(&template) else { fatalError("pickerfuzz: cannot make a presets folder: \(errno)") }
         let folder = String(cString: made)
         write("\(folder)/check", "#!/bin/sh\nexit 1\n", mode: 0o755)
-        write("\(folder)/ticket.json", #"{"kind": "ticket", "base": "text", "options": {"max_length": 40}, "exec": ["check"]}"#)
+        write(
+            "\(folder)/ticket.json",
+            #"{"kind": "ticket", "base": "text", "options": {"max_length": 40}, "exec": ["check"]}"#)
         write("\(folder)/stamp.json", #"{"kind": "stamp", "base": "date", "exec": ["check", "--date"]}"#)
         // Made by then: the handler runs at exit, long after this returns.
         atexit {

@@ -39,12 +39,17 @@ struct FuzzScript {
         // An input that holds the canary itself may have it echoed legitimately.
         let watchesCanary = !bytes.contains(canary)
         let launcher = ScriptedPluginLauncher()
-        let config = #"{"limits": {"max_line_bytes": 65536, "max_batch": 50}, "plugins": {"presets_dir": "\#(FuzzPresets.folder)"}}"#
-        guard let daemon = try? EmbeddedDaemon(config: config, pluginLauncher: launcher, log: watchesCanary ? checkLogLine : nil) else {
+        let config =
+            #"{"limits": {"max_line_bytes": 65536, "max_batch": 50}, "plugins": {"presets_dir": "\#(FuzzPresets.folder)"}}"#
+        guard
+            let daemon = try? EmbeddedDaemon(
+                config: config, pluginLauncher: launcher, log: watchesCanary ? checkLogLine : nil)
+        else {
             fatalError("the embedded daemon did not start")
         }
         var connections = [
-            try! daemon.connect(), try! daemon.connect(pid: 4243), try! daemon.connect(uid: 65534, gid: 65534, pid: 4244),
+            try! daemon.connect(), try! daemon.connect(pid: 4243),
+            try! daemon.connect(uid: 65534, gid: 65534, pid: 4244),
         ]
         var pending = [[UInt8]](repeating: [], count: 3)
         let parser = JSONParser(maxDepth: 256)
@@ -57,7 +62,8 @@ struct FuzzScript {
                 daemon.advance(milliseconds: Int64(rest.first ?? 1) * 1000)
             case 6:
                 daemon.disconnect(connections[slot])
-                check(daemon, connections[slot], &pending[slot], parser, show ? slot : nil, watchesCanary: watchesCanary)
+                check(
+                    daemon, connections[slot], &pending[slot], parser, show ? slot : nil, watchesCanary: watchesCanary)
                 pending[slot] = []
                 connections[slot] = try! daemon.connect(uid: slot == 2 ? 65534 : 0, pid: 5000 + Int32(slot))
             case 7:
@@ -75,7 +81,9 @@ struct FuzzScript {
                 daemon.send(rest, on: connections[slot])
             }
             for index in 0..<3 {
-                check(daemon, connections[index], &pending[index], parser, show ? index : nil, watchesCanary: watchesCanary)
+                check(
+                    daemon, connections[index], &pending[index], parser, show ? index : nil,
+                    watchesCanary: watchesCanary)
             }
             if let violation = daemon.invariantViolation() { fatalError("stack invariant broken: \(violation)") }
         }
@@ -108,12 +116,14 @@ struct FuzzScript {
             pending.removeSubrange(...newline)
             if let shownAs { print("\(shownAs)< \(String(decoding: line.prefix(200), as: UTF8.self))") }
             guard let message = try? parser.parse(line), isMessage(message) || isBatchAnswer(message) else {
-                fatalError("the daemon wrote a line that is not a JSON-RPC message: \(String(decoding: line.prefix(300), as: UTF8.self))")
+                fatalError(
+                    "the daemon wrote a line that is not a JSON-RPC message: \(String(decoding: line.prefix(300), as: UTF8.self))"
+                )
             }
             if watchesCanary, line.contains(canary) {
-                fatalError("the daemon passed on what a plugin wrote: \(String(decoding: line.prefix(300), as: UTF8.self))")
+                fatalError(
+                    "the daemon passed on what a plugin wrote: \(String(decoding: line.prefix(300), as: UTF8.self))")
             }
         }
     }
 }
-

@@ -21,7 +21,9 @@ enum MCPFuzzScript {
 
     static func run(_ bytes: UnsafeRawBufferPointer, show: Bool = false) {
         let written = Locked<[UInt8]>([])
-        let server = MCPServer(socketPath: noDaemon, maxLevel: Asker.defaultMaxLevel) { line in written.withLock { $0 += line } }
+        let server = MCPServer(socketPath: noDaemon, maxLevel: Asker.defaultMaxLevel) { line in
+            written.withLock { $0 += line }
+        }
         let input = Array(bytes)
         let done = DispatchSemaphore(value: 0)
         // The fuzzer calls in on its own thread, not one of the shared pool's, so it may block here.
@@ -39,10 +41,13 @@ enum MCPFuzzScript {
         for line in output.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast() {
             if show { print("< \(String(decoding: line.prefix(300), as: UTF8.self))") }
             guard let message = try? parser.parse(Array(line)), isResponse(message) else {
-                fatalError("the server wrote a line that is not a JSON-RPC response: \(String(decoding: line.prefix(300), as: UTF8.self))")
+                fatalError(
+                    "the server wrote a line that is not a JSON-RPC response: \(String(decoding: line.prefix(300), as: UTF8.self))"
+                )
             }
             if message["result"]?["structuredContent"]?["value"] != nil {
-                fatalError("a tool answered though nobody was asked: \(String(decoding: line.prefix(300), as: UTF8.self))")
+                fatalError(
+                    "a tool answered though nobody was asked: \(String(decoding: line.prefix(300), as: UTF8.self))")
             }
         }
     }

@@ -37,11 +37,19 @@ enum Replay {
             count += replay(paths, target: target, show: show)
         }
         if rounds > 1 {
-            print("pickerfuzz: resident memory \(residentAfterFirst) KiB after the first round, \(residentKiB()) KiB after \(rounds)")
+            print(
+                "pickerfuzz: resident memory \(residentAfterFirst) KiB after the first round, \(residentKiB()) KiB after \(rounds)"
+            )
         }
         switch target {
-        case .daemon: print("pickerfuzz: replayed \(count) inputs; every answer was a JSON-RPC line and the stack stayed consistent")
-        case .mcp: print("pickerfuzz: replayed \(count) inputs through the MCP server; every line it wrote was a JSON-RPC response and no tool answered unasked")
+        case .daemon:
+            print(
+                "pickerfuzz: replayed \(count) inputs; every answer was a JSON-RPC line and the stack stayed consistent"
+            )
+        case .mcp:
+            print(
+                "pickerfuzz: replayed \(count) inputs through the MCP server; every line it wrote was a JSON-RPC response and no tool answered unasked"
+            )
         }
     }
 
@@ -78,7 +86,9 @@ enum Replay {
         defer { closedir(directory) }
         var names: [String] = []
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
             if !name.hasPrefix(".") { names.append(path + "/" + name) }
         }
         return names.sorted()

@@ -12,7 +12,8 @@ final class ScriptedPluginLauncher: PluginProgramLauncher {
     /// The next launch fails, as a program that cannot be executed would.
     var refusesNextLaunch = false
 
-    func launch(_ spec: PluginProgramSpec, on eventLoop: any EventLoop, output: PluginProgramOutput) throws(PluginLaunchError)
+    func launch(_ spec: PluginProgramSpec, on eventLoop: any EventLoop, output: PluginProgramOutput)
+        throws(PluginLaunchError)
         -> any PluginProgram
     {
         if refusesNextLaunch {
@@ -71,7 +72,9 @@ final class ScriptedPluginProgram: PluginProgram {
     }
 
     func send(_ line: [UInt8]) {
-        guard !isTerminated, let request = try? parser.parse(Array(line.dropLast())), let id = request["id"]?.integerValue else {
+        guard !isTerminated, let request = try? parser.parse(Array(line.dropLast())),
+            let id = request["id"]?.integerValue
+        else {
             return
         }
         waiting.append((id, request["value"] ?? .null))

@@ -22,10 +22,16 @@ import Testing
 
     /// The MCP server's fuzz target (`Tests/Fuzz/run --mcp`): its seeds and regressions.
     @Test func mcpSeedsAndRegressionsReplayCleanly() async throws {
-        let folders = ["seeds", "regressions"].map { Self.fuzzFolder.appendingPathComponent("mcp").appendingPathComponent($0).path }
-        let result = try await offThePool { try Command.run(DaemonProcess.executable("pickerfuzz").path, ["--mcp"] + folders) }
+        let folders = ["seeds", "regressions"].map {
+            Self.fuzzFolder.appendingPathComponent("mcp").appendingPathComponent($0).path
+        }
+        let result = try await offThePool {
+            try Command.run(DaemonProcess.executable("pickerfuzz").path, ["--mcp"] + folders)
+        }
         #expect(result.status == 0, "\(result.output.suffix(2000))")
-        #expect(result.output.contains("inputs through the MCP server; every line it wrote was a JSON-RPC response"), "\(result.output)")
+        #expect(
+            result.output.contains("inputs through the MCP server; every line it wrote was a JSON-RPC response"),
+            "\(result.output)")
     }
 
     @Test func replayingHoldsNoMemoryPerInput() async throws {
@@ -35,7 +41,8 @@ import Testing
         inherited["ASAN_OPTIONS"] = (inherited["ASAN_OPTIONS"].map { $0 + ":" } ?? "") + "quarantine_size_mb=0"
         let environment = inherited
         let result = try await offThePool {
-            try Command.run(DaemonProcess.executable("pickerfuzz").path, ["--repeat", "200", seeds], environment: environment)
+            try Command.run(
+                DaemonProcess.executable("pickerfuzz").path, ["--repeat", "200", seeds], environment: environment)
         }
         #expect(result.status == 0)
         // "resident memory A KiB after the first round, B KiB after 200"
