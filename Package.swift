@@ -30,6 +30,13 @@ let package = Package(
         .library(name: "PickerProtocol", targets: ["PickerProtocol"]),
         .library(name: "PickerServer", targets: ["PickerServer"]),
         .library(name: "PickerClient", targets: ["PickerClient"]),
+        // For the Benchmarks package (pickerbench, pickerfuzz, pickerfloor),
+        // which depends on this one by path and sees only its products.
+        .library(name: "PickerSystem", targets: ["PickerSystem"]),
+        .library(name: "PickerMCP", targets: ["PickerMCP"]),
+        .library(name: "PickerServerTesting", targets: ["PickerServerTesting"]),
+        .library(name: "PickerTestSupport", targets: ["PickerTestSupport"]),
+        .library(name: "CJSONC", targets: ["CJSONC"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
@@ -58,11 +65,10 @@ let package = Package(
         .target(name: "PickerPlugins", dependencies: ["PickerCore", "PickerProtocol", "PickerJSON", "PickerSystem"]),
         .target(name: "PickerProtocol", dependencies: ["PickerJSON"]),
         // C helpers, by who uses them: what the daemon and its clients share,
-        // the daemon's own, the terminal's, the benchmark's.
+        // the daemon's own, the terminal's (the benchmark's is in Benchmarks/).
         .target(name: "CPickerSystem"),
         .target(name: "CPickerServer"),
         .target(name: "CPickerTerminal"),
-        .target(name: "CPickerBench"),
         .target(name: "PickerClient", dependencies: ["PickerProtocol", "PickerJSON", "PickerSystem", "CPickerSystem"]),
         // systemd's password agent protocol: ask files in, pickerd windows, answers out.
         .target(name: "PickerPasswordAgent", dependencies: ["PickerClient", "PickerProtocol", "PickerJSON", "PickerSystem", "CPickerSystem"]),
@@ -86,8 +92,8 @@ let package = Package(
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ]
         ),
-        // The daemon's core without sockets or threads, for the fuzz target and
-        // in-process tests; pickerd itself does not link NIOEmbedded.
+        // The daemon's core without sockets or threads, for the fuzz target
+        // (Benchmarks/) and in-process tests; pickerd itself does not link NIOEmbedded.
         .target(
             name: "PickerServerTesting",
             dependencies: [
@@ -156,14 +162,6 @@ let package = Package(
         // gpg-agent's pinentry-program; small, without ArgumentParser, as pinentries start for each question.
         .executableTarget(
             name: "pinentry-pickerd", dependencies: ["PickerPinentry"], linkerSettings: swiftRuntimeLinkedIn),
-        .executableTarget(name: "pickerfloor", dependencies: ["CJSONC"]),
-        .executableTarget(
-            name: "pickerfuzz",
-            dependencies: [
-                "PickerServer", "PickerServerTesting", "PickerMCP", "PickerJSON", "PickerSystem", .product(name: "NIOCore", package: "swift-nio"),
-            ]),
-        .executableTarget(
-            name: "pickerbench", dependencies: ["CPickerBench", "PickerCore", "PickerPlugins", "PickerJSON", "PickerProtocol", "PickerSystem"]),
         .target(name: "CPickerTestSupport", path: "Tests/CPickerTestSupport"),
         .target(
             name: "PickerTestSupport",
@@ -177,7 +175,7 @@ let package = Package(
         .testTarget(
             name: "PickerServerTests",
             dependencies: [
-                "PickerServer", "PickerServerTesting", "PickerProtocol", "PickerJSON", "PickerTestSupport", "pickerd", "pickerfuzz",
+                "PickerServer", "PickerServerTesting", "PickerProtocol", "PickerJSON", "PickerTestSupport", "pickerd",
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOEmbedded", package: "swift-nio"),
             ]
         ),

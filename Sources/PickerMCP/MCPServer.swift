@@ -55,8 +55,9 @@ public final class MCPServer: Sendable {
         self.init(socketPath: socketPath, maxLevel: maxLevel, input: input) { bytes in _ = POSIX.writeAll(bytes, to: output) }
     }
 
-    /// A server whose messages go to `write` (the fuzz target's, which checks them).
-    package init(socketPath: String?, maxLevel: LevelSpec, input: Int32 = -1, write: @escaping @Sendable ([UInt8]) -> Void) {
+    /// A server whose messages go to `write` (the fuzz target's, which checks them; public
+    /// because that target is in the Benchmarks package, which `package` does not reach).
+    public init(socketPath: String?, maxLevel: LevelSpec, input: Int32 = -1, write: @escaping @Sendable ([UInt8]) -> Void) {
         asker = Asker(socketPath: socketPath, maxLevel: maxLevel)
         kindSchemas = KindSchemas(socketPath: socketPath)
         self.input = input
@@ -77,7 +78,8 @@ public final class MCPServer: Sendable {
     /// Serves `bytes` as if they were all standard input had, in process
     /// (the fuzz target), and returns once every call they started has ended
     /// by itself: without a pickerd behind the server, each does at once.
-    package func serve(_ bytes: [UInt8]) async {
+    /// Public for that target, which is in the Benchmarks package.
+    public func serve(_ bytes: [UInt8]) async {
         var assembler = LineAssembler(maxLineBytes: Self.longestMessage)
         assembler.append(bytes[...])
         let parser = Self.parser

@@ -344,6 +344,8 @@ struct LinearPattern: Sendable {
 /// What one pattern position accepts.
 enum CharacterTest: Sendable, Equatable {
     enum Category: String, Sendable {
+        // swift-format-ignore: AlwaysUseLowerCamelCase
+        // Unicode's names for the general categories, as `\p{Lu}` spells them.
         case L, Lu, Ll, N, Nd, P, S, Z
     }
 
