@@ -130,4 +130,13 @@ import Testing
         #expect(day.finish().stdout == "063 March\n")
         #expect(try pickerctl(["date", "--format", "%F", "--json"]).status == 64)
     }
+
+    @Test func chooseSelectedPicksChoicesAtTheStart() throws {
+        let window = try present(["choose", "--multiple", "--selected", "b", "--selected", "c", "a", "b", "c"])
+        let details = try JSON.parse(try pickerctl(["get", window]).stdout)
+        #expect(details["options"]?["initial"] == ["b", "c"] && details["value"] == ["b", "c"])
+        let unknown = try pickerctl(["choose", "--selected", "z", "a", "b", "--no-wait"])
+        #expect(unknown.status == 64 && unknown.stderr.contains("--selected: 'z' is not a choice"), "\(unknown.stderr)")
+        #expect(try pickerctl(["choose", "--selected", "a", "--selected", "b", "a", "b"]).status == 64, "several need --multiple")
+    }
 }
