@@ -12,7 +12,8 @@ struct DatePoint: Sendable, Equatable {
     var minuteOfHour: Int64 { minuteOfDay % 60 }
 }
 
-/// Reads date specs: the mode's literal form, `today`, `now`, or a relative spec
+/// Reads date specs: the mode's literal form, `today`, `now`, `tomorrow` (`+1d`),
+/// `yesterday` (`-1d`), or a relative spec
 /// (`+7d`, `-2w`, `+1m`, `+1y`, `+3h`, `-30min`) counted from now in the zone.
 /// Months and years keep the day of month where it exists and use the month's
 /// last day otherwise (January 31 + 1m = February 28); hours and minutes count
@@ -28,6 +29,11 @@ struct DateSpecReader: Sendable {
             return nowPoint
         case "today":
             return point(local: nowPoint.day * 86_400)
+        // What people type for +1d and -1d.
+        case "tomorrow":
+            return try read("+1d")
+        case "yesterday":
+            return try read("-1d")
         default:
             if let relative = try readRelative(text) { return relative }
             switch mode {

@@ -57,9 +57,15 @@ struct ValueArguments: ParsableArguments {
             let client = try global.connect()
             defer { client.close() }
             let (window, value) = try await resolve(values, with: client)
-            switch action {
-            case .submit: _ = try await client.submit(window: window, value: value)
-            case .update: _ = try await client.update(window: window, value: value)
+            do {
+                switch action {
+                case .submit: _ = try await client.submit(window: window, value: value)
+                case .update: _ = try await client.update(window: window, value: value)
+                }
+            } catch {
+                guard case .rpc(let refusal)? = error as? PickerClientError, refusal.code == .invalidParams, !json else { throw error }
+                let hint = "give one VALUE per column (submit Zhejiang Hangzhou), or --json with the array"
+                throw CommandFailure(status: ExitStatus.rejected, ValueShaping.naming(hint, in: refusal.message))
             }
             return ExitStatus.submitted
         }
@@ -192,7 +198,15 @@ struct SetLevelCommand: ClientCommand {
     var level: String
 
     func run(with client: PickerClient) async throws {
-        _ = try await client.setLevel(window: target.window, to: LevelSpec(level))
+        do {
+            _ = try await client.setLevel(window: target.window, to: LevelSpec(level))
+        } catch {
+            // The LEVEL argument is a flag value pickerd refuses: a usage error, as --level's.
+            guard case .rpc(let refusal) = error, refusal.code == .invalidParams, refusal.data?[WireName.field]?.stringValue == WireName.level.jsonKey else {
+                throw error
+            }
+            throw CommandFailure(status: ExitStatus.usage, refusal.message)
+        }
     }
 }
 
@@ -229,7 +243,15 @@ struct WaitCommand: AsyncParsableCommand {
         try await withClient(global) { client in
             var window = target.window
             if let tag { window = try await topWindow(taggedWith: tag, with: client) }
-            let outcome = try await reconnection.outcome(of: window!, from: client, timeoutMilliseconds: timeout?.nonZero?.milliseconds)
+            let outcome: Outcome
+            do {
+                outcome = try await reconnection.outcome(of: window!, from: client, timeoutMilliseconds: timeout?.nonZero?.milliseconds)
+            } catch {
+                // The --timeout as given (pickerd counts what remained of it: 999 ms for 1s).
+                guard case .rpc(let refusal)? = error as? PickerClientError, refusal.code == .waitTimedOut else { throw error }
+                throw CommandFailure(
+                    status: ExitStatus.timedOut, "wait timed out after \(timeout.map(String.init(describing:)) ?? "its timeout"); window \(window!) may still be open")
+            }
             return OutcomePrinting.finish(outcome, kind: nil, json: json, separator: ValueFormatting.unescape(separator))
         }
     }

@@ -14,7 +14,7 @@ struct DateCommand: AsyncParsableCommand {
     // .unconditional: a relative value starts with a minus (--min -2w).
     @Option(
         parsing: .unconditional,
-        help: ArgumentHelp("The earliest allowed: ISO 8601, today, now, or +7d, -2w, +1m, +1y, +3h, -30min.", valueName: "when"))
+        help: ArgumentHelp("The earliest allowed: ISO 8601, today, now, tomorrow, yesterday, or +7d, -2w, +1m, +1y, +3h, -30min.", valueName: "when"))
     var min: String?
     @Option(parsing: .unconditional, help: ArgumentHelp("The latest allowed (same forms as --min).", valueName: "when"))
     var max: String?
@@ -26,8 +26,21 @@ struct DateCommand: AsyncParsableCommand {
     var timeZone: String?
     @Option(help: "A display hint for front-ends, e.g. zh or en_US.")
     var locale: String?
+    @Option(
+        help: ArgumentHelp(
+            "Print the chosen value through this strftime(3) format, e.g. '%d/%m/%Y' or '%A %H:%M' (not with --json).",
+            valueName: "fmt"))
+    var format: String?
+
+    func validate() throws {
+        if format != nil, common.json { throw ValidationError("--format prints the value; --json prints it as it is: give one") }
+    }
 
     func run() async throws {
+        var finishing: ((Outcome) -> Int32)?
+        if let format {
+            finishing = { OutcomePrinting.finish(StrftimeFormat(format: format).applied(to: $0), kind: .date, json: false, separator: "\t") }
+        }
         var options = JSONObject()
         if let mode { options[DateOption.mode] = .string(mode) }
         if let min { options[DateOption.min] = .string(min) }
@@ -36,7 +49,7 @@ struct DateCommand: AsyncParsableCommand {
         if let minuteInterval { options[DateOption.minuteInterval] = .integer(Int64(minuteInterval)) }
         if let timeZone { options[DateOption.timeZone] = .string(timeZone) }
         if let locale { options[DateOption.locale] = .string(locale) }
-        try await common.ask(kind: .date, options: options, flags: OptionFlags(DateOption.self))
+        try await common.ask(kind: .date, options: options, flags: OptionFlags(DateOption.self), finishing: finishing)
     }
 }
 

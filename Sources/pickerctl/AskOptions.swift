@@ -112,8 +112,10 @@ extension AskOptions {
                 summary = try await client.present(presentation)
             } catch PickerClientError.rpc(let refusal) where refusal.code == .invalidParams {
                 // Every param came from a flag: a refusal is a usage error.
+                let sentence = flags.sentence(for: refusal, defaultFlag: defaultJSON == nil ? "--default" : "--default-json")
+                let typed = defaultValue != nil && defaultJSON == nil
                 throw CommandFailure(
-                    status: ExitStatus.usage, flags.sentence(for: refusal, defaultFlag: defaultJSON == nil ? "--default" : "--default-json"))
+                    status: ExitStatus.usage, typed ? ValueShaping.naming(ValueShaping.separatorHint(separator), in: sentence) : sentence)
             }
             let window = summary.window
             if noWait {

@@ -33,11 +33,14 @@ struct ChooseCommand: AsyncParsableCommand {
     var max: Int?
     @Flag(help: "Let several be picked (a checklist).")
     var multiple = false
+    @Option(help: ArgumentHelp("A choice picked at the start (the highlighted one); with --multiple repeatable, each ticked.", valueName: "choice"))
+    var selected: [String] = []
 
     func validate() throws {
         if !multiple, min != nil || max != nil { throw ValidationError("--min and --max need --multiple") }
         if let min, min < 0 { throw ValidationError("--min must be 0 or more") }
         if let max, max < 1 { throw ValidationError("--max must be 1 or more") }
+        if !multiple, selected.count > 1 { throw ValidationError("--selected more than once needs --multiple") }
         if let min, let max, min > max { throw ValidationError("--min (\(min)) must not be greater than --max (\(max))") }
     }
 
@@ -50,9 +53,11 @@ struct ChooseCommand: AsyncParsableCommand {
         if multiple { options[ListOption.multiple] = true }
         if let min { options[ListOption.min] = .integer(Int64(min)) }
         if let max { options[ListOption.max] = .integer(Int64(max)) }
+        if !selected.isEmpty { options[ListOption.initial] = .array(selected.map(JSON.string)) }
         let json = common.json
         // --default is one choice: a list takes a bare choice as an array of one.
-        try await common.ask(kind: .list, options: options, finishing: { outcome in Self.finish(outcome, json: json) })
+        let flags = OptionFlags(ListOption.self, renamed: [.initial: "--selected"], unflagged: [.choices])
+        try await common.ask(kind: .list, options: options, flags: flags, finishing: { outcome in Self.finish(outcome, json: json) })
     }
 
     /// The choices without blank ones, each once, in their first place.

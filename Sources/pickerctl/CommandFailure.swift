@@ -14,6 +14,7 @@ enum ExitStatus {
     static let submitted: Int32 = 0
     static let ended: Int32 = 1
     static let usage: Int32 = 64
+    /// A value the picker rejected, no such window, or a window that has ended already.
     static let rejected: Int32 = 65
     static let unreachable: Int32 = 69
     static let internalError: Int32 = 70
@@ -52,7 +53,10 @@ struct CommandFailure: Error {
             case .permissionDenied: status = ExitStatus.permissionDenied
             case .invalidParams, .noSuchWindow: status = ExitStatus.rejected
             case .unknownKind: status = ExitStatus.usage
-            case .alreadyDismissed: status = ExitStatus.ended
+            // Refused, not a cancel: the command did nothing to a window that ended before.
+            case .alreadyDismissed:
+                status = ExitStatus.rejected
+                if let outcome = EndedWindow.outcome(of: rpc) { message = EndedWindow.sentence(outcome) }
             case .waitTimedOut: status = ExitStatus.timedOut
             case .limitReached: status = ExitStatus.unreachable
             case .parseError, .invalidRequest, .methodNotFound, .internalError, .lineTooLong:

@@ -51,7 +51,9 @@ struct GetCommand: ClientCommand {
         discussion: """
             Prints pickerd's answer to get as it wrote it, with or without --json. Without \
             an id, pickerctl asks list for the key window first; when there is none it \
-            says so and exits 65, as submit and cancel do.
+            says so and exits 65, as submit and cancel do. A window that has ended, while \
+            pickerd keeps its outcome, prints {"outcome": {...}} (its value only when it \
+            is not secure) and exits 0.
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -62,7 +64,16 @@ struct GetCommand: ClientCommand {
     func run(with client: PickerClient) async throws {
         var window = target.window
         if window == nil { window = try await client.keyWindow(naming: "get") }
-        printJSON(try await client.sendForJSON(Get(window: window!)))
+        do {
+            printJSON(try await client.sendForJSON(Get(window: window!)))
+        } catch {
+            // A retained ended window: its outcome as pickerd describes it to
+            // anyone (the value only when it is not secure).
+            guard case .rpc(let refusal) = error, refusal.code == .alreadyDismissed, let outcome = refusal.data?[WireName.outcome] else {
+                throw error
+            }
+            printJSON(.object(JSONObject([WireName.outcome: outcome])))
+        }
     }
 }
 

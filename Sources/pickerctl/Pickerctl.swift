@@ -11,7 +11,8 @@ struct Pickerctl: AsyncParsableCommand {
             Asking commands block until the window ends and print the value on stdout.
             Exit status: 0 submitted (or a timeout that applied --default); 1 cancelled,
             dismissed or owner gone; 124 timed out; 64 usage error (also: a flag value
-            pickerd refuses); 65 a value the picker rejected; 69 pickerd not reachable;
+            pickerd refuses); 65 a value the picker rejected, no such window, or one that
+            has already ended; 69 pickerd not reachable;
             70 internal error; 77 permission denied (also: a daemon run by a user it does
             not trust); 78 a config reload refused. confirm exits 0 for yes and 1 for no.
             pickerctl talks only to a pickerd run by you, root, the owner of a socket
@@ -67,7 +68,7 @@ struct Pickerctl: AsyncParsableCommand {
                 printLine(fullMessage(for: error))
                 exitProcess(0)
             }
-            printError(message(for: error) + "; see pickerctl --help")
+            printError(UsageSentence.of(message(for: error), given: arguments, commands: configuration.subcommands))
             exitProcess(code.rawValue)
         }
     }

@@ -85,10 +85,11 @@ struct QuietCommand: ClientCommand {
 /// How pickerctl says what quiet hours are in effect (`quiet`, `status`, `watch`).
 enum QuietLine {
     /// `quiet below alert until 2026-11-23T07:00:00+01:00`, `quiet below
-    /// alert until quiet off`, or `quiet off`; times on this machine's clock.
+    /// alert, until `pickerctl quiet off``, or `quiet off`; times on this machine's clock.
     static func setting(_ quietHours: QuietHours?) -> String {
         guard let quietHours else { return "quiet off" }
-        return "quiet below \(quietHours.belowDescription) until \(quietHours.until.map(LocalTime.rfc3339) ?? "quiet off")"
+        guard let until = quietHours.until else { return "quiet below \(quietHours.belowDescription), until `pickerctl quiet off`" }
+        return "quiet below \(quietHours.belowDescription) until \(LocalTime.rfc3339(until))"
     }
 
     /// `1 window`, `3 windows`.

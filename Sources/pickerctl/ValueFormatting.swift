@@ -80,6 +80,20 @@ enum ValueShaping {
         }
     }
 
+    /// pickerd's refusal of a custom value with too few or too many columns,
+    /// followed by how to type them: `hint` ("separate the columns with a tab,
+    /// or pass --separator"). Any other refusal stays as it is. pickerd's
+    /// sentence is "expected N components (one per column), got M".
+    static func naming(_ hint: String, in refusal: String) -> String {
+        refusal.contains("(one per column), got ") ? "\(refusal): \(hint)" : refusal
+    }
+
+    /// How to type the columns joined by `separator`, for `naming`.
+    static func separatorHint(_ separator: String) -> String {
+        let named = separator == "\t" ? "a tab" : "'\(separator)'"
+        return "separate the columns with \(named), or pass --separator"
+    }
+
     private static func failure(_ error: TypedValueError, kind: String, what: String) -> CommandFailure {
         switch error {
         case .jsonObjectExpected:

@@ -36,6 +36,30 @@ struct PickerdCommand: AsyncParsableCommand {
         version: PickerdVersion.current
     )
 
+    /// ArgumentParser's entry, with every failure one line on stderr after
+    /// `pickerd:` (its own is `Error:`), as the daemon's other messages are.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                // --help, --version
+                print(fullMessage(for: error))
+            } else {
+                let message = message(for: error)
+                var standardError = StandardError()
+                if !message.isEmpty { print("pickerd: \(message)", to: &standardError) }
+            }
+            Glibc.exit(code.rawValue)
+        }
+    }
+
     @Option(name: .long, help: ArgumentHelp("The config file (JSON).", valueName: "file"))
     var config: String?
 

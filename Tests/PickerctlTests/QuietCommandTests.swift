@@ -47,9 +47,9 @@ import Testing
 
     @Test func quietAloneHoldsEverythingButAlertsUntilOff() throws {
         let quiet = try pickerctl(["quiet"])
-        #expect(quiet.status == 0 && quiet.stdout == "quiet below alert until quiet off (0 windows waiting)\n")
+        #expect(quiet.status == 0 && quiet.stdout == "quiet below alert, until `pickerctl quiet off` (0 windows waiting)\n")
         #expect(try self.quiet() == ["below": 2000, "below_name": "alert"])
-        #expect(try pickerctl(["quiet", "on", "--below", "-5"]).stdout == "quiet below -5 until quiet off (0 windows waiting)\n")
+        #expect(try pickerctl(["quiet", "on", "--below", "-5"]).stdout == "quiet below -5, until `pickerctl quiet off` (0 windows waiting)\n")
     }
 
     @Test func untilTakesRFC3339OrTheNextHHMM() throws {
