@@ -4,7 +4,7 @@ import Testing
 
 /// `pickerctl ui` in a 50×15 terminal: every line is wrapped or shortened,
 /// as at 80 columns, none cut at the edge (`Ctrl-N/Ctrl-P swit`).
-@Suite struct NarrowTerminalUITests {
+@Suite(.tags(.process, .tmux)) struct NarrowTerminalUITests {
     @Test func nothingIsCutAt50By15() throws {
         let frontEnd = try TerminalFrontEnd()
         let ui = frontEnd.ui

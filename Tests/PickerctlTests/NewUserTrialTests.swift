@@ -5,7 +5,7 @@ import Testing
 
 /// What issue 30's new-user trial found in pickerctl's messages: the built
 /// pickerctl against a real daemon.
-@Suite struct NewUserTrialTests {
+@Suite(.tags(.process)) struct NewUserTrialTests {
     let daemon: DaemonProcess
 
     init() throws {
