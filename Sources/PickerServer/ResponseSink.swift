@@ -37,31 +37,49 @@ final class ResponseSink {
     /// Writes the response as `RPCResponse.result` or `.error` would, but with
     /// the id as the exact text the client sent (see `RPCRequestID`).
     func deliver(_ result: Result<JSON, RPCError>) {
-        guard !isDelivered else { return }
-        isDelivered = true
-        defer { connection.answersOwed -= 1 }
-        switch target {
-        case .connection(let connection):
-            connection.send { line in serialize(result, into: &line) }
-        case .batch(let batch, let index):
-            var response: [UInt8] = []
-            serialize(result, into: &response)
-            batch.fill(index, with: response)
+        deliver { response in
+            switch result {
+            case .success(let value):
+                response += Self.resultKey
+                value.serialize(into: &response)
+            case .failure(let error):
+                response += Self.errorKey
+                error.json.serialize(into: &response)
+            }
         }
     }
 
-    private func serialize(_ result: Result<JSON, RPCError>, into response: inout [UInt8]) {
-        response += Self.head
-        id.serialize(into: &response)
-        switch result {
-        case .success(let value):
+    /// Delivers a result serialized already (a `list` built in slices): the
+    /// same line `deliver(.success(value))` writes.
+    func deliver(serializedResult value: [UInt8]) {
+        deliver(sizeHint: value.count) { response in
             response += Self.resultKey
-            value.serialize(into: &response)
-        case .failure(let error):
-            response += Self.errorKey
-            error.json.serialize(into: &response)
+            response += value
         }
-        response.append(UInt8(ascii: "}"))
+    }
+
+    /// `serializeOutcome` appends `,"result":…` or `,"error":…`.
+    /// `sizeHint`: the outcome's length when known, so the answer's array is
+    /// made once at its size rather than grown.
+    private func deliver(sizeHint: Int = 0, _ serializeOutcome: (inout [UInt8]) -> Void) {
+        guard !isDelivered else { return }
+        isDelivered = true
+        defer { connection.answersOwed -= 1 }
+        func serialize(_ response: inout [UInt8]) {
+            response += Self.head
+            id.serialize(into: &response)
+            serializeOutcome(&response)
+            response.append(UInt8(ascii: "}"))
+        }
+        switch target {
+        case .connection(let connection):
+            connection.send { serialize(&$0) }
+        case .batch(let batch, let index):
+            var response: [UInt8] = []
+            response.reserveCapacity(sizeHint + 64)
+            serialize(&response)
+            batch.fill(index, with: response)
+        }
     }
 }
 

@@ -26,10 +26,12 @@ public final class EmbeddedDaemon {
     /// lines (`logLevel` and above, info by default) go to `log`, if given.
     /// Its window ids are `w1`, `w2`… (that a test or a fuzz input can name)
     /// unless `idRandomness` gives them their unguessable part, as pickerd's are.
+    /// `sliceBudgets` sets how much long work (a long `list`, many timeouts)
+    /// does per slice; slices run a moment apart, so `advance` runs them.
     public init(
         config: String = "{}", pluginLauncher: any PluginProgramLauncher = PluginProcessLauncher(),
         logLevel: Logger.Level = .info, log: (@Sendable (String) -> Void)? = nil,
-        idRandomness: (any RandomNumberGenerator)? = nil
+        idRandomness: (any RandomNumberGenerator)? = nil, sliceBudgets: SliceBudgets = SliceBudgets()
     ) throws {
         var configuration: DaemonConfiguration
         switch DaemonConfiguration.read(config) {
@@ -46,6 +48,7 @@ public final class EmbeddedDaemon {
             eventLoop: loop, configuration: configuration, configPath: nil, systemTimeZone: "UTC", daemonUID: getuid(),
             clock: clock, store: MemoryStateStore(), notifier: SystemdNotifier(environment: [:]), logger: logger,
             pluginLauncher: pluginLauncher, idRandomness: idRandomness)
+        core.sliceBudgets = sliceBudgets
         try core.restore()
         loop.run()
     }
@@ -97,6 +100,21 @@ public final class EmbeddedDaemon {
     /// Runs what the daemon scheduled for now (after a plugin program wrote).
     public func run() {
         loop.run()
+    }
+
+    /// How much one slice of long work does from now on.
+    public var sliceBudgets: SliceBudgets {
+        get { core.sliceBudgets }
+        set { core.sliceBudgets = newValue }
+    }
+
+    /// Whether long work (a long `list`, many timeouts) has slices left.
+    public var hasSlicedWork: Bool { core.hasSlicedWork }
+
+    /// Moves the event loop's time on to the next slice of long work, which
+    /// runs (the daemon's clock stays).
+    public func runNextSlice() {
+        loop.advanceTime(by: SlicedWork.pause)
     }
 
     /// Moves the daemon's clock and its event loop's time forward together.

@@ -42,4 +42,28 @@ import Testing
         #expect(daemon.log.contains("left more than 100 events unread; disconnecting it"))
         print("while a subscriber was stuck: slowest bystander ping \(Int(slowestPing * 1000)) ms, slowest present+cancel \(Int(slowestCall * 1000)) ms")
     }
+
+    /// A subscriber that falls behind has its further events kept by the
+    /// daemon, not written into its channel one write each; cut off at
+    /// `max_event_queue`, it gets what was already on its way and the reason,
+    /// and the events kept for it are dropped without being written. (Before,
+    /// all 5,000 stayed queued as writes, and closing it failed them one by one.)
+    @Test func aSubscriberCutOffIsNotWrittenTheEventsItLeftUnread() throws {
+        let daemon = try DaemonProcess(config: #"{"limits": {"max_event_queue": 5000}}"#, logLevel: "info")
+        let sleeper = try TestClient(socketPath: daemon.socketPath)
+        _ = try sleeper.result("subscribe")
+        let busy = try TestClient(socketPath: daemon.socketPath)
+        let presents = "[" + (1...100).map { #"{"jsonrpc":"2.0","id":"p\#($0)","method":"present","params":{"kind":"text"}}"# }.joined(separator: ",") + "]"
+        // About 400 events of 200 bytes a round, 12,000 in all.
+        for _ in 0..<30 {
+            busy.send(line: presents)
+            _ = try busy.readLine(timeout: 60)
+            _ = try busy.result("dismiss", ["all": true], timeout: 60)
+        }
+        #expect(sleeper.closes(within: 30), "the subscriber's connection ends")
+        #expect(sleeper.others.last?["error"]?["code"] == -32006)
+        let events = sleeper.others.count { $0["method"] == "event" }
+        #expect(events < 5000, "\(events) events reached it: only what was on its way before it fell behind")
+        #expect(daemon.log.contains("left more than 5000 events unread; disconnecting it"))
+    }
 }

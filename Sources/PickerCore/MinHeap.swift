@@ -1,0 +1,60 @@
+/// A binary min-heap: the least element in O(1), insert and remove-least in
+/// O(log n). Equal elements come out in no particular order, so elements that
+/// must keep an order among equals carry a tie-breaker in their comparison.
+package struct MinHeap<Element: Comparable> {
+    private var elements: [Element] = []
+
+    package init() {}
+
+    /// A heap of these elements, in O(n).
+    package init(_ unordered: [Element]) {
+        elements = unordered
+        for index in stride(from: elements.count / 2 - 1, through: 0, by: -1) { siftDown(from: index) }
+    }
+
+    package var count: Int { elements.count }
+    package var isEmpty: Bool { elements.isEmpty }
+    package var min: Element? { elements.first }
+    /// Every element, in heap order (not sorted).
+    package var unordered: [Element] { elements }
+
+    package mutating func insert(_ element: Element) {
+        elements.append(element)
+        siftUp(from: elements.count - 1)
+    }
+
+    @discardableResult
+    package mutating func removeMin() -> Element? {
+        guard let first = elements.first else { return nil }
+        let last = elements.removeLast()
+        if !elements.isEmpty {
+            elements[0] = last
+            siftDown(from: 0)
+        }
+        return first
+    }
+
+    private mutating func siftUp(from start: Int) {
+        var child = start
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard elements[child] < elements[parent] else { return }
+            elements.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    private mutating func siftDown(from start: Int) {
+        var parent = start
+        while true {
+            let left = 2 * parent + 1
+            let right = left + 1
+            var smallest = parent
+            if left < elements.count, elements[left] < elements[smallest] { smallest = left }
+            if right < elements.count, elements[right] < elements[smallest] { smallest = right }
+            guard smallest != parent else { return }
+            elements.swapAt(parent, smallest)
+            parent = smallest
+        }
+    }
+}
