@@ -24,6 +24,9 @@ protocol Connection: AnyObject {
     func send(_ message: JSON)
     /// Writes one serialized line, its newline included.
     func send(line: [UInt8])
+    /// Writes one serialized line, its newline included, without copying it
+    /// unless it is small.
+    func send(line: ByteBuffer)
     /// Writes the line `build` serializes (the newline is added).
     func send(lineBuiltBy build: (inout [UInt8]) -> Void)
     /// Writes an event line (`EventLine`), unless more than `limit` events

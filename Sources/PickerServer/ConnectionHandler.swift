@@ -295,6 +295,30 @@ package final class ConnectionHandler: ChannelDuplexHandler, Connection {
         if gathered!.readableBytes >= Self.gatheredLimit { writeGathered() }
     }
 
+    func send(line buffer: ByteBuffer) {
+        guard let context, !isClosing else { return }
+        guard queued.isEmpty else {
+            enqueue(QueuedWrite(head: nil, body: buffer))
+            return
+        }
+        guard holdsWritesForTheTurn() else {
+            write(buffer, promise: nil)
+            return
+        }
+        if buffer.readableBytes < Self.gatheredLimit {
+            var small = buffer
+            if gathered == nil { gathered = context.channel.allocator.buffer(capacity: max(small.readableBytes, 1024)) }
+            gathered!.writeBuffer(&small)
+            if gathered!.readableBytes >= Self.gatheredLimit { writeGathered() }
+            return
+        }
+        // After the answers gathered before it, in order.
+        writeGathered()
+        let wasBehind = !context.channel.isWritable
+        context.write(wrapOutboundOut(buffer), promise: nil)
+        noteWritability(wasBehind: wasBehind)
+    }
+
     /// Whether writes now wait for the turn's commit; the first write of a
     /// turn tells the core to release this connection's writes after it.
     private func holdsWritesForTheTurn() -> Bool {

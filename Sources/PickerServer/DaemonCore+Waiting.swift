@@ -57,7 +57,7 @@ extension DaemonCore {
     }
 
     /// Answers the waiters whose timeout has come with -32003, a slice at a
-    /// time (`SlicedWork.Budgets.expiries`), earliest first and in the order
+    /// time (`SliceBudgets.expiries`, `.expiryTime`), earliest first and in the order
     /// they began waiting: 60,000 timing out together do not hold everyone
     /// else up for one long loop iteration. One that is still waiting when its
     /// window ends meanwhile gets the window's outcome, as it would have had
@@ -66,10 +66,16 @@ extension DaemonCore {
         guard !isExpiringWaiters else { return }
         isExpiringWaiters = true
         slicedWork.start(owner: nil, budget: slicedWork.budgets.expiries) { [self] budget in
-            for waiter in waiters.takeTimedOut(at: eventLoop.now, limit: budget) {
+            // By the real clock, not the loop's (a test's loop has a manual one).
+            let ends = slicedWork.budgets.expiryTime.map { NIODeadline.now() + $0 }
+            var answered = 0
+            let now = eventLoop.now
+            while answered < budget, let waiter = waiters.takeTimedOut(at: now) {
                 let milliseconds = waiter.timeout?.milliseconds ?? 0
                 waiter.reply.deliver(
                     .failure(RPCError(.waitTimedOut, "wait timed out after \(milliseconds) ms; window \(waiter.window) is still open")))
+                answered += 1
+                if let ends, NIODeadline.now() >= ends { break }
             }
             if let next = waiters.earliestTimeout(), next <= eventLoop.now { return false }
             isExpiringWaiters = false

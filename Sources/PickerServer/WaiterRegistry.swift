@@ -64,15 +64,14 @@ struct WaiterRegistry {
         return expiries.min?.at
     }
 
-    /// Takes up to `limit` waiters whose timeout is due at `now`, earliest
-    /// first (then in the order they began waiting); the caller answers them.
-    mutating func takeTimedOut(at now: NIODeadline, limit: Int) -> [Waiter] {
-        var due: [Waiter] = []
-        while due.count < limit, let first = expiries.min, first.at <= now {
+    /// Takes the waiter whose timeout is due at `now`, earliest first (then in
+    /// the order they began waiting), if any; the caller answers it.
+    mutating func takeTimedOut(at now: NIODeadline) -> Waiter? {
+        while let first = expiries.min, first.at <= now {
             expiries.removeMin()
-            if let waiter = remove(token: first.token) { due.append(waiter) }
+            if let waiter = remove(token: first.token) { return waiter }
         }
-        return due
+        return nil
     }
 
     /// Pops entries of waiters already answered, so the earliest is a live one.

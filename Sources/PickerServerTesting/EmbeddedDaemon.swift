@@ -28,6 +28,8 @@ public final class EmbeddedDaemon {
     /// unless `idRandomness` gives them their unguessable part, as pickerd's are.
     /// `sliceBudgets` sets how much long work (a long `list`, many timeouts)
     /// does per slice; slices run a moment apart, so `advance` runs them.
+    /// By count only unless `expiryTime` is given (pickerd's `.standard` has
+    /// one), so that what a slice holds does not depend on the machine's speed.
     public init(
         config: String = "{}", pluginLauncher: any PluginProgramLauncher = PluginProcessLauncher(),
         logLevel: Logger.Level = .info, log: (@Sendable (String) -> Void)? = nil,

@@ -149,4 +149,26 @@ import Testing
         daemon.advance(milliseconds: 4_000)
         #expect(try take(timeout: 5000) == [later], "a later timeout still fires")
     }
+
+    /// A slice of timeouts also ends when its time is up (`expiryTime`), by
+    /// the real clock, however many it may take by count: with no time at all
+    /// it answers one, and the rest come one a slice, in order.
+    @Test func aSliceOfTimeoutsEndsWhenItsTimeIsUp() throws {
+        let daemon = try EmbeddedDaemon(sliceBudgets: SliceBudgets(expiries: 1_000, expiryTime: .zero))
+        let client = try EmbeddedConnection(daemon)
+        let window = try client.presentWindow(Present(kind: "text")).window
+        let waits = (0..<5).map { _ in client.send(Wait(window: window, timeoutMilliseconds: 1_000)) }
+        daemon.advance(milliseconds: 1_000)
+        var slices: [[Int64]] = []
+        repeat {
+            var ids: [Int64] = []
+            while let message = try client.readMessage() {
+                #expect(message["error"]?["code"] == -32003)
+                ids.append(try #require(message["id"]?.integerValue))
+            }
+            slices.append(ids)
+            if daemon.hasSlicedWork { daemon.runNextSlice() }
+        } while daemon.hasSlicedWork || slices.last?.isEmpty == false
+        #expect(slices.filter { !$0.isEmpty } == waits.map { [$0] }, "one a slice, in the order of waiting")
+    }
 }
