@@ -67,7 +67,11 @@ package final class ConnectionHandler: ChannelDuplexHandler, Connection {
     private var nextSlot = 0
     /// The place the answer being written now goes to (`slicedAnswerWritten`).
     private var fillingSlot: Int?
-    /// Lines that arrived while an answer was being built, run once it is out.
+    /// Lines that arrived while an answer was being built, or once the loop
+    /// iteration's lines had had their time (`DaemonCore.turnIsSpent`): run
+    /// once it is out, in later iterations, and only while the peer keeps up,
+    /// as `LineFramingHandler` passes lines on. The peer shutting its sending
+    /// side waits for them (`closeIfFinished`).
     private var waitingLines = CircularBuffer<LineAssembler.Piece>()
     /// A read the pipeline asked for while lines wait; done once they ran.
     private var readWithheld = false
@@ -142,25 +146,32 @@ package final class ConnectionHandler: ChannelDuplexHandler, Connection {
 
     /// Lines wait because this loop iteration has run lines long enough:
     /// they run in later ones, a slice of `SlicedWork` each, after its
-    /// other connections' work.
+    /// other connections' work. A peer that is behind stops the job; it
+    /// starts again when the peer catches up (`channelWritabilityChanged`).
     private func runWaitingLinesLater() {
         guard !waitingLinesScheduled else { return }
         waitingLinesScheduled = true
         core.slicedWork.start(owner: id, budget: 0, now: false) { [self] _ in
             waitingLinesScheduled = false
-            runWaitingLines()
-            guard slicedAnswers == 0, !isClosing, !waitingLines.isEmpty else { return true }
+            runWaitingLines(atLeastOne: true)
+            guard slicedAnswers == 0, !isClosing, !waitingLines.isEmpty, peerKeepsUp else { return true }
             waitingLinesScheduled = true
             return false
         }
     }
 
-    /// Runs the lines that waited while nothing holds them and the
-    /// iteration has time; once none is left, reads again and may close.
-    private func runWaitingLines() {
+    /// Whether the peer reads what is written to it: lines run only then.
+    private var peerKeepsUp: Bool { context?.channel.isWritable ?? false }
+
+    /// Runs the lines that waited while nothing holds them, the peer keeps
+    /// up and the iteration has time (a slice runs one at least, so that
+    /// each makes headway); once none is left, reads again and may close.
+    private func runWaitingLines(atLeastOne: Bool = false) {
         guard let context else { return }
-        while slicedAnswers == 0, !isClosing, let piece = waitingLines.first {
-            guard !core.turnIsSpent else { return }
+        var mustRun = atLeastOne
+        while slicedAnswers == 0, !isClosing, peerKeepsUp, let piece = waitingLines.first {
+            guard mustRun || !core.turnIsSpent else { return }
+            mustRun = false
             waitingLines.removeFirst()
             run(piece, context: context)
         }
@@ -197,6 +208,9 @@ package final class ConnectionHandler: ChannelDuplexHandler, Connection {
         if context.channel.isWritable {
             writeQueued()
             if heldBatchBytes == 0, queued.isEmpty { core.forgetBacklog(of: self) }
+            // The peer caught up: the lines held back for it run again, in
+            // a later iteration (this may be the middle of a flush).
+            if slicedAnswers == 0, !waitingLines.isEmpty { runWaitingLinesLater() }
         }
         context.fireChannelWritabilityChanged()
     }

@@ -62,15 +62,11 @@ package final class DaemonCore {
     var isHoldingWrites = false
     /// When the loop iteration's first line began (the event loop's clock).
     var turnStartedAt: NIODeadline?
-    /// Lines of one loop iteration are run for this long; then the rest wait
-    /// for a later one (`ConnectionHandler`), so that 100 connections' batches
-    /// read together do not hold everyone up for their sum.
-    static let linesPerTurn = TimeAmount.milliseconds(10)
-
-    /// Whether this iteration's lines have had their time.
+    /// Whether this iteration's lines have had their time
+    /// (`SliceBudgets.lineTime`): the rest wait for a later one.
     var turnIsSpent: Bool {
-        guard let turnStartedAt else { return false }
-        return eventLoop.now - turnStartedAt > Self.linesPerTurn
+        guard let turnStartedAt, let lineTime = sliceBudgets.lineTime else { return false }
+        return eventLoop.now - turnStartedAt >= lineTime
     }
     /// The `plugins` answer's text, for the model's `pluginsGeneration`:
     /// 1,000 of them in a batch cost a copy each, not a serialization.

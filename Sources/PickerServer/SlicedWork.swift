@@ -100,13 +100,22 @@ public struct SliceBudgets: Sendable {
     /// machine 2,000 timeouts took from 8 ms to 40 ms of the daemon's time,
     /// so a count alone made a slice as long as the machine was slow.
     public var expiryTime: TimeAmount?
+    /// How long, by the event loop's clock, the lines read in one loop
+    /// iteration run (nil: all of them); the rest wait for later ones, a
+    /// slice each (`ConnectionHandler`), so that 100 connections' batches
+    /// read together do not hold everyone up for their sum. At least one
+    /// line runs per slice; `.zero` runs one line an iteration.
+    public var lineTime: TimeAmount?
 
-    public init(listWindows: Int = 2_000, expiries: Int = 2_000, expiryTime: TimeAmount? = nil) {
+    public init(
+        listWindows: Int = 2_000, expiries: Int = 2_000, expiryTime: TimeAmount? = nil, lineTime: TimeAmount? = nil
+    ) {
         self.listWindows = listWindows
         self.expiries = expiries
         self.expiryTime = expiryTime
+        self.lineTime = lineTime
     }
 
     /// What the daemon runs with.
-    public static let standard = SliceBudgets(expiryTime: .milliseconds(2))
+    public static let standard = SliceBudgets(expiryTime: .milliseconds(2), lineTime: .milliseconds(10))
 }

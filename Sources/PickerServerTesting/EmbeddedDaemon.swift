@@ -28,8 +28,9 @@ public final class EmbeddedDaemon {
     /// unless `idRandomness` gives them their unguessable part, as pickerd's are.
     /// `sliceBudgets` sets how much long work (a long `list`, many timeouts)
     /// does per slice; slices run a moment apart, so `advance` runs them.
-    /// By count only unless `expiryTime` is given (pickerd's `.standard` has
-    /// one), so that what a slice holds does not depend on the machine's speed.
+    /// By count only unless `expiryTime` or `lineTime` is given (pickerd's
+    /// `.standard` has both), so that what a slice holds does not depend on
+    /// the machine's speed.
     public init(
         config: String = "{}", pluginLauncher: any PluginProgramLauncher = PluginProcessLauncher(),
         logLevel: Logger.Level = .info, log: (@Sendable (String) -> Void)? = nil,
@@ -96,6 +97,26 @@ public final class EmbeddedDaemon {
         let channel = channels[connection]
         guard channel.isActive else { return }
         _ = try? channel.close().wait()
+        loop.run()
+    }
+
+    /// The peer stops reading what the daemon writes (`reads` false), as one
+    /// whose socket buffer is full: its channel is no longer writable. Or it
+    /// reads again and catches up.
+    public func setPeerReads(_ reads: Bool, on connection: Int) {
+        let channel = channels[connection]
+        guard channel.isActive, channel.isWritable != reads else { return }
+        channel.isWritable = reads
+        channel.pipeline.fireChannelWritabilityChanged()
+        loop.run()
+    }
+
+    /// The peer shuts its sending side (`shutdown(SHUT_WR)`): what it sent
+    /// before is still answered, and then the daemon closes the connection.
+    public func shutInput(of connection: Int) {
+        let channel = channels[connection]
+        guard channel.isActive else { return }
+        channel.pipeline.fireUserInboundEventTriggered(ChannelEvent.inputClosed)
         loop.run()
     }
 

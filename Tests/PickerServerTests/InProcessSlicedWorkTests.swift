@@ -171,4 +171,42 @@ import Testing
         } while daemon.hasSlicedWork || slices.last?.isEmpty == false
         #expect(slices.filter { !$0.isEmpty } == waits.map { [$0] }, "one a slice, in the order of waiting")
     }
+
+    /// Lines held back once an iteration's lines had their time run in later
+    /// slices only while the peer reads what it is sent, as the lines the
+    /// framing handler holds do; the peer shutting its sending side waits
+    /// for them: every line read before it is answered, in order, and then
+    /// the connection closes. (Before, they ran whether the peer read or not:
+    /// a slow reader's answers piled up in the daemon, and once its input
+    /// ended the connection was closed two seconds later with them unread.)
+    @Test func linesHeldBackRunWhileThePeerReadsAndOutliveItsInput() throws {
+        let daemon = try EmbeddedDaemon(sliceBudgets: SliceBudgets(lineTime: .zero))
+        let client = try EmbeddedConnection(daemon)
+        let count = 40
+        let lines = (0..<count).map { #"{"jsonrpc":"2.0","id":\#($0),"method":"plugins"}"# }
+        client.send(raw: Array((lines.joined(separator: "\n") + "\n").utf8))
+        func answered() throws -> [Int64] {
+            var ids: [Int64] = []
+            while let message = try client.readMessage() {
+                #expect(message["result"]?.arrayValue?.isEmpty == false, "the kinds")
+                ids.append(try #require(message["id"]?.integerValue))
+            }
+            return ids
+        }
+        var ids = try answered()
+        #expect(ids == [0], "one line an iteration, the rest held back")
+        daemon.setPeerReads(false, on: client.number)
+        client.shutInput()
+        for _ in 0..<count { daemon.runNextSlice() }
+        #expect(try answered().isEmpty, "no held-back line runs while the peer does not read")
+        #expect(client.isOpen, "nor does its input's end close it")
+        daemon.setPeerReads(true, on: client.number)
+        for _ in 0..<(2 * count) where client.isOpen || daemon.hasSlicedWork {
+            daemon.runNextSlice()
+            ids += try answered()
+        }
+        ids += try answered()
+        #expect(ids == Array(0..<Int64(count)), "every line, once, in order")
+        #expect(!client.isOpen, "then it closes, its input having ended")
+    }
 }
