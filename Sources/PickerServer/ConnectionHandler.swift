@@ -217,6 +217,12 @@ package final class ConnectionHandler: ChannelDuplexHandler, Connection {
 
     package func channelInactive(context: ChannelHandlerContext) {
         cancelIdleTimer()
+        // Lines the peer sent before it went still run, as they would have
+        // had they not been held back: a window it presented is then ended
+        // as its owner's (`connectionClosed`). Their answers go nowhere.
+        while peer != nil, slicedAnswers == 0, !isClosing, let piece = waitingLines.popFirst() {
+            run(piece, context: context)
+        }
         writeState = .closing
         if peer != nil { core.connectionClosed(self) }
         context.fireChannelInactive()

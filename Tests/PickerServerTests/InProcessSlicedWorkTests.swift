@@ -209,4 +209,20 @@ import Testing
         #expect(ids == Array(0..<Int64(count)), "every line, once, in order")
         #expect(!client.isOpen, "then it closes, its input having ended")
     }
+
+    /// A peer that goes away with lines held back still has them run (here
+    /// a window presented, which then ends as its owner's), as when they had
+    /// run at once. (Before, they were dropped with the connection.)
+    @Test func linesHeldBackRunWhenThePeerGoesAway() throws {
+        // reattach_ms 0: a dismiss window ends the moment its asker goes.
+        let daemon = try EmbeddedDaemon(config: #"{"windows": {"reattach_ms": 0}}"#, sliceBudgets: SliceBudgets(lineTime: .zero))
+        let owner = try EmbeddedConnection(daemon)
+        let vanishing = try EmbeddedConnection(daemon)
+        let present = #"{"jsonrpc":"2.0","id":1,"method":"present","params":{"kind":"text","title":"held back","wait":true,"on_disconnect":"dismiss"}}"#
+        vanishing.send(raw: Array((#"{"jsonrpc":"2.0","id":0,"method":"ping"}"# + "\n" + present + "\n").utf8))
+        #expect(try owner.call(List()).windows.isEmpty, "the present waits behind the ping")
+        vanishing.disconnect()
+        let outcomes = try owner.request(History(limit: 10)).get()["outcomes"]?.arrayValue ?? []
+        #expect(outcomes.contains { $0["reason"] == "owner_gone" }, "presented, then ended with its asker")
+    }
 }
