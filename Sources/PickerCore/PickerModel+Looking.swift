@@ -6,11 +6,18 @@ extension PickerModel {
     // MARK: looking
 
     public func list(includeHidden: Bool = true, level: Level? = nil) -> WindowList {
+        snapshot(includeHidden: includeHidden, level: level).list
+    }
+
+    /// What `list` shows, taken now and summarized later (`StackSnapshot`).
+    public func snapshot(includeHidden: Bool = true, level: Level? = nil) -> StackSnapshot {
         catchUp()
-        let shown = stack.fromTop().filter { window in
-            (includeHidden || !window.isHidden) && (level == nil || window.level == level)
+        return StackSnapshot(key: keyWindow, levels: levels) { add in
+            stack.forEachFromTop { window in
+                guard (includeHidden || !window.isHidden) && (level == nil || window.level == level) else { return }
+                add(window, state(of: window))
+            }
         }
-        return WindowList(key: keyWindow, windows: shown.map { summary(of: $0) })
     }
 
     public func details(window id: WindowID) throws(PickerError) -> WindowDetails {

@@ -9,11 +9,17 @@ public final class PickerModel {
     public private(set) var configuration: ModelConfiguration
     public private(set) var levels: LevelTable
     public private(set) var plugins: PluginRegistry {
-        didSet { pluginDescriptions = plugins.descriptions }
+        didSet {
+            pluginDescriptions = plugins.descriptions
+            pluginsGeneration += 1
+        }
     }
     /// The `plugins` method's answer, built once per set of kinds: a client
     /// may ask for it a thousand times in one batch.
     public private(set) var pluginDescriptions: [PluginDescription]
+    /// Grows each time the kinds change, so that what is made from
+    /// `pluginDescriptions` (its serialized answer) can be kept until then.
+    public private(set) var pluginsGeneration = 0
     public let clock: any PickerClock
 
     var windows: [WindowID: Window] = [:]
@@ -428,12 +434,9 @@ public final class PickerModel {
     }
 
     func summary(of window: Window, isKey: Bool? = nil) -> WindowSummary {
-        WindowSummary(
-            window: window.id, kind: window.kind, base: window.base, title: window.title,
-            level: window.level,
-            levelName: levels.name(of: window.level), state: state(of: window),
-            isKey: isKey ?? (window.id == keyWindow), tag: window.tag, deadline: window.deadline,
-            createdAt: window.createdAt, owner: window.owner.peer, clampedFrom: window.clampedFrom)
+        window.summary(
+            level: window.level, levelName: levels.name(of: window.level), state: state(of: window),
+            isKey: isKey ?? (window.id == keyWindow))
     }
 }
 

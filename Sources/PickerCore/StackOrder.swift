@@ -99,6 +99,12 @@ final class StackOrder<Element> {
     func fromTop() -> [Element] {
         var result: [Element] = []
         result.reserveCapacity(count)
+        forEachFromTop { result.append($0) }
+        return result
+    }
+
+    /// Visits every element, top first, without gathering them.
+    func forEachFromTop(_ body: (Element) -> Void) {
         var pending: [Node] = []
         var node = root
         while node != nil || !pending.isEmpty {
@@ -107,10 +113,9 @@ final class StackOrder<Element> {
                 node = current.right
             }
             let current = pending.removeLast()
-            result.append(current.element)
+            body(current.element)
             node = current.left
         }
-        return result
     }
 
     // MARK: treap mechanics

@@ -57,4 +57,11 @@ final class Window {
     var stackKey: StackOrder<Window>.Key {
         StackOrder.Key(level: level.value, position: position)
     }
+
+    /// Its summary, with what may change given as it is (or was, for a `StackSnapshot`).
+    func summary(level: Level, levelName: String?, state: WindowState, isKey: Bool) -> WindowSummary {
+        WindowSummary(
+            window: id, kind: kind, base: base, title: title, level: level, levelName: levelName, state: state, isKey: isKey,
+            tag: tag, deadline: deadline, createdAt: createdAt, owner: owner.peer, clampedFrom: clampedFrom)
+    }
 }

@@ -24,6 +24,9 @@ protocol Connection: AnyObject {
     func send(_ message: JSON)
     /// Writes one serialized line, its newline included.
     func send(line: [UInt8])
+    /// Writes one serialized line, its newline included, without copying it
+    /// unless it is small.
+    func send(line: ByteBuffer)
     /// Writes the line `build` serializes (the newline is added).
     func send(lineBuiltBy build: (inout [UInt8]) -> Void)
     /// Writes an event line (`EventLine`), unless more than `limit` events
@@ -33,6 +36,15 @@ protocol Connection: AnyObject {
     func batchBytesChanged(by bytes: Int, answersSoFar: Int)
     /// The turn's changes are committed: what was written during it may go out.
     func releaseHeldWrites()
+    /// An answer will be built over several loop iterations: the peer's next
+    /// lines wait until it is written.
+    func slicedAnswerBegins()
+    /// Its building starts: what is written from now on waits behind it. Its
+    /// place among what is written.
+    func slicedAnswerStarts() -> Int
+    /// What `write` writes takes that place (nil: it never started; nothing,
+    /// when the answer is dropped); then what waited goes on.
+    func slicedAnswerWritten(slot: Int?, by write: () -> Void)
     /// Closes at the next turn, dropping what is queued.
     func abandon()
     /// Closes once what was written so far has gone out.

@@ -52,6 +52,41 @@ package final class ConnectionHandler: ChannelDuplexHandler, Connection {
     private(set) var fellBehind = false
     /// Events written to the socket buffer but not yet taken by the kernel.
     private(set) var unsentEvents = 0
+    /// Lines and events that wait here rather than in the channel: behind an
+    /// answer still being built (`slicedAnswers`), or events while the peer
+    /// is behind. A subscriber that never reads then costs a queue of shared
+    /// buffers, dropped at once when it is closed, rather than thousands of
+    /// pending writes that NIO fails one by one.
+    private var queued = CircularBuffer<QueuedWrite>()
+    private var queuedBytes = 0
+    private var queuedEvents = 0
+    /// Answers being built a slice at a time (a long `list`): each holds a
+    /// place in `queued`, nothing behind it goes out before it, and no
+    /// further line of the peer runs.
+    private var slicedAnswers = 0
+    private var nextSlot = 0
+    /// The place the answer being written now goes to (`slicedAnswerWritten`).
+    private var fillingSlot: Int?
+    /// Lines that arrived while an answer was being built, or once the loop
+    /// iteration's lines had had their time (`DaemonCore.turnIsSpent`): run
+    /// once it is out, in later iterations, and only while the peer keeps up,
+    /// as `LineFramingHandler` passes lines on. The peer shutting its sending
+    /// side waits for them (`closeIfFinished`).
+    private var waitingLines = CircularBuffer<LineAssembler.Piece>()
+    /// A read the pipeline asked for while lines wait; done once they ran.
+    private var readWithheld = false
+    /// A job of `SlicedWork` will run the waiting lines.
+    private var waitingLinesScheduled = false
+
+    private struct QueuedWrite {
+        /// An event's head (`EventLine`); nil for an answer's line.
+        var head: ByteBuffer?
+        var body: ByteBuffer
+        /// The place of an answer still being built: nothing is written past it.
+        var slot: Int? = nil
+
+        var bytes: Int { body.readableBytes + (head?.readableBytes ?? 0) }
+    }
 
     var isClosing: Bool {
         writeState == .closing || writeState == .held(thenClose: true)
@@ -100,7 +135,57 @@ package final class ConnectionHandler: ChannelDuplexHandler, Connection {
     package func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         // Closing, what more the peer sends is dropped.
         guard !isClosing, peer != nil else { return }
-        switch unwrapInboundIn(data) {
+        let piece = unwrapInboundIn(data)
+        guard slicedAnswers == 0, waitingLines.isEmpty, !core.turnIsSpent else {
+            waitingLines.append(piece)
+            if slicedAnswers == 0 { runWaitingLinesLater() }
+            return
+        }
+        run(piece, context: context)
+    }
+
+    /// Lines wait because this loop iteration has run lines long enough:
+    /// they run in later ones, a slice of `SlicedWork` each, after its
+    /// other connections' work. A peer that is behind stops the job; it
+    /// starts again when the peer catches up (`channelWritabilityChanged`).
+    private func runWaitingLinesLater() {
+        guard !waitingLinesScheduled else { return }
+        waitingLinesScheduled = true
+        core.slicedWork.start(owner: id, budget: 0, now: false) { [self] _ in
+            waitingLinesScheduled = false
+            runWaitingLines(atLeastOne: true)
+            guard slicedAnswers == 0, !isClosing, !waitingLines.isEmpty, peerKeepsUp else { return true }
+            waitingLinesScheduled = true
+            return false
+        }
+    }
+
+    /// Whether the peer reads what is written to it: lines run only then.
+    private var peerKeepsUp: Bool { context?.channel.isWritable ?? false }
+
+    /// Runs the lines that waited while nothing holds them, the peer keeps
+    /// up and the iteration has time (a slice runs one at least, so that
+    /// each makes headway); once none is left, reads again and may close.
+    private func runWaitingLines(atLeastOne: Bool = false) {
+        guard let context else { return }
+        var mustRun = atLeastOne
+        while slicedAnswers == 0, !isClosing, peerKeepsUp, let piece = waitingLines.first {
+            guard mustRun || !core.turnIsSpent else { return }
+            mustRun = false
+            waitingLines.removeFirst()
+            run(piece, context: context)
+        }
+        guard slicedAnswers == 0, waitingLines.isEmpty, !isClosing else { return }
+        closeIfFinished()
+        if readWithheld, !isClosing {
+            readWithheld = false
+            // From the tail, so that the framing handler can still withhold it.
+            context.channel.read()
+        }
+    }
+
+    private func run(_ piece: LineAssembler.Piece, context: ChannelHandlerContext) {
+        switch piece {
         case .line(let line):
             lastRequestAt = context.eventLoop.now
             core.handle(line: line, from: self)
@@ -112,16 +197,32 @@ package final class ConnectionHandler: ChannelDuplexHandler, Connection {
 
     package func read(context: ChannelHandlerContext) {
         guard !isClosing else { return }
+        guard slicedAnswers == 0, waitingLines.isEmpty else {
+            readWithheld = true
+            return
+        }
         context.read()
     }
 
     package func channelWritabilityChanged(context: ChannelHandlerContext) {
-        if context.channel.isWritable, heldBatchBytes == 0 { core.forgetBacklog(of: self) }
+        if context.channel.isWritable {
+            writeQueued()
+            if heldBatchBytes == 0, queued.isEmpty { core.forgetBacklog(of: self) }
+            // The peer caught up: the lines held back for it run again, in
+            // a later iteration (this may be the middle of a flush).
+            if slicedAnswers == 0, !waitingLines.isEmpty { runWaitingLinesLater() }
+        }
         context.fireChannelWritabilityChanged()
     }
 
     package func channelInactive(context: ChannelHandlerContext) {
         cancelIdleTimer()
+        // Lines the peer sent before it went still run, as they would have
+        // had they not been held back: a window it presented is then ended
+        // as its owner's (`connectionClosed`). Their answers go nowhere.
+        while peer != nil, slicedAnswers == 0, !isClosing, let piece = waitingLines.popFirst() {
+            run(piece, context: context)
+        }
         writeState = .closing
         if peer != nil { core.connectionClosed(self) }
         context.fireChannelInactive()
@@ -145,8 +246,41 @@ package final class ConnectionHandler: ChannelDuplexHandler, Connection {
     /// After the peer shut its sending side: closes once every request with
     /// an id has had its answer.
     private func closeIfFinished() {
-        guard inputEnded, !isClosing, answersOwed == 0 else { return }
+        guard inputEnded, !isClosing, answersOwed == 0, slicedAnswers == 0, waitingLines.isEmpty else { return }
         closeAfterFlush()
+    }
+
+    // MARK: answers built in slices
+
+    /// An answer will be built over several loop iterations: until
+    /// `slicedAnswerWritten`, the peer's next lines wait to run, and from
+    /// `slicedAnswerStarts`, what else is written waits behind it, so that
+    /// answers and events keep the order of the requests and changes they
+    /// come from.
+    func slicedAnswerBegins() {
+        slicedAnswers += 1
+    }
+
+    func slicedAnswerStarts() -> Int {
+        nextSlot += 1
+        queued.append(QueuedWrite(head: nil, body: ByteBuffer(), slot: nextSlot))
+        return nextSlot
+    }
+
+    /// What `write` writes (the answer, or nothing when the connection is
+    /// closing or a batch still waits for others) takes the answer's place;
+    /// then what waited behind it goes out, and the lines that waited run.
+    func slicedAnswerWritten(slot: Int?, by write: () -> Void) {
+        fillingSlot = slot
+        write()
+        fillingSlot = nil
+        if let slot, let place = queued.firstIndex(where: { $0.slot == slot }) { queued.remove(at: place) }
+        slicedAnswers -= 1
+        guard !isClosing else { return }
+        writeQueued()
+        guard slicedAnswers == 0 else { return }
+        runWaitingLines()
+        if !waitingLines.isEmpty { runWaitingLinesLater() }
     }
 
     // MARK: writing
@@ -166,6 +300,10 @@ package final class ConnectionHandler: ChannelDuplexHandler, Connection {
 
     func send(line bytes: [UInt8]) {
         guard let context, !isClosing else { return }
+        guard queued.isEmpty else {
+            enqueue(QueuedWrite(head: nil, body: context.channel.allocator.buffer(bytes: bytes)))
+            return
+        }
         guard holdsWritesForTheTurn() else {
             write(context.channel.allocator.buffer(bytes: bytes), promise: nil)
             return
@@ -175,6 +313,30 @@ package final class ConnectionHandler: ChannelDuplexHandler, Connection {
         }
         gathered!.writeBytes(bytes)
         if gathered!.readableBytes >= Self.gatheredLimit { writeGathered() }
+    }
+
+    func send(line buffer: ByteBuffer) {
+        guard let context, !isClosing else { return }
+        guard queued.isEmpty else {
+            enqueue(QueuedWrite(head: nil, body: buffer))
+            return
+        }
+        guard holdsWritesForTheTurn() else {
+            write(buffer, promise: nil)
+            return
+        }
+        if buffer.readableBytes < Self.gatheredLimit {
+            var small = buffer
+            if gathered == nil { gathered = context.channel.allocator.buffer(capacity: max(small.readableBytes, 1024)) }
+            gathered!.writeBuffer(&small)
+            if gathered!.readableBytes >= Self.gatheredLimit { writeGathered() }
+            return
+        }
+        // After the answers gathered before it, in order.
+        writeGathered()
+        let wasBehind = !context.channel.isWritable
+        context.write(wrapOutboundOut(buffer), promise: nil)
+        noteWritability(wasBehind: wasBehind)
     }
 
     /// Whether writes now wait for the turn's commit; the first write of a
@@ -232,7 +394,7 @@ package final class ConnectionHandler: ChannelDuplexHandler, Connection {
 
     var pendingBytes: Int {
         ((try? context?.channel.syncOptions?.getOption(.bufferedWritableBytes)) ?? 0) + heldBatchBytes
-            + (gathered?.readableBytes ?? 0)
+            + (gathered?.readableBytes ?? 0) + queuedBytes
     }
 
     /// Past the backlog limit the connection is closed, unless the batch has
@@ -244,8 +406,10 @@ package final class ConnectionHandler: ChannelDuplexHandler, Connection {
 
     func sendEvent(head: ByteBuffer, body: ByteBuffer, limit: Int) {
         guard !isClosing, let context else { return }
-        guard unsentEvents < limit else {
+        guard unsentEvents + queuedEvents < limit else {
             core.logger.notice("connection \(id.rawValue) left more than \(limit) events unread; disconnecting it")
+            // What it never read is dropped; it is told why after what it has.
+            dropQueued()
             send(
                 RPCResponse.error(
                     id: .null,
@@ -255,6 +419,15 @@ package final class ConnectionHandler: ChannelDuplexHandler, Connection {
             closeAfterFlush()
             return
         }
+        guard queued.isEmpty, context.channel.isWritable else {
+            enqueue(QueuedWrite(head: head, body: body))
+            return
+        }
+        writeEvent(head: head, body: body)
+    }
+
+    private func writeEvent(head: ByteBuffer, body: ByteBuffer) {
+        guard let context else { return }
         unsentEvents += 1
         // After the answers gathered before it, in order.
         writeGathered()
@@ -263,6 +436,51 @@ package final class ConnectionHandler: ChannelDuplexHandler, Connection {
         // The head goes with the body: whatever holds or flushes the body does both.
         context.write(wrapOutboundOut(head), promise: nil)
         write(body, promise: promise)
+    }
+
+    /// Keeps a line or event for later (see `queued`); a peer that is behind
+    /// has it counted in its backlog.
+    private func enqueue(_ write: QueuedWrite) {
+        if let slot = fillingSlot, let place = queued.firstIndex(where: { $0.slot == slot }) {
+            queued.insert(write, at: place)
+        } else {
+            queued.append(write)
+        }
+        queuedBytes += write.bytes
+        if write.head != nil { queuedEvents += 1 }
+        guard let context else { return }
+        if context.channel.isWritable { writeQueued() }
+        if !context.channel.isWritable {
+            fellBehind = true
+            core.checkBacklog(of: self, mayClose: true)
+        }
+    }
+
+    /// Passes queued lines and events on, in order, while the peer keeps up
+    /// and no answer is being built before them.
+    private func writeQueued() {
+        guard let context else { return }
+        while !isClosing, context.channel.isWritable, let next = queued.first, next.slot == nil {
+            queued.removeFirst()
+            queuedBytes -= next.bytes
+            if let head = next.head {
+                queuedEvents -= 1
+                writeEvent(head: head, body: next.body)
+            } else if holdsWritesForTheTurn() {
+                writeGathered()
+                context.write(wrapOutboundOut(next.body), promise: nil)
+                noteWritability(wasBehind: false)
+            } else {
+                write(next.body, promise: nil)
+            }
+        }
+    }
+
+    private func dropQueued() {
+        queued.removeAll()
+        queuedBytes = 0
+        queuedEvents = 0
+        waitingLines.removeAll()
     }
 
     func releaseHeldWrites() {
@@ -281,6 +499,7 @@ package final class ConnectionHandler: ChannelDuplexHandler, Connection {
     func close() {
         guard !isClosing else { return }
         gathered = nil
+        dropQueued()
         writeState = .closing
         context?.close(promise: nil)
     }
@@ -289,6 +508,7 @@ package final class ConnectionHandler: ChannelDuplexHandler, Connection {
     func abandon() {
         guard !isClosing, let context else { return }
         gathered = nil
+        dropQueued()
         writeState = .closing
         context.eventLoop.assumeIsolated().execute { context.close(promise: nil) }
     }
@@ -303,6 +523,12 @@ package final class ConnectionHandler: ChannelDuplexHandler, Connection {
             return
         }
         writeGathered()
+        // Closing, the peer gets what waited too, as far as it reads.
+        while let next = queued.popFirst() {
+            if let head = next.head { context.write(wrapOutboundOut(head), promise: nil) }
+            context.write(wrapOutboundOut(next.body), promise: nil)
+        }
+        dropQueued()
         let promise = context.eventLoop.makePromise(of: Void.self)
         context.writeAndFlush(wrapOutboundOut(context.channel.allocator.buffer(capacity: 0)), promise: promise)
         writeState = .closing

@@ -17,12 +17,14 @@ extension DaemonCore {
     func beginTurn() {
         guard !isHoldingWrites else { return }
         isHoldingWrites = true
+        turnStartedAt = eventLoop.now
         StderrLines.shared.hold()
         eventLoop.assumeIsolated().execute { [self] in endTurn() }
     }
 
     func endTurn() {
         isHoldingWrites = false
+        turnStartedAt = nil
         // Commits, then releases what the turn held with what it delivers.
         afterChange()
     }

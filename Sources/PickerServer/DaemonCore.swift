@@ -41,6 +41,18 @@ package final class DaemonCore {
     var announcedStatus = ""
     var statusUpdate: Scheduled<Void>?
     var waiters = WaiterRegistry()
+    /// Set for the earliest waiter's timeout (`armWaitTimer`).
+    var waitTimer: (at: NIODeadline, task: Scheduled<Void>)?
+    /// Waiters are being timed out, a slice at a time.
+    var isExpiringWaiters = false
+    /// What is too large for one loop iteration, done a slice at a time.
+    lazy var slicedWork = SlicedWork(eventLoop: eventLoop) { [unowned self] body in runAsTurn(body) }
+    package var hasSlicedWork: Bool { !slicedWork.isEmpty }
+    /// How much one slice of long work does (tests make them small).
+    package var sliceBudgets: SliceBudgets {
+        get { slicedWork.budgets }
+        set { slicedWork.budgets = newValue }
+    }
     var subscriptions = SubscriptionRegistry()
     var wakeup: (at: Timestamp, task: Scheduled<Void>)?
     /// The daemon's own user and root: held to totals only, never per-user quotas.
@@ -48,6 +60,17 @@ package final class DaemonCore {
     /// Answers written during the current turn wait for its commit here (`DaemonCore+Turns`).
     var heldConnections: [any Connection] = []
     var isHoldingWrites = false
+    /// When the loop iteration's first line began (the event loop's clock).
+    var turnStartedAt: NIODeadline?
+    /// Whether this iteration's lines have had their time
+    /// (`SliceBudgets.lineTime`): the rest wait for a later one.
+    var turnIsSpent: Bool {
+        guard let turnStartedAt, let lineTime = sliceBudgets.lineTime else { return false }
+        return eventLoop.now - turnStartedAt >= lineTime
+    }
+    /// The `plugins` answer's text, for the model's `pluginsGeneration`:
+    /// 1,000 of them in a batch cost a copy each, not a serialization.
+    var pluginsAnswer: (generation: Int, text: [UInt8])?
     /// Where answers are serialized before they are copied into their
     /// connection's buffer: one array for every answer, not one each.
     private var lineScratch: [UInt8] = []
@@ -232,6 +255,7 @@ package final class DaemonCore {
         do {
             switch try dispatch(request, from: connection, reply: reply) {
             case .result(let result): reply?.deliver(.success(result))
+            case .serialized(let text): reply?.deliver(serializedResult: text)
             case .deferred: break
             }
         } catch {
@@ -259,6 +283,9 @@ package final class DaemonCore {
         if stateLoss == nil { store.stopping(with: model.persistentCounters) }
         wakeup?.task.cancel()
         wakeup = nil
+        waitTimer?.task.cancel()
+        waitTimer = nil
+        slicedWork.cancelAll()
         for plugin in externalPlugins.values { plugin.stop() }
         for connection in connections.values { connection.closeAfterFlush() }
     }

@@ -19,6 +19,8 @@ struct MethodCall {
 /// What serving a method gives: its result now, or later through the reply.
 enum Served<Result> {
     case result(Result)
+    /// The result's text, serialized already (an answer kept for reuse).
+    case serialized([UInt8])
     case deferred
 }
 
@@ -39,6 +41,7 @@ extension ServedMethod {
         if case .window(let window) = target { call.window = window }
         switch try request.serve(core, call) {
         case .result(let result): return .result(encode(result))
+        case .serialized(let text): return .serialized(text)
         case .deferred: return .deferred
         }
     }
@@ -47,6 +50,8 @@ extension ServedMethod {
 extension DaemonCore {
     enum MethodResult {
         case result(JSON)
+        /// Serialized already: written as it is.
+        case serialized([UInt8])
         /// The answer comes later through the request's sink (`wait`).
         case deferred
     }

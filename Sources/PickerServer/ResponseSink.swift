@@ -1,3 +1,4 @@
+import NIOCore
 import PickerJSON
 import PickerProtocol
 
@@ -37,70 +38,105 @@ final class ResponseSink {
     /// Writes the response as `RPCResponse.result` or `.error` would, but with
     /// the id as the exact text the client sent (see `RPCRequestID`).
     func deliver(_ result: Result<JSON, RPCError>) {
-        guard !isDelivered else { return }
-        isDelivered = true
-        defer { connection.answersOwed -= 1 }
-        switch target {
-        case .connection(let connection):
-            connection.send { line in serialize(result, into: &line) }
-        case .batch(let batch, let index):
-            var response: [UInt8] = []
-            serialize(result, into: &response)
-            batch.fill(index, with: response)
+        deliver { response in
+            switch result {
+            case .success(let value):
+                response += Self.resultKey
+                value.serialize(into: &response)
+            case .failure(let error):
+                response += Self.errorKey
+                error.json.serialize(into: &response)
+            }
         }
     }
 
-    private func serialize(_ result: Result<JSON, RPCError>, into response: inout [UInt8]) {
-        response += Self.head
-        id.serialize(into: &response)
-        switch result {
-        case .success(let value):
+    /// Delivers a result serialized already (a `list` built in slices, the
+    /// kept `plugins` answer): the same line `deliver(.success(value))` writes.
+    func deliver(serializedResult value: [UInt8]) {
+        deliver { response in
             response += Self.resultKey
-            value.serialize(into: &response)
-        case .failure(let error):
-            response += Self.errorKey
-            error.json.serialize(into: &response)
+            response += value
         }
-        response.append(UInt8(ascii: "}"))
+    }
+
+    /// `serializeOutcome` appends `,"result":…` or `,"error":…`.
+    private func deliver(_ serializeOutcome: (inout [UInt8]) -> Void) {
+        guard !isDelivered else { return }
+        isDelivered = true
+        defer { connection.answersOwed -= 1 }
+        func serialize(_ response: inout [UInt8]) {
+            response += Self.head
+            id.serialize(into: &response)
+            serializeOutcome(&response)
+            response.append(UInt8(ascii: "}"))
+        }
+        switch target {
+        case .connection(let connection):
+            connection.send { serialize(&$0) }
+        case .batch(let batch, let index):
+            batch.fill(index, serializedBy: serialize)
+        }
     }
 }
 
 /// The responses of one batch, collected until the last one arrives. They
-/// are kept serialized and count towards the connection's backlog
-/// (`Connection.batchBytesChanged`), so a batch whose answers grow too
-/// large closes its connection as a peer that lets that much pile up would.
+/// are written into the batch's line as they come, in the batch's order (one
+/// that comes before an earlier one waits apart until its turn), so the line
+/// is complete when the last arrives and goes to the connection as it is: no
+/// answer is copied into an array of its own and then again into the line.
+/// They count towards the connection's backlog (`Connection.batchBytesChanged`),
+/// so a batch whose answers grow too large closes its connection as a peer
+/// that lets that much pile up would.
 final class BatchReply {
     let connection: any Connection
-    private var responses: [[UInt8]?]
-    private var missing: Int
+    private let count: Int
+    /// `[` and the answers before the first still missing, comma-separated.
+    private var line: ByteBuffer
+    /// Answers in `line`.
+    private var written = 0
+    /// Answers that came before an earlier one, by index.
+    private var early: [Int: [UInt8]] = [:]
+    /// Counted in the connection's backlog: each answer and its separator.
     private var bytes = 0
+    /// Where each answer is serialized before it joins the line; reused.
+    private var scratch: [UInt8] = []
 
     init(connection: any Connection, count: Int) {
         self.connection = connection
-        responses = Array(repeating: nil, count: count)
-        missing = count
+        self.count = count
+        line = ByteBufferAllocator().buffer(capacity: 256)
+        line.writeInteger(UInt8(ascii: "["))
     }
 
-    func fill(_ index: Int, with serialized: [UInt8]) {
-        guard !connection.isClosing, responses.indices.contains(index), responses[index] == nil else { return }
-        responses[index] = serialized
-        missing -= 1
-        bytes += serialized.count + 1
-        connection.batchBytesChanged(by: serialized.count + 1, answersSoFar: responses.count - missing)
+    /// Takes the answer at `index`, which `serialize` appends to the array it is given.
+    func fill(_ index: Int, serializedBy serialize: (inout [UInt8]) -> Void) {
+        guard !connection.isClosing, (written..<count).contains(index), early[index] == nil else { return }
+        scratch.removeAll(keepingCapacity: true)
+        serialize(&scratch)
+        let size = scratch.count + 1
+        if index == written {
+            append(scratch)
+            while let next = early.removeValue(forKey: written) { append(next) }
+        } else {
+            early[index] = scratch
+            scratch = []
+        }
+        bytes += size
+        connection.batchBytesChanged(by: size, answersSoFar: written + early.count)
         guard !connection.isClosing else {
-            responses = []
+            line.clear()
+            early = [:]
             return
         }
-        guard missing == 0 else { return }
-        var line: [UInt8] = [UInt8(ascii: "[")]
-        line.reserveCapacity(bytes + 2)
-        for (position, response) in responses.enumerated() {
-            if position > 0 { line.append(UInt8(ascii: ",")) }
-            line += response!
-        }
-        line += [UInt8(ascii: "]"), 0x0A]
-        responses = []
+        guard written == count else { return }
+        line.writeBytes([UInt8(ascii: "]"), 0x0A])
         connection.batchBytesChanged(by: -bytes, answersSoFar: 0)
         connection.send(line: line)
+    }
+
+    private func append(_ answer: [UInt8]) {
+        if written > 0 { line.writeInteger(UInt8(ascii: ",")) }
+        line.writeBytes(answer)
+        written += 1
     }
 }

@@ -22,7 +22,7 @@ extension Ping: ServedMethod {
 
 extension Plugins: ServedMethod {
     func serve(_ core: DaemonCore, _ call: MethodCall) throws -> Served<[PluginDescription]> {
-        .result(core.model.pluginDescriptions)
+        .serialized(core.serializedPluginsAnswer)
     }
 }
 
@@ -123,7 +123,7 @@ extension SetLevel: ServedMethod {
 extension List: ServedMethod {
     func serve(_ core: DaemonCore, _ call: MethodCall) throws -> Served<WindowList> {
         let level = try level.map { (spec) throws(RPCError) in try core.resolveLevel(spec) }
-        return .result(core.model.list(includeHidden: includeHidden, level: level))
+        return core.list(self, level: level, call)
     }
 }
 

@@ -26,10 +26,15 @@ public final class EmbeddedDaemon {
     /// lines (`logLevel` and above, info by default) go to `log`, if given.
     /// Its window ids are `w1`, `w2`… (that a test or a fuzz input can name)
     /// unless `idRandomness` gives them their unguessable part, as pickerd's are.
+    /// `sliceBudgets` sets how much long work (a long `list`, many timeouts)
+    /// does per slice; slices run a moment apart, so `advance` runs them.
+    /// By count only unless `expiryTime` or `lineTime` is given (pickerd's
+    /// `.standard` has both), so that what a slice holds does not depend on
+    /// the machine's speed.
     public init(
         config: String = "{}", pluginLauncher: any PluginProgramLauncher = PluginProcessLauncher(),
         logLevel: Logger.Level = .info, log: (@Sendable (String) -> Void)? = nil,
-        idRandomness: (any RandomNumberGenerator)? = nil
+        idRandomness: (any RandomNumberGenerator)? = nil, sliceBudgets: SliceBudgets = SliceBudgets()
     ) throws {
         var configuration: DaemonConfiguration
         switch DaemonConfiguration.read(config) {
@@ -46,6 +51,7 @@ public final class EmbeddedDaemon {
             eventLoop: loop, configuration: configuration, configPath: nil, systemTimeZone: "UTC", daemonUID: getuid(),
             clock: clock, store: MemoryStateStore(), notifier: SystemdNotifier(environment: [:]), logger: logger,
             pluginLauncher: pluginLauncher, idRandomness: idRandomness)
+        core.sliceBudgets = sliceBudgets
         try core.restore()
         loop.run()
     }
@@ -94,9 +100,44 @@ public final class EmbeddedDaemon {
         loop.run()
     }
 
+    /// The peer stops reading what the daemon writes (`reads` false), as one
+    /// whose socket buffer is full: its channel is no longer writable. Or it
+    /// reads again and catches up.
+    public func setPeerReads(_ reads: Bool, on connection: Int) {
+        let channel = channels[connection]
+        guard channel.isActive, channel.isWritable != reads else { return }
+        channel.isWritable = reads
+        channel.pipeline.fireChannelWritabilityChanged()
+        loop.run()
+    }
+
+    /// The peer shuts its sending side (`shutdown(SHUT_WR)`): what it sent
+    /// before is still answered, and then the daemon closes the connection.
+    public func shutInput(of connection: Int) {
+        let channel = channels[connection]
+        guard channel.isActive else { return }
+        channel.pipeline.fireUserInboundEventTriggered(ChannelEvent.inputClosed)
+        loop.run()
+    }
+
     /// Runs what the daemon scheduled for now (after a plugin program wrote).
     public func run() {
         loop.run()
+    }
+
+    /// How much one slice of long work does from now on.
+    public var sliceBudgets: SliceBudgets {
+        get { core.sliceBudgets }
+        set { core.sliceBudgets = newValue }
+    }
+
+    /// Whether long work (a long `list`, many timeouts) has slices left.
+    public var hasSlicedWork: Bool { core.hasSlicedWork }
+
+    /// Moves the event loop's time on to the next slice of long work, which
+    /// runs (the daemon's clock stays).
+    public func runNextSlice() {
+        loop.advanceTime(by: SlicedWork.pause)
     }
 
     /// Moves the daemon's clock and its event loop's time forward together.

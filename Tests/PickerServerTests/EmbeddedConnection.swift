@@ -38,6 +38,11 @@ final class EmbeddedConnection {
         daemon.disconnect(number)
     }
 
+    /// The peer shuts its sending side; it still reads.
+    func shutInput() {
+        daemon.shutInput(of: number)
+    }
+
     // MARK: raw bytes and lines
 
     /// Delivers bytes as one read.

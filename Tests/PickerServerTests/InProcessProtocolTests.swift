@@ -1,3 +1,4 @@
+import Foundation
 import PickerJSON
 import PickerProtocol
 import PickerServerTesting
@@ -77,6 +78,44 @@ import Testing
         let empty = try #require(try client.readMessage())
         #expect(empty["error"]?["code"] == -32600 && empty["id"] == .null)
         #expect(try client.call(Ping()) == "pong")
+    }
+
+    /// A batch's answers join its line as they come; one that comes before
+    /// an earlier one waits for it, so the line keeps the batch's order and
+    /// is what the answers would have been one by one.
+    @Test func aBatchAnsweredOutOfOrderIsOneLineInItsOrder() throws {
+        let daemon = try EmbeddedDaemon()
+        let client = try EmbeddedConnection(daemon)
+        let first = try client.presentWindow(Present(kind: "text")).window
+        let second = try client.presentWindow(Present(kind: "text")).window
+        let wait = { (id: String, window: WindowID) in
+            #"{"jsonrpc":"2.0","id":"\#(id)","method":"wait","params":{"window":"\#(window)"}}"#
+        }
+        let ping = #"{"jsonrpc":"2.0","id":3,"method":"ping"}"#
+        client.send(line: "[\(wait("one", first)),\(ping),\(wait("two", second))]")
+        #expect(client.readLine() == nil)
+        let person = try EmbeddedConnection(daemon)
+        _ = try person.call(Submit(window: second, value: "second"))
+        #expect(client.readLine() == nil)
+        _ = try person.call(Submit(window: first, value: "first"))
+        let line = try #require(client.readLine())
+        // The same members, one by one, in the same order.
+        let alone = try EmbeddedConnection(daemon)
+        let third = try alone.presentWindow(Present(kind: "text")).window
+        let fourth = try alone.presentWindow(Present(kind: "text")).window
+        alone.send(line: wait("one", third))
+        alone.send(line: ping)
+        alone.send(line: wait("two", fourth))
+        let pong = try #require(alone.readLine())
+        _ = try person.call(Submit(window: third, value: "first"))
+        _ = try person.call(Submit(window: fourth, value: "second"))
+        let waited = try #require(alone.readLine())
+        let secondWaited = try #require(alone.readLine())
+        let expected = "[\(waited),\(pong),\(secondWaited)]"
+            .replacingOccurrences(of: "\(third)", with: "\(first)").replacingOccurrences(of: "\(fourth)", with: "\(second)")
+        #expect(line == expected)
+        let places = [#""value":"first""#, #""pong""#, #""value":"second""#].compactMap { line.range(of: $0)?.lowerBound }
+        #expect(places.count == 3 && places == places.sorted(), "answered second, first; written first, ping, second")
     }
 
     @Test func parseErrorsHaveIDNullAndKeepTheConnection() throws {

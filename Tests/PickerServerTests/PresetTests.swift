@@ -58,6 +58,8 @@ import Testing
     @Test func aBadPresetIsReportedOnReloadWhileTheDaemonServes() throws {
         let (daemon, folder) = try Self.daemon(["ticket.json": Self.ticket])
         let client = try TestClient(socketPath: daemon.socketPath)
+        // The plugins answer is kept serialized; a reload that adds a kind renews it.
+        #expect(try client.result("plugins").arrayValue?.contains { $0["kind"] == "size" } == false)
         try #"{"kind": "flavour", "base": "custom", "options": {"colums": [["a"]]}}"#
             .write(to: folder.appendingPathComponent("bad.json"), atomically: true, encoding: .utf8)
         try "{not json".write(to: folder.appendingPathComponent("broken.json"), atomically: true, encoding: .utf8)
@@ -70,6 +72,7 @@ import Testing
         #expect(log.contains("preset skipped: \(folder.path)/bad.json: options.colums: not an option of custom"))
         #expect(log.contains("preset skipped: \(folder.path)/broken.json: not JSON"))
         #expect(try client.result("present", ["kind": "size"])["kind"] == "size")
+        #expect(try client.result("plugins").arrayValue?.contains { $0["kind"] == "size" } == true)
     }
 
     @Test func pickerctlPresentsAnyKindAndListsPresets() throws {
