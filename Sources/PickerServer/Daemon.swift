@@ -88,7 +88,7 @@ public struct Daemon: Service {
         try? await loop.submit { core.value.shutdown() }.get()
         await letLastAnswersGo(core, on: loop)
         // Ending the last windows commits too, and that may fail as well.
-        let lostWhileStopping = try? await loop.submit { core.value.stateLoss }.get()
+        let lostWhileStopping = try? await loop.submit { core.value.turns.stateLoss }.get()
         try await group.shutdownGracefully()
         if let loss = lostWhileStopping ?? nil { throw loss }
     }
@@ -107,10 +107,10 @@ public struct Daemon: Service {
                 eventLoop: loop, configuration: options.configuration, configPath: options.configPath,
                 systemTimeZone: options.systemTimeZone, daemonUID: getuid(), clock: SystemClock(), store: store,
                 notifier: notifier, logger: logger, offLoop: { work in Task.detached { work() } })
-            core.onStateLoss = onStateLoss
+            core.turns.onStateLoss = onStateLoss
             try core.restore()
             // The restore commits what it changed; if that failed, never listen.
-            if let loss = core.stateLoss { throw loss }
+            if let loss = core.turns.stateLoss { throw loss }
             return NIOLoopBound(core, eventLoop: loop)
         }.get()
     }

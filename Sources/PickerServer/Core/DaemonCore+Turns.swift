@@ -9,21 +9,16 @@ import PickerProtocol
 extension DaemonCore {
     // MARK: group commit
 
-    /// Group commit: every line read in one event-loop turn, on any connection,
-    /// is answered into the socket buffers but not flushed; a task that NIO runs
-    /// after the turn's reads commits all their changes in one transaction and
-    /// only then flushes the held answers. Nothing is acknowledged before it is
-    /// stored, and a burst of requests costs one commit instead of one each.
+    /// Every line runs in a turn, which ends, committed, after the loop
+    /// iteration's reads (`GroupCommit`).
     func beginTurn() {
-        guard !isHoldingWrites else { return }
-        isHoldingWrites = true
+        guard turns.begin() else { return }
         turnStartedAt = eventLoop.now
-        StderrLines.shared.hold()
         eventLoop.assumeIsolated().execute { [self] in endTurn() }
     }
 
     func endTurn() {
-        isHoldingWrites = false
+        turns.end()
         turnStartedAt = nil
         // Commits, then releases what the turn held with what it delivers.
         afterChange()
@@ -34,17 +29,9 @@ extension DaemonCore {
     /// dropped with what it holds, and `onStateLoss` tells `Daemon.run`,
     /// which stops the daemon with `StateLoss`.
     func stop(becauseStateIsLost reason: String) {
-        stateLoss = StateLoss(reason: reason)
-        heldConnections = []
-        for connection in connections.values { connection.abandon() }
-        onStateLoss(stateLoss!)
-    }
-
-    func releaseHeldWrites() {
-        isHoldingWrites = false
-        let held = heldConnections
-        heldConnections = []
-        for connection in held { connection.releaseHeldWrites() }
+        let loss = turns.lose(reason)
+        for connection in connections.all.values { connection.abandon() }
+        turns.onStateLoss(loss)
     }
 
     /// Runs work that changes the model outside a request's line (an external
@@ -54,9 +41,12 @@ extension DaemonCore {
         body()
     }
 
-    /// A connection wrote while the turn holds writes; `releaseHeldWrites` follows.
+    /// Whether writes now wait for the turn's commit.
+    var isHoldingWrites: Bool { turns.isHoldingWrites }
+
+    /// A connection wrote while the turn holds writes; they go once it is committed.
     func hold(_ connection: any Connection) {
-        heldConnections.append(connection)
+        turns.hold(connection)
     }
 
     // MARK: after every change
@@ -68,32 +58,23 @@ extension DaemonCore {
         // flush can reach back into a connection (NIO reads, then closes, a
         // socket whose write failed), which must not happen in the middle of
         // delivering, nor before the commit.
-        guard stateLoss == nil else { return }
-        let ownsTheHold = !isHoldingWrites
-        if ownsTheHold { isHoldingWrites = true }
-        defer {
-            if ownsTheHold {
-                // The log first: whoever reads an answer finds its lines logged.
-                StderrLines.shared.release()
-                releaseHeldWrites()
-            }
-        }
+        guard turns.stateLoss == nil else { return }
+        let ownsTheHold = turns.holdWrites()
+        defer { if ownsTheHold { turns.release() } }
         let events = model.takeEvents()
         let forgotten = model.takeDroppedOutcomes()
-        if !events.isEmpty || !forgotten.isEmpty {
-            do {
-                try store.commit(events, droppedOutcomes: forgotten, of: model)
-            } catch {
-                // Nothing written since the last commit has been flushed to a
-                // client, so stopping here acknowledges nothing that was lost.
-                let advice =
-                    (error as? SQLiteDatabase.Failure)?.isDiskFull == true
-                    ? "; the disk holding the state directory is full: free some space and start pickerd again" : ""
-                let reason = "cannot save the daemon's state, stopping without acknowledging it: \(error)\(advice)"
-                logger.critical("\(reason)")
-                stop(becauseStateIsLost: reason)
-                return
-            }
+        do {
+            try turns.commit(events, droppedOutcomes: forgotten, of: model)
+        } catch {
+            // Nothing written since the last commit has been flushed to a
+            // client, so stopping here acknowledges nothing that was lost.
+            let advice =
+                (error as? SQLiteDatabase.Failure)?.isDiskFull == true
+                ? "; the disk holding the state directory is full: free some space and start pickerd again" : ""
+            let reason = "cannot save the daemon's state, stopping without acknowledging it: \(error)\(advice)"
+            logger.critical("\(reason)")
+            stop(becauseStateIsLost: reason)
+            return
         }
         for event in events {
             switch event.kind {
@@ -118,10 +99,10 @@ extension DaemonCore {
             default:
                 break
             }
-            subscriptions.deliver(event, limit: configuration.limits.maxEventQueue, to: connections)
+            subscriptions.deliver(event, limit: configuration.limits.maxEventQueue, to: connections.all)
         }
         scheduleWakeup()
-        scheduleStatusUpdate()
+        systemd.scheduleUpdate { [self] in statusSummary }
     }
 
     func logPresented(_ event: PickerEvent) {

@@ -18,15 +18,7 @@ extension DaemonCore {
 
     /// Replaces the external programs with those of `presets` (the old ones stop).
     func adoptExternalPlugins(_ presets: PresetFolder.Loaded) {
-        for plugin in externalPlugins.values { plugin.stop() }
-        externalPlugins = [:]
-        let timeout = TimeAmount.milliseconds(configuration.pluginTimeoutMilliseconds)
-        for preset in presets.presets {
-            guard let exec = preset.exec else { continue }
-            externalPlugins[preset.kind] = ExternalPlugin(
-                kind: preset.kind, command: exec, workingDirectory: presets.folder, eventLoop: eventLoop, timeout: timeout,
-                launcher: pluginLauncher, log: { [logger] level, message in logger.log(level: level, "\(message)") })
-        }
+        plugins.adopt(presets, timeout: .milliseconds(configuration.pluginTimeoutMilliseconds), logger: logger)
     }
 
     func report(_ presets: PresetFolder.Loaded) {
@@ -43,7 +35,7 @@ extension DaemonCore {
     /// loop, and `completion` runs there. systemd hears RELOADING=1 before and
     /// READY=1 after, either way.
     func reload(completion: @escaping (Result<Void, ConfigProblems>) -> Void = { _ in }) {
-        notifier.reloading()
+        systemd.reloading()
         reloadsStarted += 1
         let path = configPath
         let generation = reloadsStarted
@@ -62,7 +54,7 @@ extension DaemonCore {
     func finishReload(_ loaded: Result<DaemonConfiguration, ConfigProblems>, generation: Int)
         -> Result<Void, ConfigProblems>
     {
-        defer { notifier.ready(status: statusSummary) }
+        defer { systemd.reloaded(statusSummary) }
         guard generation > reloadsApplied else { return .success(()) }
         reloadsApplied = generation
         switch loaded {

@@ -26,9 +26,9 @@ extension DaemonCore {
         }
         let quota = Quota(
             perUser: limits.maxWaitersPerUser, perUserLimit: .maxWaitersPerUser, total: nil, totalLimit: nil, noun: "waiting requests",
-            exempt: quotaExempt)
+            exempt: connections.quotaExempt)
         if let refusal = quota.refusal(uid: uid, ownCount: waiters.count(ownedBy: uid), total: waiters.count) {
-            logRefusal(refusal, uid: uid)
+            connections.logRefusal(refusal, uid: uid)
             throw refusal
         }
     }

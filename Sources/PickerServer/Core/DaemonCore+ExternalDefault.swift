@@ -16,18 +16,17 @@ extension DaemonCore {
         let connection = call.connection.id
         // A window in the making is one of the connection's: pipelined presents may not pass the limit meanwhile.
         let limit = configuration.limits.maxWindowsPerConnection
-        guard model.openWindowCount(presentedOver: connection) + defaultChecks[connection, default: 0] < limit else {
+        guard model.openWindowCount(presentedOver: connection) + plugins.defaultChecks(over: connection) < limit else {
             throw RPCError.limitReached(
                 "this connection already has \(limit) open windows or windows being presented, its limit (limits.max_windows_per_connection)",
                 limit: Limit.maxWindowsPerConnection)
         }
         let checked = try model.check(request)
         let requested = request.defaultValue ?? .null
-        defaultChecks[connection, default: 0] += 1
+        plugins.defaultCheckBegins(over: connection)
         // The program answers every call, if only by its timeout (plugins.timeout_ms).
         plugin.validate(value: requested, options: checked.options, window: nil, isSecret: checked.defaultHoldsSecret) { [self] result in
-            let left = defaultChecks[connection, default: 1] - 1
-            defaultChecks[connection] = left > 0 ? left : nil
+            plugins.defaultCheckEnds(over: connection)
             runAsTurn {
                 // The asker left while the program ran: nobody would own the window.
                 guard connections[call.connection.id] != nil, !call.connection.isClosing else { return }

@@ -8,15 +8,20 @@ import PickerJSON
 import PickerPlugins
 import PickerProtocol
 
-/// The daemon's one owner of state: the model, connections, waiters,
-/// subscriptions and the timer. It lives on one event loop and is only touched
-/// there; connections call it directly, so there are no locks.
+/// The daemon's one owner of state: the model, waiters, subscriptions and the
+/// model's timer, composed with the owners of the rest: the connections
+/// (`ConnectionRegistry`), the turn and its commit (`GroupCommit`), the
+/// plugins' processes (`PluginHost`) and what systemd is told
+/// (`SystemdStatus`). It lives on one event loop and is only touched there;
+/// connections call it directly, so there are no locks.
 package final class DaemonCore {
     let eventLoop: any EventLoop
     var configuration: DaemonConfiguration
     var policy: PermissionPolicy
     package let model: PickerModel
-    var logger: Logger
+    var logger: Logger {
+        didSet { connections.logger = logger }
+    }
     let configPath: String?
     let systemTimeZone: String
     let startedAt = NIODeadline.now()
@@ -26,20 +31,11 @@ package final class DaemonCore {
     /// Runs work that may block (reading the config, name lookups) away from the loop.
     let offLoop: @Sendable (@escaping @Sendable () -> Void) -> Void
 
-    var connections: [ConnectionID: any Connection] = [:]
-    var connectionsByUser: [UInt32: Set<ConnectionID>] = [:]
-    /// Per user, what waits for its connections to read (`checkBacklog`).
-    var backlogByUser: [UInt32: Int] = [:]
-    /// Each connection's share of its user's backlog, as last counted.
-    var countedBacklog: [ConnectionID: Int] = [:]
-    var memoryRelease: Scheduled<Void>?
-    /// When a refusal for each uid was last logged, so a flood logs little.
-    var refusalsLogged: [UInt32: NIODeadline] = [:]
-    var nextConnectionNumber: UInt64 = 1
+    let connections: ConnectionRegistry
+    let turns: GroupCommit
+    let plugins: PluginHost
+    let systemd: SystemdStatus
     let store: any StateStore
-    let notifier: SystemdNotifier
-    var announcedStatus = ""
-    var statusUpdate: Scheduled<Void>?
     var waiters = WaiterRegistry()
     /// Set for the earliest waiter's timeout (`armWaitTimer`).
     var waitTimer: (at: NIODeadline, task: Scheduled<Void>)?
@@ -54,12 +50,8 @@ package final class DaemonCore {
         set { slicedWork.budgets = newValue }
     }
     var subscriptions = SubscriptionRegistry()
+    /// The model's timer, set for its `nextWakeup` (`scheduleWakeup`).
     var wakeup: (at: Timestamp, task: Scheduled<Void>)?
-    /// The daemon's own user and root: held to totals only, never per-user quotas.
-    private(set) lazy var quotaExempt: Set<UInt32> = [0, policy.daemonUID]
-    /// Answers written during the current turn wait for its commit here (`DaemonCore+Turns`).
-    var heldConnections: [any Connection] = []
-    var isHoldingWrites = false
     /// When the loop iteration's first line began (the event loop's clock).
     var turnStartedAt: NIODeadline?
     /// Whether this iteration's lines have had their time
@@ -74,17 +66,6 @@ package final class DaemonCore {
     /// Where answers are serialized before they are copied into their
     /// connection's buffer: one array for every answer, not one each.
     private var lineScratch: [UInt8] = []
-    /// Set once the state could not be saved; the daemon then does nothing more.
-    var stateLoss: StateLoss?
-    /// Told, on the loop, when the state could not be saved (`Daemon.run` stops).
-    var onStateLoss: (StateLoss) -> Void = { _ in }
-    /// Presets' external programs, by kind; started on first use.
-    var externalPlugins: [String: ExternalPlugin] = [:]
-    /// Presents whose default a program is checking, by connection: they
-    /// count toward its open windows (`checkDefault`).
-    var defaultChecks: [ConnectionID: Int] = [:]
-    /// Runs their programs: processes, or scripted ones in the fuzz target.
-    let pluginLauncher: any PluginProgramLauncher
 
     package init(
         eventLoop: any EventLoop, configuration: DaemonConfiguration, configPath: String?, systemTimeZone: String,
@@ -94,9 +75,11 @@ package final class DaemonCore {
         idRandomness: (any RandomNumberGenerator)? = SystemRandomNumberGenerator()
     ) throws(PickerError) {
         self.offLoop = offLoop
-        self.pluginLauncher = pluginLauncher
-        self.notifier = notifier
         self.eventLoop = eventLoop
+        connections = ConnectionRegistry(eventLoop: eventLoop, daemonUID: daemonUID, logger: logger)
+        turns = GroupCommit(store: store)
+        plugins = PluginHost(eventLoop: eventLoop, launcher: pluginLauncher)
+        systemd = SystemdStatus(notifier: notifier, eventLoop: eventLoop)
         self.configuration = configuration
         self.configPath = configPath
         self.systemTimeZone = systemTimeZone
@@ -134,23 +117,12 @@ package final class DaemonCore {
 
     /// READY=1 for systemd: listening, and the state restored.
     func announceReady() {
-        announcedStatus = statusSummary
-        notifier.ready(status: announcedStatus)
+        systemd.announceReady(statusSummary)
     }
 
     /// A short summary for systemd's STATUS=.
     var statusSummary: String {
         "\(model.openWindowCount) open windows (\(model.visibleCount) visible), \(connections.count) connections"
-    }
-
-    /// Sends STATUS= when the summary changed, at most four times a second.
-    func scheduleStatusUpdate() {
-        guard notifier.isActive, statusUpdate == nil, statusSummary != announcedStatus else { return }
-        statusUpdate = eventLoop.assumeIsolated().scheduleTask(in: .milliseconds(250)) { [self] in
-            statusUpdate = nil
-            announcedStatus = statusSummary
-            notifier.status(announcedStatus)
-        }
     }
 
     var lineTooLongError: RPCError {
@@ -186,7 +158,7 @@ package final class DaemonCore {
     /// Runs one line: a request, a notification or a batch. Its changes are
     /// committed with the rest of the event-loop turn's (see `beginTurn`).
     func handle(line: [UInt8], from connection: any Connection) {
-        guard stateLoss == nil else { return }
+        guard turns.stateLoss == nil else { return }
         beginTurn()
         let message: JSON
         do {
@@ -280,14 +252,14 @@ package final class DaemonCore {
             logger.info("shutting down: \(model.openWindowCount) windows are kept for the next start")
         }
         afterChange()
-        if stateLoss == nil { store.stopping(with: model.persistentCounters) }
+        if turns.stateLoss == nil { store.stopping(with: model.persistentCounters) }
         wakeup?.task.cancel()
         wakeup = nil
         waitTimer?.task.cancel()
         waitTimer = nil
         slicedWork.cancelAll()
-        for plugin in externalPlugins.values { plugin.stop() }
-        for connection in connections.values { connection.closeAfterFlush() }
+        plugins.stopAll()
+        for connection in connections.all.values { connection.closeAfterFlush() }
     }
 }
 

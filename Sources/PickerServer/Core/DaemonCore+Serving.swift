@@ -9,8 +9,8 @@ extension DaemonCore {
 
     /// The external program that checks values of this window's kind, if any.
     func externalPlugin(of window: WindowID?) throws(PickerError) -> (plugin: ExternalPlugin, window: WindowID)? {
-        guard !externalPlugins.isEmpty, let id = window ?? model.keyWindow else { return nil }
-        guard let plugin = externalPlugins[try model.details(window: id).summary.kind] else { return nil }
+        guard !plugins.isEmpty, let id = window ?? model.keyWindow else { return nil }
+        guard let plugin = plugins[try model.details(window: id).summary.kind] else { return nil }
         return (plugin, id)
     }
 
@@ -72,7 +72,7 @@ extension DaemonCore {
         // Above statusBar needs `alert`: without it the window still opens, at statusBar, and says what it asked.
         let clamped = asked > .statusBar && !mayAlert(call.peer)
         if request.wait { try checkWaiterQuota(call.connection, uid: call.peer.uid) }
-        if !defaultChecked, request.defaultValue != nil, let plugin = externalPlugins[request.kind] {
+        if !defaultChecked, request.defaultValue != nil, let plugin = plugins[request.kind] {
             return try checkDefault(of: request, by: plugin, call)
         }
         let summary = try model.present(
@@ -97,9 +97,9 @@ extension DaemonCore {
         }
         let quota = Quota(
             perUser: configuration.limits.maxSubscriptionsPerUser, perUserLimit: .maxSubscriptionsPerUser, total: nil,
-            totalLimit: nil, noun: "subscriptions", exempt: quotaExempt)
+            totalLimit: nil, noun: "subscriptions", exempt: connections.quotaExempt)
         if let refusal = quota.refusal(uid: peer.uid, ownCount: subscriptions.count(ownedBy: peer.uid), total: subscriptions.count) {
-            logRefusal(refusal, uid: peer.uid)
+            connections.logRefusal(refusal, uid: peer.uid)
             throw refusal
         }
         // Filters become the set of types they name, so matching an event costs
