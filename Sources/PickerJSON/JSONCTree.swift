@@ -15,6 +15,55 @@ struct JSONCTree {
     let line: UnsafeRawBufferPointer
     /// Whether strings and keys may hold `JSONParser.nulStandIn` for an escaped NUL.
     let nulStandIns: Bool
+    /// The numbers json-c got with an `e0` of the parser's after them: their
+    /// doubles' text is this and `e0`. (Were the same digits also written
+    /// with `e0` in the line, that one's text loses its `e0` too; the value
+    /// is the same.)
+    let exponentsAdded: Set<String>
+    /// The member whose number texts are kept (see `JSONParser.parse(_:keepingNumberTextsOf:)`).
+    let textMember: String?
+    /// The texts kept, by top-level element (0 for a top-level object).
+    private(set) var numberTexts: [Int: String] = [:]
+
+    init(line: UnsafeRawBufferPointer, nulStandIns: Bool, exponentsAdded: Set<String> = [], textMember: String? = nil) {
+        self.line = line
+        self.nulStandIns = nulStandIns
+        self.exponentsAdded = exponentsAdded
+        self.textMember = textMember
+    }
+
+    /// Converts the line's top-level value, keeping the number texts of `textMember`.
+    mutating func convertLine(_ root: OpaquePointer?) throws(JSONParseError) -> JSON {
+        guard let textMember, let root else { return try convert(root) }
+        switch json_object_get_type(root) {
+        case json_type_object:
+            keepNumberText(of: textMember, in: root, as: 0)
+        case json_type_array:
+            for index in 0..<json_object_array_length(root) {
+                guard let element = json_object_array_get_idx(root, index), json_object_get_type(element) == json_type_object else { continue }
+                keepNumberText(of: textMember, in: element, as: index)
+            }
+        default:
+            break
+        }
+        return try convert(root)
+    }
+
+    private mutating func keepNumberText(of member: String, in object: OpaquePointer, as index: Int) {
+        var value: OpaquePointer?
+        // A key with an escaped NUL is not one the protocol reads.
+        guard json_object_object_get_ex(object, member, &value) != 0, let value, json_object_get_type(value) == json_type_double,
+            let text = doubleText(value)
+        else { return }
+        numberTexts[index] = text
+    }
+
+    /// The text json-c read a double from, without an exponent the parser added.
+    private func doubleText(_ object: OpaquePointer) -> String? {
+        guard let text = json_object_get_userdata(object).map({ String(cString: $0.assumingMemoryBound(to: CChar.self)) }) else { return nil }
+        if text.hasSuffix("e0"), exponentsAdded.contains(String(text.dropLast(2))) { return String(text.dropLast(2)) }
+        return text
+    }
 
     func convert(_ object: OpaquePointer?) throws(JSONParseError) -> JSON {
         guard let object else { return .null }
@@ -29,7 +78,10 @@ struct JSONCTree {
             }
             return .integer(value)
         case json_type_double:
-            return .double(try checkedDouble(object))
+            let value = try checkedDouble(object)
+            // `-0` as written, which the parser gave json-c as `-0e0`.
+            if value == 0, value.sign == .minus, doubleText(object) == "-0" { return .integer(0) }
+            return .double(value)
         case json_type_string:
             let length = Int(json_object_get_string_len(object))
             return .string(string(UnsafeRawBufferPointer(start: json_object_get_string(object), count: length)))

@@ -13,6 +13,7 @@
 ///   `NaN`, `Infinity` and `-Infinity` (json-c's strict mode reads them);
 /// - an integer past `Int64`, which json-c would saturate: json-c gets it
 ///   with an exponent (`e0`) added, so it reads a correctly rounded double;
+///   and `-0`, whose sign json-c's integer would lose, likewise;
 /// - an escaped NUL (`\u0000`), which json-c would cut a key short at.
 struct JSONLineScreen {
     enum Mark: Equatable {
@@ -22,6 +23,10 @@ struct JSONLineScreen {
         case nonFiniteWord(length: Int)
         /// Digits (with their sign) to `end`, beyond `Int64`.
         case bigInteger(end: Int)
+        /// `-0` as an integer, to `end`: json-c reads it as the integer 0 and
+        /// keeps no text for integers, so it gets an exponent too and comes
+        /// out as a double that keeps its text (`-0e0`, read back as `-0`).
+        case negativeZero(end: Int)
         case escapedNUL
     }
 
@@ -108,6 +113,8 @@ struct JSONLineScreen {
         let tokenStart = negative ? start - 1 : start
         if bytes[start] == UInt8(ascii: "0"), end - start > 1 {
             places.append(Place(offset: tokenStart, mark: .leadingZero))
+        } else if negative, bytes[start] == UInt8(ascii: "0"), end == bytes.count || !Self.beginsFractionOrExponent(bytes[end]) {
+            places.append(Place(offset: tokenStart, mark: .negativeZero(end: end)))
         } else if end - start >= 19, end == bytes.count || !Self.beginsFractionOrExponent(bytes[end]),
             Self.isBeyondInt64(UnsafeRawBufferPointer(rebasing: bytes[start..<end]), negative: negative)
         {

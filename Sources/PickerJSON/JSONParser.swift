@@ -55,12 +55,30 @@ public final class JSONParser {
     }
 
     public func parse(_ bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> JSON {
+        try parse(bytes, keepingNumberTextsOf: nil).value
+    }
+
+    /// Parses a line and keeps the text, as written, of each number that is
+    /// the member `member` of the top-level object (at index 0) or of an
+    /// object that is element `index` of the top-level array. The text comes
+    /// from json-c, which keeps a double's text (`1e2`, `-0.0`, and with the
+    /// exponent the parser adds, `12345678901234567890123` and `-0`); an
+    /// integer json-c read itself serializes back as written, so it has none.
+    public func parse(
+        _ bytes: UnsafeRawBufferPointer, keepingNumberTextsOf member: String?
+    ) throws(JSONParseError) -> (value: JSON, numberTexts: [Int: String]) {
         guard bytes.count < Int(Int32.max) else { throw JSONParseError("input too large", at: 0) }
         let screen = JSONLineScreen(bytes)
+        exponentsAdded.removeAll(keepingCapacity: true)
         let root = try CLocale.whileCurrent { () throws(JSONParseError) in try tree(of: bytes, screen) }
         defer { json_object_put(root) }
-        return try JSONCTree(line: bytes, nulStandIns: screen.hasEscapedNUL).convert(root)
+        var converter = JSONCTree(line: bytes, nulStandIns: screen.hasEscapedNUL, exponentsAdded: exponentsAdded, textMember: member)
+        let value = try converter.convertLine(root)
+        return (value, converter.numberTexts)
     }
+
+    /// The numbers (their text) the last line's json-c got with an `e0` of ours.
+    private var exponentsAdded: Set<String> = []
 
     /// The byte an escaped NUL goes into json-c as: no valid line holds it.
     static let nulStandIn: UInt8 = 0xFF
@@ -95,9 +113,10 @@ public final class JSONParser {
                     let word = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[place.offset..<place.offset + length]), as: UTF8.self)
                     throw JSONParseError("unexpected word '\(word)' (JSON has only true, false and null)", at: place.offset)
                 }
-            case .bigInteger(let end):
+            case .bigInteger(let end), .negativeZero(let end):
                 if pickerd_json_tokener_is_between_tokens(tokener) != 0 {
                     if try feeder.feed(upTo: end) { return try feeder.finished(screen) }
+                    exponentsAdded.insert(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[place.offset..<end]), as: UTF8.self))
                     if try feeder.feed(synthetic: "e0".utf8, at: end) { return try feeder.finished(screen) }
                 }
             case .escapedNUL:

@@ -21,12 +21,13 @@ public struct RPCRequestID: Sendable, Hashable {
         text = nil
     }
 
-    /// `value` with the text it had in `source`, the request object's own
-    /// bytes: taken only when the value needs it, and only when that text
-    /// reads back as the same value (so it can never say something else).
-    init(_ value: JSON, source: UnsafeRawBufferPointer?) {
+    /// `value` with the text it was written with (`JSONParser`'s number
+    /// text of the request's `id`): kept only when the value needs it, and
+    /// only when that text reads back as the same value (so it can never say
+    /// something else).
+    init(_ value: JSON, text: String?) {
         self.value = value
-        text = Self.needsText(value) ? source.flatMap { Self.text(of: value, in: $0) } : nil
+        self.text = text.flatMap { text in Self.needsText(value) && (try? JSON.parse(text)) == value ? text : nil }
     }
 
     private static func needsText(_ value: JSON) -> Bool {
@@ -34,13 +35,6 @@ public struct RPCRequestID: Sendable, Hashable {
         case .double, .integer(0): return true
         default: return false
         }
-    }
-
-    private static func text(of value: JSON, in source: UnsafeRawBufferPointer) -> String? {
-        guard let written = JSONSourceText.memberValue(named: "id", in: source), (try? JSON.parse(written)) == value else {
-            return nil
-        }
-        return written
     }
 
     public func serialize(into bytes: inout [UInt8]) {
@@ -68,9 +62,9 @@ public struct RPCRequest: Sendable, Equatable {
     public var isNotification: Bool { id == nil }
 
     /// Reads one element of a message. A failure carries the id to answer with
-    /// (null when the id itself is missing or unusable). `source` is the
-    /// element's own JSON text, where a number id's exact spelling comes from.
-    public static func read(_ json: JSON, source: UnsafeRawBufferPointer? = nil) -> Result<RPCRequest, RPCFailure> {
+    /// (null when the id itself is missing or unusable). `idText` is a number
+    /// id's text as written, from `JSONParser.parse(_:keepingNumberTextsOf:)`.
+    public static func read(_ json: JSON, idText: String? = nil) -> Result<RPCRequest, RPCFailure> {
         guard let object = json.objectValue else {
             return .failure(RPCFailure(id: .null, error: RPCError(.invalidRequest, "a request must be a JSON object")))
         }
@@ -79,7 +73,7 @@ public struct RPCRequest: Sendable, Equatable {
         case nil:
             id = nil
         case .string?, .integer?, .double?, .null?:
-            id = object[WireName.id].map { RPCRequestID($0, source: source) }
+            id = object[WireName.id].map { RPCRequestID($0, text: idText) }
         case let other?:
             return .failure(
                 RPCFailure(id: .null, error: RPCError(.invalidRequest, "id must be a string or a number, not \(other.typeDescription)")))

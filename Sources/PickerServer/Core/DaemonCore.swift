@@ -161,16 +161,20 @@ package final class DaemonCore {
         guard turns.stateLoss == nil else { return }
         beginTurn()
         let message: JSON
+        let idTexts: [Int: String]
         do {
-            message = try parser.parse(line)
+            let parsed = try line.withUnsafeBytes { bytes in
+                Result { () throws(JSONParseError) -> (value: JSON, numberTexts: [Int: String]) in
+                    try parser.parse(bytes, keepingNumberTextsOf: WireName.id.rawValue)
+                }
+            }.get()
+            (message, idTexts) = (parsed.value, parsed.numberTexts)
         } catch {
             connection.send(RPCResponse.error(id: .null, RPCError(.parseError, "parse error: \(error)")))
             return
         }
         guard case .array(let elements) = message else {
-            line.withUnsafeBytes { source in
-                run(message, source: source, from: connection) { id in ResponseSink(id: id, connection: connection) }
-            }
+            run(message, idText: idTexts[0], from: connection) { id in ResponseSink(id: id, connection: connection) }
             return
         }
         guard !elements.isEmpty else {
@@ -195,28 +199,24 @@ package final class DaemonCore {
         }
         let batch = BatchReply(connection: connection, count: answered)
         var slot = 0
-        line.withUnsafeBytes { source in
-            let sources = JSONSourceText.elementRanges(in: source) ?? []
-            for (index, element) in elements.enumerated() {
-                // A batch whose answers grew past the backlog limit closed the connection.
-                guard !connection.isClosing else { break }
-                let text = sources.indices.contains(index) ? UnsafeRawBufferPointer(rebasing: source[sources[index]]) : nil
-                run(element, source: text, from: connection) { id in
-                    defer { slot += 1 }
-                    return ResponseSink(id: id, batch: batch, index: slot)
-                }
+        for (index, element) in elements.enumerated() {
+            // A batch whose answers grew past the backlog limit closed the connection.
+            guard !connection.isClosing else { break }
+            run(element, idText: idTexts[index], from: connection) { id in
+                defer { slot += 1 }
+                return ResponseSink(id: id, batch: batch, index: slot)
             }
         }
     }
 
     /// Runs one request; `sink` makes the place its answer goes (nil: nowhere).
-    /// `source` is the request's own text, where its id's exact spelling is.
+    /// `idText` is its number id's text as written.
     func run(
-        _ element: JSON, source: UnsafeRawBufferPointer? = nil, from connection: any Connection,
+        _ element: JSON, idText: String? = nil, from connection: any Connection,
         sink: (RPCRequestID) -> ResponseSink?
     ) {
         let request: RPCRequest
-        switch RPCRequest.read(element, source: source) {
+        switch RPCRequest.read(element, idText: idText) {
         case .failure(let failure):
             sink(failure.id)?.deliver(.failure(failure.error))
             return
