@@ -24,12 +24,8 @@ public struct AskpassWindow: Sendable {
     public var question: AskpassQuestion
     public var prompt: String
     public var asker: AskerChain
-
-    public init(question: AskpassQuestion, prompt: String, asker: AskerChain) {
-        self.question = question
-        self.prompt = prompt
-        self.asker = asker
-    }
+    // Made only inside PickerAskpass (and its @testable tests): the implicit
+    // memberwise init serves, no public one is needed.
 
     /// The `present` call, within `limits` (`hello`'s; the defaults when nil).
     public func presentation(limits: HelloReply?) -> Present {

@@ -54,7 +54,8 @@ public struct ModelCounters: Sendable, Equatable {
     public var nextTopPosition: Int64
     public var nextBottomPosition: Int64
 
-    public init(nextWindowNumber: UInt64, nextTopPosition: Int64, nextBottomPosition: Int64) {
+    /// The defaults are a fresh daemon's: window 1 first, the stack empty.
+    public init(nextWindowNumber: UInt64 = 1, nextTopPosition: Int64 = 1, nextBottomPosition: Int64 = 0) {
         self.nextWindowNumber = nextWindowNumber
         self.nextTopPosition = nextTopPosition
         self.nextBottomPosition = nextBottomPosition

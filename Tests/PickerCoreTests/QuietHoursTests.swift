@@ -152,7 +152,7 @@ import Testing
     @Test func restoredQuietHoursHoldTheRestoredStackOrEndIfTheirTimePassed() throws {
         let fixture = ModelFixture()
         let until = fixture.clock.now().adding(milliseconds: 1000)
-        let counters = ModelCounters(nextWindowNumber: 1, nextTopPosition: 1, nextBottomPosition: 0)
+        let counters = ModelCounters()
         fixture.model.restore(windows: [], outcomes: [], counters: counters, quietHours: QuietHours(below: .alert, until: until))
         #expect(fixture.model.quietHours == QuietHours(below: .alert, belowName: "alert", until: until), "the name comes from the level table")
         let window = try fixture.present()

@@ -11,15 +11,27 @@ import Testing
 /// (`InProcessProtocolTests`), a connection's clocks (`InProcessConnectionTests`),
 /// stacking, waits, secure values and subscriptions; here, windows and their owners.
 @Suite struct InProcessTests {
+    /// The clock moved to just before `milliseconds` from now, where `wait`
+    /// is still unanswered (`comment` says why), then to it, where it ends
+    /// with `owner_gone`.
+    func expectOwnerGone(
+        after milliseconds: Int64, of daemon: EmbeddedDaemon, answering wait: Int64, to watcher: EmbeddedConnection, _ comment: Comment
+    ) throws {
+        daemon.advance(milliseconds: milliseconds - 1)
+        #expect(try watcher.responses().isEmpty, comment)
+        daemon.advance(milliseconds: 1)
+        #expect(Outcome(json: try #require(try watcher.responses()[wait]).get())?.reason == .ownerGone)
+    }
+
     /// Found in review: the rights were checked on the key window, then the
     /// model caught up, timed that window out, and answered the next one,
     /// someone else's, which the caller had no right to answer.
     @Test func anOmittedWindowIsTheKeyWindowWhoseRightsWereChecked() throws {
         let daemon = try EmbeddedDaemon(config: #"{"permissions": {"rules": [{"uid": 1000, "allow": ["present"]}]}}"#)
         let other = try EmbeddedConnection(daemon)
-        guard case .window(let theirs) = try other.call(Present(kind: "text")) else { throw TestFailure("no window") }
+        let theirs = try other.presentWindow(Present(kind: "text"))
         let user = try EmbeddedConnection(daemon, uid: 1000)
-        guard case .window(let own) = try user.call(Present(kind: "text", timeoutMilliseconds: 1000)) else { throw TestFailure("no window") }
+        let own = try user.presentWindow(Present(kind: "text", timeoutMilliseconds: 1000))
         #expect(own.isKey)
         // The model's clock passes the deadline; the loop has not woken it yet.
         daemon.clock.advance(milliseconds: 1000)
@@ -32,29 +44,22 @@ import Testing
     @Test func aKeptWindowEndsWhenItsOwnersGracePeriodDoes() throws {
         let daemon = try EmbeddedDaemon(config: #"{"windows": {"owner_grace_ms": 300000}}"#)
         let owner = try EmbeddedConnection(daemon)
-        guard case .window(let window) = try owner.call(Present(kind: "text")) else { throw TestFailure("no window") }
+        let window = try owner.presentWindow(Present(kind: "text"))
         let watcher = try EmbeddedConnection(daemon)
         let wait = watcher.send(Wait(window: window.window))
         daemon.disconnect(owner.number)
-        daemon.advance(milliseconds: 299_999)
-        #expect(try watcher.responses().isEmpty, "kept for the five minutes of its grace period")
-        daemon.advance(milliseconds: 1)
-        let outcome = try #require(try watcher.responses()[wait]).get()
-        #expect(Outcome(json: outcome)?.reason == .ownerGone)
+        try expectOwnerGone(after: 300_000, of: daemon, answering: wait, to: watcher, "kept for the five minutes of its grace period")
     }
 
     @Test func onDisconnectDismissEndsTheWindowWhenItsAskerDoesNotComeBack() throws {
         let daemon = try EmbeddedDaemon()
         let owner = try EmbeddedConnection(daemon)
-        guard case .window(let gone) = try owner.call(Present(kind: "text", onDisconnect: .dismiss)) else { throw TestFailure("no window") }
-        guard case .window(let kept) = try owner.call(Present(kind: "text")) else { throw TestFailure("no window") }
+        let gone = try owner.presentWindow(Present(kind: "text", onDisconnect: .dismiss))
+        let kept = try owner.presentWindow(Present(kind: "text"))
         let watcher = try EmbeddedConnection(daemon)
         let wait = watcher.send(Wait(window: gone.window))
         daemon.disconnect(owner.number)
-        daemon.advance(milliseconds: 4999)
-        #expect(try watcher.responses().isEmpty, "reattach_ms (5 s) for the asker to come back")
-        daemon.advance(milliseconds: 1)
-        #expect(Outcome(json: try #require(try watcher.responses()[wait]).get())?.reason == .ownerGone)
+        try expectOwnerGone(after: 5000, of: daemon, answering: wait, to: watcher, "reattach_ms (5 s) for the asker to come back")
         #expect(try watcher.call(Get(window: kept.window)).summary.state == .visible, "keep, with no grace period, keeps it")
         #expect(daemon.invariantViolation() == nil)
     }
@@ -62,8 +67,8 @@ import Testing
     @Test func anAskerThatComesBackAdoptsItsWindow() throws {
         let daemon = try EmbeddedDaemon(config: #"{"permissions": {"rules": [{"uid": 1000, "allow": ["present"]}, {"uid": 1001, "allow": ["observe"]}]}}"#)
         let asker = try EmbeddedConnection(daemon, uid: 1000)
-        guard case .window(let window) = try asker.call(Present(kind: "text", onDisconnect: .dismiss)) else { throw TestFailure("no window") }
-        guard case .window(let other) = try asker.call(Present(kind: "text", onDisconnect: .dismiss)) else { throw TestFailure("no window") }
+        let window = try asker.presentWindow(Present(kind: "text", onDisconnect: .dismiss))
+        let other = try asker.presentWindow(Present(kind: "text", onDisconnect: .dismiss))
         daemon.disconnect(asker.number)
         daemon.advance(milliseconds: 4000)
         let stranger = try EmbeddedConnection(daemon, uid: 1001)

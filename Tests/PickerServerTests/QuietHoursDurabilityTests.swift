@@ -7,6 +7,12 @@ import Testing
 /// Quiet hours kept in the state database: the real daemon killed with
 /// SIGKILL and started again on the same state directory.
 @Suite(.tags(.process)) struct QuietHoursDurabilityTests {
+    /// Starts a daemon on `home`'s state directory and connects to it.
+    func start(home: TestDirectory) throws -> (DaemonProcess, TestClient) {
+        let daemon = try DaemonProcess(home: home)
+        return (daemon, try TestClient(socketPath: daemon.socketPath))
+    }
+
     /// Kills the daemon with SIGKILL, starts another on the same state
     /// directory once the clock has passed `after`, and connects to it.
     func restart(_ daemon: inout DaemonProcess, home: TestDirectory, after: Timestamp? = nil) throws -> TestClient {
@@ -18,8 +24,7 @@ import Testing
 
     @Test func quietHoursSurviveARestart() throws {
         let home = try TestDirectory()
-        var daemon = try DaemonProcess(home: home)
-        var client = try TestClient(socketPath: daemon.socketPath)
+        var (daemon, client) = try start(home: home)
         let window = try client.result("present", ["kind": "text"])["window"]!
         let until = Timestamp.now().adding(milliseconds: 3_600_000)
         let quiet = try client.result("quiet", ["below": "alert", "until": .string(until.rfc3339)])
@@ -39,8 +44,7 @@ import Testing
 
     @Test func quietHoursWhoseEndPassedWhileDownEndAtStart() throws {
         let home = try TestDirectory()
-        var daemon = try DaemonProcess(home: home)
-        var client = try TestClient(socketPath: daemon.socketPath)
+        var (daemon, client) = try start(home: home)
         let window = try client.result("present", ["kind": "text"])["window"]!
         let until = Timestamp.now().adding(milliseconds: 1000)
         _ = try client.result("quiet", ["below": "alert", "until": .string(until.rfc3339)])
@@ -56,8 +60,7 @@ import Testing
     /// migrated, its windows kept, and then keeps quiet hours too.
     @Test func anOlderDatabaseIsMigrated() throws {
         let home = try TestDirectory()
-        var daemon = try DaemonProcess(home: home)
-        var client = try TestClient(socketPath: daemon.socketPath)
+        var (daemon, client) = try start(home: home)
         let window = try client.result("present", ["kind": "text"])["window"]!
         #expect(daemon.stop() == 0)
         let database = home.url.appendingPathComponent("state/state.db").path
@@ -68,8 +71,7 @@ import Testing
             print("skipped: python3's sqlite3 is not available (\(python.output))")
             return
         }
-        daemon = try DaemonProcess(home: home)
-        client = try TestClient(socketPath: daemon.socketPath)
+        (daemon, client) = try start(home: home)
         #expect(try client.result("get", ["window": window])["state"] == "visible")
         _ = try client.result("quiet", ["below": "alert"])
         client = try restart(&daemon, home: home)

@@ -81,6 +81,17 @@ import Testing
         #expect(try DaemonProcess.run(["--check-config", "--config", config]).status == 0)
     }
 
+    /// The next `present` on `client` is never acknowledged: the connection
+    /// closes unanswered and the daemon stops with EX_SOFTWARE, logging `logged`.
+    func expectStopsUnacknowledged(_ daemon: DaemonProcess, _ client: TestClient, logging logged: String) throws {
+        client.send(line: #"{"jsonrpc":"2.0","id":2,"method":"present","params":{"kind":"text"}}"#)
+        #expect(client.closes(within: 10), "the present is not acknowledged")
+        #expect(client.others.isEmpty, "answered: \(client.others)")
+        try eventually("the daemon to stop") { !daemon.isRunning }
+        #expect(daemon.stop() == 70, "EX_SOFTWARE")
+        #expect(daemon.log.contains(logged), "\(daemon.log)")
+    }
+
     @Test func deletedStateStopsTheDaemonAndIdsNeverRepeat() throws {
         let home = try TestDirectory()
         var daemon = try DaemonProcess(home: home)
@@ -88,12 +99,7 @@ import Testing
         let first = try client.result("present", ["kind": "text"])["window"]!
         for file in ["state.db", "state.db-wal", "state.db-shm"] { unlink(daemon.stateDirectory + "/" + file) }
         // Nothing more is acknowledged: the daemon stops instead.
-        client.send(line: #"{"jsonrpc":"2.0","id":2,"method":"present","params":{"kind":"text"}}"#)
-        #expect(client.closes(within: 10), "the present is not acknowledged")
-        #expect(client.others.isEmpty, "answered: \(client.others)")
-        try eventually("the daemon to stop") { !daemon.isRunning }
-        #expect(daemon.stop() == 70, "EX_SOFTWARE")
-        #expect(daemon.log.contains("was deleted or replaced while pickerd ran"), "\(daemon.log)")
+        try expectStopsUnacknowledged(daemon, client, logging: "was deleted or replaced while pickerd ran")
         // The next start has a new database, and new ids.
         daemon = try DaemonProcess(home: home)
         let again = try TestClient(socketPath: daemon.socketPath)
@@ -110,12 +116,7 @@ import Testing
         let client = try TestClient(socketPath: daemon.socketPath)
         _ = try client.result("present", ["kind": "text"])
         unlink(daemon.stateDirectory + "/state.db-wal")
-        client.send(line: #"{"jsonrpc":"2.0","id":2,"method":"present","params":{"kind":"text"}}"#)
-        #expect(client.closes(within: 10), "the present is not acknowledged")
-        #expect(client.others.isEmpty, "answered: \(client.others)")
-        try eventually("the daemon to stop") { !daemon.isRunning }
-        #expect(daemon.stop() == 70, "EX_SOFTWARE")
-        #expect(daemon.log.contains("state.db-wal was deleted or replaced while pickerd ran"), "\(daemon.log)")
+        try expectStopsUnacknowledged(daemon, client, logging: "state.db-wal was deleted or replaced while pickerd ran")
     }
 
     @Test func memoryStateNeverRepeatsIdsAcrossStarts() throws {

@@ -5,17 +5,8 @@ import Testing
 
 /// The date wheels' and the text editor's keys in the real `pickerctl ui`, in
 /// tmux against a real daemon, with pickerctl asking beside it.
-@Suite(.tags(.process, .tmux)) struct TerminalKeysUITests {
+@Suite(.tags(.process, .tmux)) struct TerminalKeysUITests: TerminalFrontEndSuite {
     let frontEnd: TerminalFrontEnd
-    var ui: TmuxSession { frontEnd.ui }
-
-    init() throws {
-        frontEnd = try TerminalFrontEnd()
-    }
-
-    func ask(_ arguments: [String]) throws -> CommandLineProcess {
-        try frontEnd.ask(arguments)
-    }
 
     @Test func pageDownMovesTheDateByAMonthAndTheWeekdayIsShown() throws {
         let asking = try ask(["date", "--title", "When", "--initial", "2026-03-10"])

@@ -4,18 +4,8 @@ import PickerTestSupport
 import Testing
 
 /// `pickerctl ui` in tmux against a real daemon, with pickerctl asking beside it.
-@Suite(.tags(.process, .tmux)) struct TerminalUITests {
+@Suite(.tags(.process, .tmux)) struct TerminalUITests: TerminalFrontEndSuite {
     let frontEnd: TerminalFrontEnd
-    var daemon: DaemonProcess { frontEnd.daemon }
-    var ui: TmuxSession { frontEnd.ui }
-
-    init() throws {
-        frontEnd = try TerminalFrontEnd()
-    }
-
-    func ask(_ arguments: [String]) throws -> CommandLineProcess {
-        try frontEnd.ask(arguments)
-    }
 
     @Test func typingANameAndEnterAnswersATextPicker() throws {
         let asking = try ask(["text", "--title", "Your name"])

@@ -24,3 +24,25 @@ public struct TerminalFrontEnd: Sendable {
         try CommandLineProcess("pickerctl", ["--socket", daemon.socketPath] + arguments)
     }
 }
+
+/// A suite of tests against a fresh `TerminalFrontEnd` each: its daemon, its
+/// UI and its `ask`, without each suite forwarding them itself. A suite
+/// declares `let frontEnd: TerminalFrontEnd`; its memberwise init serves.
+public protocol TerminalFrontEndSuite {
+    var frontEnd: TerminalFrontEnd { get }
+    init(frontEnd: TerminalFrontEnd)
+}
+
+extension TerminalFrontEndSuite {
+    /// What Swift Testing calls for each test.
+    public init() throws {
+        self.init(frontEnd: try TerminalFrontEnd())
+    }
+
+    public var daemon: DaemonProcess { frontEnd.daemon }
+    public var ui: TmuxSession { frontEnd.ui }
+
+    public func ask(_ arguments: [String]) throws -> CommandLineProcess {
+        try frontEnd.ask(arguments)
+    }
+}

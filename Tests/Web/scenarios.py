@@ -21,6 +21,8 @@ def scenario(function):
 
 TREE = json.dumps({"Zhejiang": ["Hangzhou", "Ningbo", "Wenzhou"], "Jiangsu": ["Nanjing", "Suzhou", "Wuxi"],
                    "Guangdong": ["Guangzhou", "Shenzhen"]})
+# The custom picker of provinces and their cities, in the screenshots and the tree scenarios.
+CUSTOM_TREE = ["custom", "--label", "Province", "--label", "City", "--tree", TREE, "--title", "Where to deploy", "--separator", "/"]
 FORM_FIELDS = ["--field", 'when:date:{"initial":"2026-12-04"}', "--field", 'env:custom:{"columns":[["prod","staging","dev"]]}',
                "--field", "who:text"]
 
@@ -30,7 +32,7 @@ KINDS = {
              "--max", "2027-03-31", "--initial", "2026-12-04", "--timeout", "10m"],
     "datetime": ["date", "--mode", "datetime", "--time-zone", "Europe/Berlin", "--minute-interval", "5",
                  "--initial", "2026-11-23T22:00", "--title", "Maintenance window"],
-    "custom": ["custom", "--label", "Province", "--label", "City", "--tree", TREE, "--title", "Where to deploy", "--separator", "/"],
+    "custom": CUSTOM_TREE,
     "text": ["text", "--title", "Ticket", "--message", "Which ticket is this change for?", "--pattern", "[A-Z]+-[0-9]+",
              "--placeholder", "OPS-1234"],
     "secure": ["text", "--secure", "--level", "alert", "--title", "Password for backup@nas"],
@@ -104,8 +106,7 @@ def date_by_keyboard(page, procs):
 
 @scenario
 def custom_tree_by_clicks(page, procs):
-    asking = procs.ask("custom", "--label", "Province", "--label", "City", "--tree", TREE, "--title", "Where to deploy",
-                       "--separator", "/")
+    asking = procs.ask(*CUSTOM_TREE)
     page.wait_title("Where to deploy")
     check(page.options("City") == ["Hangzhou", "Ningbo", "Wenzhou"], f"cities of Zhejiang expected: {page.options('City')}")
     page.click_option("Province", "Jiangsu")
@@ -118,8 +119,7 @@ def custom_tree_by_clicks(page, procs):
 
 @scenario
 def custom_tree_by_keyboard(page, procs):
-    asking = procs.ask("custom", "--label", "Province", "--label", "City", "--tree", TREE, "--title", "Where to deploy",
-                       "--separator", "/")
+    asking = procs.ask(*CUSTOM_TREE)
     page.wait_title("Where to deploy")
     check(page.focused_name() == "Province", f"focus starts on {page.focused_name()!r}")
     k = page.Keys

@@ -42,7 +42,7 @@ package final class MemoryStateStore: StateStore {
     package func load() -> StoredState {
         StoredState(
             windows: [], outcomes: [],
-            counters: ModelCounters(nextWindowNumber: 1, nextTopPosition: 1, nextBottomPosition: 0),
+            counters: ModelCounters(),
             quietHours: nil)
     }
 
