@@ -11,7 +11,9 @@ import PackageDescription
 /// shared runtime that XCTest and Swift Testing use (so `swift test -c release`
 /// cannot link).
 let swiftRuntimeLinkedIn: [LinkerSetting] = [
-    .unsafeFlags(["-static-stdlib", "-l_FoundationCollections", "-l_FoundationCShims", "-lswiftSynchronization"], .when(configuration: .release))
+    .unsafeFlags(
+        ["-static-stdlib", "-l_FoundationCollections", "-l_FoundationCShims", "-lswiftSynchronization"],
+        .when(configuration: .release))
 ]
 
 let package = Package(
@@ -71,20 +73,33 @@ let package = Package(
         .target(name: "CPickerTerminal"),
         .target(name: "PickerClient", dependencies: ["PickerProtocol", "PickerJSON", "PickerSystem", "CPickerSystem"]),
         // systemd's password agent protocol: ask files in, pickerd windows, answers out.
-        .target(name: "PickerPasswordAgent", dependencies: ["PickerClient", "PickerProtocol", "PickerJSON", "PickerSystem", "CPickerSystem"]),
+        .target(
+            name: "PickerPasswordAgent",
+            dependencies: ["PickerClient", "PickerProtocol", "PickerJSON", "PickerSystem", "CPickerSystem"]),
         // SSH_ASKPASS, SUDO_ASKPASS and GIT_ASKPASS: a prompt in argv, a pickerd window, the answer on stdout.
         .target(name: "CPickerAskpass"),
         .target(
             name: "PickerAskpass",
-            dependencies: ["PickerClient", "PickerProtocol", "PickerJSON", "PickerSystem", "PickerTerminal", "CPickerSystem", "CPickerAskpass"]),
-        .executableTarget(name: "pickerd-askpass", dependencies: ["PickerAskpass"], linkerSettings: swiftRuntimeLinkedIn),
+            dependencies: [
+                "PickerClient", "PickerProtocol", "PickerJSON", "PickerSystem", "PickerTerminal", "CPickerSystem",
+                "CPickerAskpass",
+            ]),
+        .executableTarget(
+            name: "pickerd-askpass", dependencies: ["PickerAskpass"], linkerSettings: swiftRuntimeLinkedIn),
         // gpg-agent's pinentry protocol (Assuan): its commands in, pickerd windows, the PIN out.
-        .target(name: "PickerPinentry", dependencies: ["PickerClient", "PickerProtocol", "PickerJSON", "PickerSystem", "PickerTerminal", "CPickerSystem"]),
-        .target(name: "PickerTerminal", dependencies: ["PickerClient", "PickerProtocol", "PickerJSON", "PickerSystem", "CPickerTerminal"]),
+        .target(
+            name: "PickerPinentry",
+            dependencies: [
+                "PickerClient", "PickerProtocol", "PickerJSON", "PickerSystem", "PickerTerminal", "CPickerSystem",
+            ]),
+        .target(
+            name: "PickerTerminal",
+            dependencies: ["PickerClient", "PickerProtocol", "PickerJSON", "PickerSystem", "CPickerTerminal"]),
         .target(
             name: "PickerServer",
             dependencies: [
-                "PickerCore", "PickerPlugins", "PickerProtocol", "PickerJSON", "PickerSystem", "CPickerSystem", "CPickerServer", "CSQLite",
+                "PickerCore", "PickerPlugins", "PickerProtocol", "PickerJSON", "PickerSystem", "CPickerSystem",
+                "CPickerServer", "CSQLite",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -106,7 +121,8 @@ let package = Package(
         .executableTarget(
             name: "pickerd",
             dependencies: [
-                "PickerServer", "PickerCore", "PickerPlugins", "PickerProtocol", "PickerSystem", "CPickerSystem", "CPickerServer",
+                "PickerServer", "PickerCore", "PickerPlugins", "PickerProtocol", "PickerSystem", "CPickerSystem",
+                "CPickerServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -120,7 +136,8 @@ let package = Package(
         .executableTarget(
             name: "pickerctl",
             dependencies: [
-                "PickerClient", "PickerProtocol", "PickerJSON", "PickerTerminal", "PickerSystem", "CPickerSystem", "CPickerTerminal",
+                "PickerClient", "PickerProtocol", "PickerJSON", "PickerTerminal", "PickerSystem", "CPickerSystem",
+                "CPickerTerminal",
                 "PickerPasswordAgent", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 "PickerAskpass",
                 "PickerPinentry",
@@ -148,7 +165,8 @@ let package = Package(
             name: "pickerweb",
             dependencies: [
                 "PickerWeb", "PickerClient", "PickerProtocol", "PickerSystem",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // The MCP server: an AI agent's tools that ask a person through pickerd,
@@ -157,7 +175,9 @@ let package = Package(
         .target(name: "PickerMCP", dependencies: ["PickerClient", "PickerProtocol", "PickerJSON", "PickerSystem"]),
         .executableTarget(
             name: "pickermcp",
-            dependencies: ["PickerMCP", "PickerSystem", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "PickerMCP", "PickerSystem", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         // gpg-agent's pinentry-program; small, without ArgumentParser, as pinentries start for each question.
         .executableTarget(
@@ -170,8 +190,11 @@ let package = Package(
         ),
         .testTarget(name: "PickerProtocolTests", dependencies: ["PickerProtocol", "PickerJSON"]),
         .testTarget(name: "PickerJSONTests", dependencies: ["PickerJSON", "PickerTestSupport"]),
-        .testTarget(name: "PickerCoreTests", dependencies: ["PickerCore", "PickerProtocol", "PickerJSON", "PickerPlugins"]),
-        .testTarget(name: "PickerPluginsTests", dependencies: ["PickerPlugins", "PickerCore", "PickerProtocol", "PickerJSON", "PickerTestSupport"]),
+        .testTarget(
+            name: "PickerCoreTests", dependencies: ["PickerCore", "PickerProtocol", "PickerJSON", "PickerPlugins"]),
+        .testTarget(
+            name: "PickerPluginsTests",
+            dependencies: ["PickerPlugins", "PickerCore", "PickerProtocol", "PickerJSON", "PickerTestSupport"]),
         .testTarget(
             name: "PickerServerTests",
             dependencies: [
@@ -185,7 +208,9 @@ let package = Package(
         ),
         .testTarget(
             name: "PickerTerminalTests",
-            dependencies: ["PickerJSON", "PickerProtocol", "PickerTerminal", "PickerTestSupport", "pickerd", "pickerctl"]
+            dependencies: [
+                "PickerJSON", "PickerProtocol", "PickerTerminal", "PickerTestSupport", "pickerd", "pickerctl",
+            ]
         ),
         // The routes are tested in-process through HummingbirdTesting's router
         // client; the real pickerweb where a socket, a peer or a daemon matters.
@@ -193,24 +218,35 @@ let package = Package(
             name: "PickerWebTests",
             dependencies: [
                 "PickerWeb", "PickerJSON", "PickerProtocol", "PickerTestSupport", "pickerd", "pickerctl", "pickerweb",
-                .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),
         .testTarget(
             name: "PickerMCPTests",
-            dependencies: ["PickerMCP", "PickerJSON", "PickerProtocol", "PickerSystem", "PickerTestSupport", "pickerd", "pickerctl", "pickermcp"]
+            dependencies: [
+                "PickerMCP", "PickerJSON", "PickerProtocol", "PickerSystem", "PickerTestSupport", "pickerd",
+                "pickerctl", "pickermcp",
+            ]
         ),
         .testTarget(
             name: "PickerPasswordAgentTests",
-            dependencies: ["PickerPasswordAgent", "PickerJSON", "PickerProtocol", "PickerTestSupport", "pickerd", "pickerctl"]
+            dependencies: [
+                "PickerPasswordAgent", "PickerJSON", "PickerProtocol", "PickerTestSupport", "pickerd", "pickerctl",
+            ]
         ),
         .testTarget(
             name: "PickerAskpassTests",
-            dependencies: ["PickerAskpass", "PickerJSON", "PickerProtocol", "PickerTestSupport", "pickerd", "pickerctl", "pickerd-askpass"]
+            dependencies: [
+                "PickerAskpass", "PickerJSON", "PickerProtocol", "PickerTestSupport", "pickerd", "pickerctl",
+                "pickerd-askpass",
+            ]
         ),
         .testTarget(
             name: "PickerPinentryTests",
-            dependencies: ["PickerPinentry", "PickerJSON", "PickerTestSupport", "pickerd", "pickerctl", "pinentry-pickerd"]
+            dependencies: [
+                "PickerPinentry", "PickerJSON", "PickerTestSupport", "pickerd", "pickerctl", "pinentry-pickerd",
+            ]
         ),
         .testTarget(
             name: "PickerctlTests",

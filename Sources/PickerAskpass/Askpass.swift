@@ -31,7 +31,9 @@ public enum Askpass {
     /// spaces, as OpenSSH passes one) through the pickerd at `socketPath`
     /// (nil: the usual places), the hint read from `environment`; `name`
     /// begins each sentence on stderr. Returns the exit status.
-    public static func run(prompt words: [String], environment: [String: String], socketPath: String?, name: String) -> Int32 {
+    public static func run(prompt words: [String], environment: [String: String], socketPath: String?, name: String)
+        -> Int32
+    {
         let say = { (sentence: String) in StandardError.say(sentence, as: name) }
         // It holds the answer: no core dump, no ptrace by the user's other processes.
         picker_make_undumpable()

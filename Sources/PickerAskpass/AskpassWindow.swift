@@ -38,7 +38,8 @@ public struct AskpassWindow: Sendable {
         case .notice: lines.append("This goes away by itself once the program goes on.")
         case .secret, .plainText: break
         }
-        let message = Self.cut(lines.joined(separator: "\n"), bytes: HelloReply.value(of: .maxMessageBytes, in: limits)).text
+        let message = Self.cut(lines.joined(separator: "\n"), bytes: HelloReply.value(of: .maxMessageBytes, in: limits))
+            .text
         return Present(
             kind: kind, title: title, message: message, level: .named("alert"), options: options,
             tag: Self.tag, onDisconnect: .dismiss)
@@ -58,7 +59,8 @@ public struct AskpassWindow: Sendable {
         switch question {
         case .secret: return JSONObject([TextOption.secure: true])
         case .plainText: return JSONObject()
-        case .confirm: return JSONObject([ActionsOption.actions: .array([action(Self.yes, "default"), action(Self.no, "cancel")])])
+        case .confirm:
+            return JSONObject([ActionsOption.actions: .array([action(Self.yes, "default"), action(Self.no, "cancel")])])
         case .notice: return JSONObject([ActionsOption.actions: .array([action("OK", "default")])])
         }
     }

@@ -69,7 +69,9 @@ public final class BlockingPickerClient {
         if let ended { throw ended }
         let id = nextID
         nextID += 1
-        if let failure = ClientSocket.writeLine(DaemonMessage.request(id: id, method, params), to: descriptor) { throw failure }
+        if let failure = ClientSocket.writeLine(DaemonMessage.request(id: id, method, params), to: descriptor) {
+            throw failure
+        }
         while true {
             switch reader.next() {
             case .message(let line):

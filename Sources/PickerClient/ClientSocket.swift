@@ -51,7 +51,9 @@ enum ClientSocket {
         bytes.append(0x0A)
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let written = bytes[offset...].withUnsafeBytes {
+                send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
             if written < 0 {
                 if errno == EINTR { continue }
                 return .disconnected(reason: String(cString: strerror(errno)))

@@ -1,4 +1,5 @@
 import PickerProtocol
+
 /// The events of one subscription, in the order the daemon sent them. The
 /// sequence ends when the connection does.
 public struct EventSubscription: AsyncSequence, Sendable {

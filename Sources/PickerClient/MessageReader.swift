@@ -28,7 +28,9 @@ struct MessageReader {
     mutating func next() -> Next {
         while true {
             while let piece = assembler.next() {
-                guard case .line(let line) = piece else { return .end(reason: "pickerd sent a line longer than 64 MiB") }
+                guard case .line(let line) = piece else {
+                    return .end(reason: "pickerd sent a line longer than 64 MiB")
+                }
                 guard !LineAssembler.isBlank(line), let message = try? parser.parse(line) else { continue }
                 return .message(message)
             }

@@ -54,7 +54,8 @@ extension PickerClient {
     /// Any number of `choices`, between `min` and `max` of them (`list`
     /// kind with `multiple`), in the list's order.
     public func chooseSeveral(
-        from choices: [String], title: String, message: String? = nil, min: Int? = nil, max: Int? = nil, initial: [String] = [],
+        from choices: [String], title: String, message: String? = nil, min: Int? = nil, max: Int? = nil,
+        initial: [String] = [],
         level: LevelSpec? = nil, timeoutMilliseconds: Int64? = nil
     ) async throws(AskError) -> [String] {
         var options = JSONObject([ListOption.choices: .array(choices.map(JSON.string)), ListOption.multiple: true])
@@ -113,11 +114,13 @@ extension PickerClient {
     /// The value of a window of `kind` once submitted (or, with
     /// `cancelAnswers`, cancelled with a value: an action sheet's cancel action).
     private func answer(
-        _ kind: BuiltInKind, _ title: String, _ message: String?, _ options: JSONObject, _ level: LevelSpec?, _ timeout: Int64?,
+        _ kind: BuiltInKind, _ title: String, _ message: String?, _ options: JSONObject, _ level: LevelSpec?,
+        _ timeout: Int64?,
         cancelAnswers: Bool = false
     ) async throws(AskError) -> JSON {
         let presentation = Presentation(
-            kind: kind.rawValue, title: title, message: message, level: level, options: options, timeoutMilliseconds: timeout)
+            kind: kind.rawValue, title: title, message: message, level: level, options: options,
+            timeoutMilliseconds: timeout)
         let outcome: Outcome
         do {
             outcome = try await presentAndWait(presentation)
@@ -131,7 +134,8 @@ extension PickerClient {
 
     /// An answer that is an array of strings (`list`, `custom`).
     private func strings(
-        _ kind: BuiltInKind, _ title: String, _ message: String?, _ options: JSONObject, _ level: LevelSpec?, _ timeout: Int64?
+        _ kind: BuiltInKind, _ title: String, _ message: String?, _ options: JSONObject, _ level: LevelSpec?,
+        _ timeout: Int64?
     ) async throws(AskError) -> [String] {
         let value = try await answer(kind, title, message, options, level, timeout)
         guard let items = value.arrayValue else { throw Self.notA("list of strings", value) }

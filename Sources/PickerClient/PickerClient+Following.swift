@@ -18,7 +18,9 @@ extension PickerClient {
     ///
     /// A connection is closed once it is lost: after `.disconnected` the
     /// client that `.connected` gave only fails its calls.
-    public static func following(socketPath: String?, retryingEvery retry: Duration = .milliseconds(300)) -> AsyncStream<Following> {
+    public static func following(socketPath: String?, retryingEvery retry: Duration = .milliseconds(300))
+        -> AsyncStream<Following>
+    {
         let (stream, continuation) = AsyncStream<Following>.makeStream()
         let task = Task {
             while !Task.isCancelled {

@@ -14,7 +14,8 @@ extension PickerClient {
     /// Cancelling the task ends it at once, as `wait`, dismissing the window
     /// with `dismissingOnCancel` (unless it happens while pickerd is away).
     public func outcomeSurvivingRestarts(
-        of window: WindowID, reconnectingFor limit: Duration, timeoutMilliseconds: Int64? = nil, dismissingOnCancel: Bool = false,
+        of window: WindowID, reconnectingFor limit: Duration, timeoutMilliseconds: Int64? = nil,
+        dismissingOnCancel: Bool = false,
         reconnecting: () -> Void = {}
     ) async throws(PickerClientError) -> Outcome {
         let clock = ContinuousClock()
@@ -51,7 +52,10 @@ extension PickerClient {
             guard let next = await connectAgain(until: gives) else {
                 if Task.isCancelled { throw .cancelled }
                 if timesOut {
-                    throw .rpc(RPCError(.waitTimedOut, "wait timed out after \(timeoutMilliseconds ?? 0) ms; window \(window) may still be open"))
+                    throw .rpc(
+                        RPCError(
+                            .waitTimedOut,
+                            "wait timed out after \(timeoutMilliseconds ?? 0) ms; window \(window) may still be open"))
                 }
                 throw .daemonGone(window: window, seconds: Int(limit.components.seconds))
             }
@@ -65,7 +69,9 @@ extension PickerClient {
     private func connectAgain(until deadline: ContinuousClock.Instant) async -> PickerClient? {
         let clock = ContinuousClock()
         while !Task.isCancelled {
-            if let client = try? PickerClient.connect(socketPath: socketPath, trustedUIDs: trustedUIDs) { return client }
+            if let client = try? PickerClient.connect(socketPath: socketPath, trustedUIDs: trustedUIDs) {
+                return client
+            }
             guard clock.now < deadline else { return nil }
             try? await Task.sleep(for: .milliseconds(100))
         }

@@ -30,9 +30,12 @@ public final class PickerClient: Sendable {
     /// The daemon must run as this user, root, a uid in `trustedUIDs` or
     /// `$PICKERD_TRUST_UID`, or the owner of a socket directory that root made
     /// for it; otherwise it throws `.untrustedServer` and sends nothing.
-    public static func connect(socketPath: String? = nil, trustedUIDs: [UInt32] = []) throws(PickerClientError) -> PickerClient {
+    public static func connect(socketPath: String? = nil, trustedUIDs: [UInt32] = []) throws(PickerClientError)
+        -> PickerClient
+    {
         let (path, trusted) = ClientSocket.endpoint(socketPath: socketPath, trustedUIDs: trustedUIDs)
-        return PickerClient(connection: try ClientConnection(socketPath: path, trusting: trusted), trustedUIDs: trustedUIDs)
+        return PickerClient(
+            connection: try ClientConnection(socketPath: path, trusting: trusted), trustedUIDs: trustedUIDs)
     }
 
     /// Closes the connection; calls still waiting fail with `.disconnected`.
@@ -178,7 +181,8 @@ public final class PickerClient: Sendable {
 
     // MARK: looking
 
-    public func list(includeHidden: Bool = true, level: LevelSpec? = nil) async throws(PickerClientError) -> WindowList {
+    public func list(includeHidden: Bool = true, level: LevelSpec? = nil) async throws(PickerClientError) -> WindowList
+    {
         try await send(List(includeHidden: includeHidden, level: level))
     }
 
@@ -187,7 +191,9 @@ public final class PickerClient: Sendable {
         try await send(Get(window: window))
     }
 
-    public func history(limit: Int = History.defaultLimit, window: WindowID? = nil) async throws(PickerClientError) -> [Outcome] {
+    public func history(limit: Int = History.defaultLimit, window: WindowID? = nil) async throws(PickerClientError)
+        -> [Outcome]
+    {
         try await send(History(limit: limit, window: window))
     }
 
@@ -200,12 +206,15 @@ public final class PickerClient: Sendable {
     }
 
     /// Events from now on, filtered by type prefix (`window.`) and window id.
-    public func subscribe(events: [String] = [], windows: [WindowID] = []) async throws(PickerClientError) -> EventSubscription {
+    public func subscribe(events: [String] = [], windows: [WindowID] = []) async throws(PickerClientError)
+        -> EventSubscription
+    {
         let (stream, continuation) = AsyncStream<Event>.makeStream(bufferingPolicy: .unbounded)
         let request = Subscribe(events: events, windows: windows)
         // The stream is registered before the request goes out, so no event is missed.
         // Cancelled before its answer, the subscription is ended as it comes.
-        let result = try await connection.call(Subscribe.name, request.params, stream: continuation) { [connection] late in
+        let result = try await connection.call(Subscribe.name, request.params, stream: continuation) {
+            [connection] late in
             guard let id = Subscribe.decode(late) else { return }
             try? connection.notify(Unsubscribe.name, Unsubscribe(subscription: id).params)
         }

@@ -56,7 +56,8 @@ public enum PickerClientError: Error, Sendable, Equatable, CustomStringConvertib
         case .protocolViolation(let what):
             return "pickerd sent something unexpected: \(what)"
         case .daemonGone(let window, let seconds):
-            return "pickerd went away and did not come back within \(seconds)s; window \(window) keeps its place in its state, so once pickerd is back, wait on it again to get its answer"
+            return
+                "pickerd went away and did not come back within \(seconds)s; window \(window) keeps its place in its state, so once pickerd is back, wait on it again to get its answer"
         case .windowLost(let window):
             return "pickerd restarted without window \(window) (its state is not kept on disk), so its answer is lost"
         }

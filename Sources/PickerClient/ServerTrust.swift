@@ -23,7 +23,8 @@ enum ServerTrust {
         var credentials = picker_peer_credentials()
         var length = socklen_t(MemoryLayout<picker_peer_credentials>.size)
         guard getsockopt(descriptor, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0 else {
-            throw .unreachable(socket: socketPath, reason: "cannot tell who serves it: \(String(cString: strerror(errno)))")
+            throw .unreachable(
+                socket: socketPath, reason: "cannot tell who serves it: \(String(cString: strerror(errno)))")
         }
         let server = credentials.uid
         if server == geteuid() || server == 0 || named.contains(server) { return }
@@ -40,7 +41,8 @@ enum ServerTrust {
         guard directory.hasPrefix("/"), directory != "/" else { return false }
         var socketDirectory = stat()
         var parent = stat()
-        guard lstat(directory, &socketDirectory) == 0, lstat(SocketLocation.directory(of: directory), &parent) == 0 else {
+        guard lstat(directory, &socketDirectory) == 0, lstat(SocketLocation.directory(of: directory), &parent) == 0
+        else {
             return false
         }
         return socketDirectory.st_mode & S_IFMT == S_IFDIR && socketDirectory.st_uid == user

@@ -41,7 +41,8 @@ public struct ChosenAction: Sendable, Hashable {
 
     /// An `actions` value, `{index, label}`, of one of `actions`.
     init?(value: JSON, of actions: [SheetAction]) {
-        guard let index = value[ActionsValue.index]?.integerValue.flatMap(Int.init(exactly:)), actions.indices.contains(index),
+        guard let index = value[ActionsValue.index]?.integerValue.flatMap(Int.init(exactly:)),
+            actions.indices.contains(index),
             value[ActionsValue.label]?.stringValue == actions[index].label
         else { return nil }
         self.init(index: index, label: actions[index].label, role: actions[index].role)

@@ -26,7 +26,9 @@ public struct StackSnapshot: Sendable, Equatable {
     /// How many windows quiet hours hold.
     public var waitingWindows: Int
 
-    public init(list: WindowList, contents: [WindowID: WindowDetails] = [:], quiet: QuietHours? = nil, waitingWindows: Int = 0) {
+    public init(
+        list: WindowList, contents: [WindowID: WindowDetails] = [:], quiet: QuietHours? = nil, waitingWindows: Int = 0
+    ) {
         self.list = list
         self.contents = contents
         self.quiet = quiet
@@ -62,6 +64,7 @@ extension PickerClient {
         }
         var status: DaemonStatus?
         do { status = try await self.status() } catch .rpc {}
-        return StackSnapshot(list: list, contents: details, quiet: status?.quiet, waitingWindows: status?.waitingWindows ?? 0)
+        return StackSnapshot(
+            list: list, contents: details, quiet: status?.quiet, waitingWindows: status?.waitingWindows ?? 0)
     }
 }

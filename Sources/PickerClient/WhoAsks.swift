@@ -31,7 +31,9 @@ public struct WhoAsks: Sendable, Equatable {
 
     /// `asked by ada via pickerctl`, or `another user asks: nobody (uid 65534) via python3`.
     public var line: String {
-        let who = isAnotherUser ? "another user asks: \(userName)\(owner.user == nil ? "" : " (uid \(owner.uid))")" : "asked by \(userName)"
+        let who =
+            isAnotherUser
+            ? "another user asks: \(userName)\(owner.user == nil ? "" : " (uid \(owner.uid))")" : "asked by \(userName)"
         return who + (owner.command.map { " via \($0)" } ?? "")
     }
 }

@@ -97,7 +97,9 @@ struct OutcomeArchive {
         }
         while outcomesByWindow.count > maxOutcomes {
             // Linear in the owners, of which there are few.
-            guard let largest = countByOwner.max(by: { $0.value < $1.value })?.key, dropOldest(of: largest) else { break }
+            guard let largest = countByOwner.max(by: { $0.value < $1.value })?.key, dropOldest(of: largest) else {
+                break
+            }
         }
         let kept = outcomesByWindow
         order.compact(keeping: { kept[$0] != nil }, liveCount: kept.count)

@@ -1,10 +1,11 @@
+import PickerProtocol
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import Synchronization
-import PickerProtocol
 
 /// Where the model reads the time. The daemon uses `SystemClock`; tests drive a
 /// `ManualClock` so timeouts and retention happen exactly when they say.

@@ -20,7 +20,9 @@ public struct PickerEvent: Sendable, Equatable {
     /// The payload's members, as subscribers get them.
     public var fields: JSONObject { payload.fields }
 
-    public init(seq: UInt64, kind: Kind, window: WindowID?, payload: EventPayload = .none, outcome: RecordedOutcome? = nil) {
+    public init(
+        seq: UInt64, kind: Kind, window: WindowID?, payload: EventPayload = .none, outcome: RecordedOutcome? = nil
+    ) {
         self.seq = seq
         self.kind = kind
         self.window = window

@@ -34,14 +34,15 @@ extension PickerModel {
         try setHidden(false, window: id)
     }
 
-
     func move(_ id: WindowID, _ change: (PickerModel, Window) -> Void) throws(PickerError) -> WindowSummary {
         catchUp()
         let window = try openWindow(id)
         stack.remove(at: window.stackKey)
         change(self, window)
         stack.insert(window, at: window.stackKey, isVisible: !window.isHidden)
-        emit(.reordered, window: window.id, payload: .reordered(level: window.level, levelName: levels.name(of: window.level)))
+        emit(
+            .reordered, window: window.id,
+            payload: .reordered(level: window.level, levelName: levels.name(of: window.level)))
         refreshKey()
         return summary(of: window)
     }

@@ -36,7 +36,6 @@ extension PickerModel {
         return .unknown
     }
 
-
     /// Who presented an open window.
     public func owner(of id: WindowID) -> Owner? {
         windows[id]?.owner
@@ -55,7 +54,6 @@ extension PickerModel {
     public func presenter(of id: WindowID) -> Peer? {
         windows[id]?.owner.peer ?? archive[id]?.owner
     }
-
 
     /// Retained outcomes, newest first.
     public func history(limit: Int = 50, window: WindowID? = nil) -> [RecordedOutcome] {

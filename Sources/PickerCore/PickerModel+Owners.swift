@@ -25,7 +25,8 @@ extension PickerModel {
     /// `keep` window `ownerGraceMilliseconds` later (0: never), unless the
     /// owner comes back first. Whether it ended now.
     func ownerLeft(_ window: Window, at now: Timestamp) -> Bool {
-        let grace = window.onDisconnect == .dismiss ? configuration.reattachMilliseconds : configuration.ownerGraceMilliseconds
+        let grace =
+            window.onDisconnect == .dismiss ? configuration.reattachMilliseconds : configuration.ownerGraceMilliseconds
         if window.onDisconnect == .dismiss, grace == 0 {
             end(window, reason: .ownerGone, value: nil, by: nil, at: now)
             return true
@@ -46,7 +47,9 @@ extension PickerModel {
     @discardableResult
     public func reattach(_ id: WindowID, to connection: ConnectionID, uid: UInt32) -> Bool {
         catchUp()
-        guard let window = windows[id], window.owner.connection == nil, window.owner.peer.uid == uid else { return false }
+        guard let window = windows[id], window.owner.connection == nil, window.owner.peer.uid == uid else {
+            return false
+        }
         window.owner.connection = connection
         windowsByConnection[connection, default: []].insert(id)
         if window.ownerGraceDeadline != nil {
@@ -62,14 +65,17 @@ extension PickerModel {
         let total = configuration.maxWindows
         if configuration.exemptUIDs.contains(uid) {
             guard windows.count < total else {
-                throw .limitReached("the daemon already holds \(total) windows, its limit (limits.max_windows); dismiss some first", limit: .maxWindows)
+                throw .limitReached(
+                    "the daemon already holds \(total) windows, its limit (limits.max_windows); dismiss some first",
+                    limit: .maxWindows)
             }
             return
         }
         let perUser = configuration.maxWindowsPerUser
         guard openWindowCount(ownedBy: uid) < perUser else {
             throw .limitReached(
-                "uid \(uid) already has \(perUser) open windows, its limit (limits.max_windows_per_user); dismiss some first", limit: .maxWindowsPerUser)
+                "uid \(uid) already has \(perUser) open windows, its limit (limits.max_windows_per_user); dismiss some first",
+                limit: .maxWindowsPerUser)
         }
         let shared = total - total / 10
         guard windows.count < shared else {

@@ -19,7 +19,8 @@ extension PickerModel {
 
     public var persistentCounters: ModelCounters {
         ModelCounters(
-            nextWindowNumber: nextWindowNumber, nextTopPosition: nextTopPosition, nextBottomPosition: nextBottomPosition)
+            nextWindowNumber: nextWindowNumber, nextTopPosition: nextTopPosition, nextBottomPosition: nextBottomPosition
+        )
     }
 
     /// Brings back a stored state: windows in their places, outcomes for `wait`
@@ -31,7 +32,8 @@ extension PickerModel {
     /// Returns the ids dismissed here.
     @discardableResult
     public func restore(
-        windows records: [WindowRecord], outcomes: [RecordedOutcome], counters: ModelCounters, quietHours: QuietHours? = nil
+        windows records: [WindowRecord], outcomes: [RecordedOutcome], counters: ModelCounters,
+        quietHours: QuietHours? = nil
     ) -> [WindowID] {
         let now = clock.now()
         self.quietHours = quietHours
@@ -52,18 +54,25 @@ extension PickerModel {
                 let picker = try? plugin.prepare(options: options, context: context)
             else {
                 // Dismissed like any other window, so the store forgets it too.
-                let outcome = RecordedOutcome(window: record.id, reason: .dismissed, value: nil, visibleValue: nil, by: nil, at: now, owner: record.owner)
+                let outcome = RecordedOutcome(
+                    window: record.id, reason: .dismissed, value: nil, visibleValue: nil, by: nil, at: now,
+                    owner: record.owner)
                 archive.add(outcome)
                 self.counters.byReason[.dismissed, default: 0] += 1
-                emit(.dismissed, window: record.id, payload: .dismissed(outcome.wire(revealingValue: false)), outcome: outcome)
+                emit(
+                    .dismissed, window: record.id, payload: .dismissed(outcome.wire(revealingValue: false)),
+                    outcome: outcome)
                 ended.append(record.id)
                 continue
             }
             let request = Present(
-                kind: record.kind, message: record.message, tag: record.tag, hidden: record.isHidden, onDisconnect: record.onDisconnect)
+                kind: record.kind, message: record.message, tag: record.tag, hidden: record.isHidden,
+                onDisconnect: record.onDisconnect)
             let window = Window(
-                id: record.id, request: request, level: record.level, base: plugin.base, title: record.title, picker: picker, defaultValue: record.defaultValue,
-                owner: Owner(peer: record.owner, connection: nil), createdAt: record.createdAt, deadline: record.deadline,
+                id: record.id, request: request, level: record.level, base: plugin.base, title: record.title,
+                picker: picker, defaultValue: record.defaultValue,
+                owner: Owner(peer: record.owner, connection: nil), createdAt: record.createdAt,
+                deadline: record.deadline,
                 position: record.position, clampedFrom: record.clampedFrom)
             if let value = record.value { window.value = value }
             add(window)

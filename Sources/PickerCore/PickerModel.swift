@@ -109,7 +109,8 @@ public final class PickerModel {
     /// Opens a window for a `present` request, at `level` (its `level` param
     /// resolved by the caller, who knows the level names); `clampedFrom` is
     /// the level asked for when the caller lowered it (the `alert` permission).
-    public func present(_ request: Present, at level: Level = .normal, clampedFrom: Level? = nil, owner: Owner) throws(PickerError)
+    public func present(_ request: Present, at level: Level = .normal, clampedFrom: Level? = nil, owner: Owner)
+        throws(PickerError)
         -> WindowSummary
     {
         let now = catchUp()
@@ -120,15 +121,18 @@ public final class PickerModel {
         let timeout = request.timeoutMilliseconds ?? configuration.defaultTimeoutMilliseconds
         if let timeout, !(1...configuration.maxTimeoutMilliseconds).contains(timeout) {
             throw .invalidParams(
-                "\(WireName.timeoutMs.jsonKey) must be between 1 and \(configuration.maxTimeoutMilliseconds)", field: WireName.timeoutMs.jsonKey)
+                "\(WireName.timeoutMs.jsonKey) must be between 1 and \(configuration.maxTimeoutMilliseconds)",
+                field: WireName.timeoutMs.jsonKey)
         }
         let (picker, defaultValue) = try prepare(request, with: plugin, now: now)
 
         let id = makeWindowID()
         let window = Window(
-            id: id, request: request, level: level, base: plugin.base, title: request.title ?? plugin.defaultTitle, picker: picker,
+            id: id, request: request, level: level, base: plugin.base, title: request.title ?? plugin.defaultTitle,
+            picker: picker,
             defaultValue: defaultValue, owner: owner, createdAt: now,
-            deadline: timeout.map { now.adding(milliseconds: $0) }, position: takeTopPosition(), clampedFrom: clampedFrom)
+            deadline: timeout.map { now.adding(milliseconds: $0) }, position: takeTopPosition(),
+            clampedFrom: clampedFrom)
         add(window)
         if let connection = owner.connection {
             windowsByConnection[connection, default: []].insert(id)
@@ -303,10 +307,13 @@ public final class PickerModel {
     }
 
     /// `asDraft`: an `update`, whose value may still be incomplete.
-    func normalize(_ value: JSON, for window: Window, now: Timestamp, asDraft: Bool = false) throws(PickerError) -> JSON {
+    func normalize(_ value: JSON, for window: Window, now: Timestamp, asDraft: Bool = false) throws(PickerError) -> JSON
+    {
         let context = pluginContext(now: now)
         do {
-            return try asDraft ? window.picker.normalizeDraft(value, context: context) : window.picker.normalize(value, context: context)
+            return try asDraft
+                ? window.picker.normalizeDraft(value, context: context)
+                : window.picker.normalize(value, context: context)
         } catch {
             throw .invalidParams(error.message, field: error.field ?? "value")
         }
@@ -355,8 +362,11 @@ public final class PickerModel {
         if let newKey { emit(.key, window: newKey) }
     }
 
-    func emit(_ kind: PickerEvent.Kind, window: WindowID?, payload: EventPayload = .none, outcome: RecordedOutcome? = nil) {
-        pendingEvents.append(PickerEvent(seq: nextSequence, kind: kind, window: window, payload: payload, outcome: outcome))
+    func emit(
+        _ kind: PickerEvent.Kind, window: WindowID?, payload: EventPayload = .none, outcome: RecordedOutcome? = nil
+    ) {
+        pendingEvents.append(
+            PickerEvent(seq: nextSequence, kind: kind, window: window, payload: payload, outcome: outcome))
         nextSequence += 1
     }
 

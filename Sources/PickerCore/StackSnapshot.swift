@@ -33,7 +33,8 @@ public struct StackSnapshot {
     /// The summary of the window at `index`, as it was when taken.
     public func summary(at index: Int) -> WindowSummary {
         let row = rows[index]
-        return row.window.summary(level: row.level, levelName: levels.name(of: row.level), state: row.state, isKey: row.window.id == key)
+        return row.window.summary(
+            level: row.level, levelName: levels.name(of: row.level), state: row.state, isKey: row.window.id == key)
     }
 
     /// Every summary: the whole `list` answer.

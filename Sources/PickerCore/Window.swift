@@ -32,7 +32,8 @@ final class Window {
     var ownerGraceDeadline: Timestamp?
 
     init(
-        id: WindowID, request: Present, level: Level, base: String?, title: String, picker: any PreparedPicker, defaultValue: JSON?,
+        id: WindowID, request: Present, level: Level, base: String?, title: String, picker: any PreparedPicker,
+        defaultValue: JSON?,
         owner: Owner, createdAt: Timestamp, deadline: Timestamp?, position: Int64, clampedFrom: Level? = nil
     ) {
         self.id = id
@@ -61,7 +62,8 @@ final class Window {
     /// Its summary, with what may change given as it is (or was, for a `StackSnapshot`).
     func summary(level: Level, levelName: String?, state: WindowState, isKey: Bool) -> WindowSummary {
         WindowSummary(
-            window: id, kind: kind, base: base, title: title, level: level, levelName: levelName, state: state, isKey: isKey,
+            window: id, kind: kind, base: base, title: title, level: level, levelName: levelName, state: state,
+            isKey: isKey,
             tag: tag, deadline: deadline, createdAt: createdAt, owner: owner.peer, clampedFrom: clampedFrom)
     }
 }

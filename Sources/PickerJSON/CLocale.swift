@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// The C locale, made the calling thread's while json-c reads a line.

@@ -1,8 +1,9 @@
 import CJSONC
+
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// Turns the tree json-c built of a line into a `JSON`, checking the
@@ -40,7 +41,9 @@ struct JSONCTree {
             keepNumberText(of: textMember, in: root, as: 0)
         case json_type_array:
             for index in 0..<json_object_array_length(root) {
-                guard let element = json_object_array_get_idx(root, index), json_object_get_type(element) == json_type_object else { continue }
+                guard let element = json_object_array_get_idx(root, index),
+                    json_object_get_type(element) == json_type_object
+                else { continue }
                 keepNumberText(of: textMember, in: element, as: index)
             }
         default:
@@ -52,7 +55,8 @@ struct JSONCTree {
     private mutating func keepNumberText(of member: String, in object: OpaquePointer, as index: Int) {
         var value: OpaquePointer?
         // A key with an escaped NUL is not one the protocol reads.
-        guard json_object_object_get_ex(object, member, &value) != 0, let value, json_object_get_type(value) == json_type_double,
+        guard json_object_object_get_ex(object, member, &value) != 0, let value,
+            json_object_get_type(value) == json_type_double,
             let text = doubleText(value)
         else { return }
         numberTexts[index] = text
@@ -60,7 +64,9 @@ struct JSONCTree {
 
     /// The text json-c read a double from, without an exponent the parser added.
     private func doubleText(_ object: OpaquePointer) -> String? {
-        guard let text = json_object_get_userdata(object).map({ String(cString: $0.assumingMemoryBound(to: CChar.self)) }) else { return nil }
+        guard
+            let text = json_object_get_userdata(object).map({ String(cString: $0.assumingMemoryBound(to: CChar.self)) })
+        else { return nil }
         if text.hasSuffix("e0"), exponentsAdded.contains(String(text.dropLast(2))) { return String(text.dropLast(2)) }
         return text
     }
@@ -121,7 +127,9 @@ struct JSONCTree {
 
     private func checkedDouble(_ object: OpaquePointer) throws(JSONParseError) -> Double {
         let value = json_object_get_double(object)
-        guard let text = json_object_get_userdata(object).map({ String(cString: $0.assumingMemoryBound(to: CChar.self)) }) else {
+        guard
+            let text = json_object_get_userdata(object).map({ String(cString: $0.assumingMemoryBound(to: CChar.self)) })
+        else {
             // NaN and Infinity come without text; the screen refuses them first.
             if value.isFinite { return value }
             throw JSONParseError("NaN and Infinity are not JSON numbers", at: 0)
@@ -131,7 +139,9 @@ struct JSONCTree {
         if utf8.first == UInt8(ascii: "-"), utf8.count < 2 || !JSONLineScreen.isDigit(utf8[1]) {
             throw JSONParseError("expected a digit after '-'", at: start + 1)
         }
-        if let point = utf8.firstIndex(of: UInt8(ascii: ".")), point + 1 == utf8.count || !JSONLineScreen.isDigit(utf8[point + 1]) {
+        if let point = utf8.firstIndex(of: UInt8(ascii: ".")),
+            point + 1 == utf8.count || !JSONLineScreen.isDigit(utf8[point + 1])
+        {
             throw JSONParseError("expected a digit after the decimal point", at: start + point + 1)
         }
         guard value.isFinite else { throw JSONParseError("number too large for a 64-bit float", at: start) }
@@ -156,7 +166,8 @@ struct JSONCTree {
     }
 
     private static func isNumberByte(_ byte: UInt8) -> Bool {
-        JSONLineScreen.isDigit(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
+        JSONLineScreen.isDigit(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e")
+            || byte == UInt8(ascii: "E")
             || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
     }
 }

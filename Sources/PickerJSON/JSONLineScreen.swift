@@ -78,7 +78,9 @@ struct JSONLineScreen {
                 index = digits(bytes, from: index)
                 continue
             case UInt8(ascii: "'"):
-                if Self.previousNonBlank(bytes, before: index).map({ $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: ",") }) ?? false {
+                if Self.previousNonBlank(bytes, before: index).map({
+                    $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: ",")
+                }) ?? false {
                     places.append(Place(offset: index, mark: .singleQuote))
                 }
             case UInt8(ascii: "N"), UInt8(ascii: "I"):
@@ -107,13 +109,17 @@ struct JSONLineScreen {
         while end < bytes.count, Self.isDigit(bytes[end]) { end += 1 }
         // Not where a number begins: more digits, a fraction or an exponent.
         if start > 0, Self.continuesNumber(bytes[start - 1]) {
-            guard bytes[start - 1] == UInt8(ascii: "-"), start < 2 || !Self.continuesNumber(bytes[start - 2]) else { return end }
+            guard bytes[start - 1] == UInt8(ascii: "-"), start < 2 || !Self.continuesNumber(bytes[start - 2]) else {
+                return end
+            }
         }
         let negative = start > 0 && bytes[start - 1] == UInt8(ascii: "-")
         let tokenStart = negative ? start - 1 : start
         if bytes[start] == UInt8(ascii: "0"), end - start > 1 {
             places.append(Place(offset: tokenStart, mark: .leadingZero))
-        } else if negative, bytes[start] == UInt8(ascii: "0"), end == bytes.count || !Self.beginsFractionOrExponent(bytes[end]) {
+        } else if negative, bytes[start] == UInt8(ascii: "0"),
+            end == bytes.count || !Self.beginsFractionOrExponent(bytes[end])
+        {
             places.append(Place(offset: tokenStart, mark: .negativeZero(end: end)))
         } else if end - start >= 19, end == bytes.count || !Self.beginsFractionOrExponent(bytes[end]),
             Self.isBeyondInt64(UnsafeRawBufferPointer(rebasing: bytes[start..<end]), negative: negative)
@@ -129,7 +135,10 @@ struct JSONLineScreen {
         let word = bytes[index] == UInt8(ascii: "N") ? "NaN" : "Infinity"
         guard bytes[index...].starts(with: word.utf8) else { return }
         let negative = index > 0 && bytes[index - 1] == UInt8(ascii: "-")
-        places.append(Place(offset: negative ? index - 1 : index, mark: .nonFiniteWord(length: word.utf8.count + (negative ? 1 : 0))))
+        places.append(
+            Place(
+                offset: negative ? index - 1 : index, mark: .nonFiniteWord(length: word.utf8.count + (negative ? 1 : 0))
+            ))
     }
 
     private static func isEscapedNUL(_ bytes: UnsafeRawBufferPointer, at index: Int) -> Bool {

@@ -138,7 +138,8 @@ private final class IndexedMembers: @unchecked Sendable {
     init(_ members: [JSONObject.Member]) {
         self.members = members
         // Keys are distinct; were they not, lookups would find the first.
-        positions = Dictionary(members.enumerated().map { ($0.element.key, $0.offset) }, uniquingKeysWith: { first, _ in first })
+        positions = Dictionary(
+            members.enumerated().map { ($0.element.key, $0.offset) }, uniquingKeysWith: { first, _ in first })
     }
 
     func set(_ key: String, _ value: JSON?) {

@@ -72,7 +72,8 @@ public final class JSONParser {
         exponentsAdded.removeAll(keepingCapacity: true)
         let root = try CLocale.whileCurrent { () throws(JSONParseError) in try tree(of: bytes, screen) }
         defer { json_object_put(root) }
-        var converter = JSONCTree(line: bytes, nulStandIns: screen.hasEscapedNUL, exponentsAdded: exponentsAdded, textMember: member)
+        var converter = JSONCTree(
+            line: bytes, nulStandIns: screen.hasEscapedNUL, exponentsAdded: exponentsAdded, textMember: member)
         let value = try converter.convertLine(root)
         return (value, converter.numberTexts)
     }
@@ -85,7 +86,9 @@ public final class JSONParser {
 
     /// json-c's tree of the line (nil for `null`), read in pieces split at
     /// the screen's places.
-    private func tree(of bytes: UnsafeRawBufferPointer, _ screen: JSONLineScreen) throws(JSONParseError) -> OpaquePointer? {
+    private func tree(of bytes: UnsafeRawBufferPointer, _ screen: JSONLineScreen) throws(JSONParseError)
+        -> OpaquePointer?
+    {
         json_tokener_reset(tokener)
         // json-c's own UTF-8 check would refuse the NUL stand-in; the screen checked the line.
         json_tokener_set_flags(tokener, JSON_TOKENER_STRICT | (screen.hasEscapedNUL ? 0 : JSON_TOKENER_VALIDATE_UTF8))
@@ -97,7 +100,8 @@ public final class JSONParser {
                 if pickerd_json_tokener_is_in_string(tokener) != 0 {
                     let hex = String(bytes[place.offset], radix: 16, uppercase: true)
                     throw JSONParseError(
-                        "unescaped control character U+\(String(repeating: "0", count: 4 - hex.count))\(hex) in a string", at: place.offset)
+                        "unescaped control character U+\(String(repeating: "0", count: 4 - hex.count))\(hex) in a string",
+                        at: place.offset)
                 }
             case .leadingZero:
                 if pickerd_json_tokener_is_between_tokens(tokener) != 0 {
@@ -109,19 +113,27 @@ public final class JSONParser {
                 }
             case .nonFiniteWord(let length):
                 if pickerd_json_tokener_is_between_tokens(tokener) != 0 {
-                    if bytes[place.offset] == UInt8(ascii: "-") { throw JSONParseError("expected a digit after '-'", at: place.offset + 1) }
-                    let word = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[place.offset..<place.offset + length]), as: UTF8.self)
-                    throw JSONParseError("unexpected word '\(word)' (JSON has only true, false and null)", at: place.offset)
+                    if bytes[place.offset] == UInt8(ascii: "-") {
+                        throw JSONParseError("expected a digit after '-'", at: place.offset + 1)
+                    }
+                    let word = String(
+                        decoding: UnsafeRawBufferPointer(rebasing: bytes[place.offset..<place.offset + length]),
+                        as: UTF8.self)
+                    throw JSONParseError(
+                        "unexpected word '\(word)' (JSON has only true, false and null)", at: place.offset)
                 }
             case .bigInteger(let end), .negativeZero(let end):
                 if pickerd_json_tokener_is_between_tokens(tokener) != 0 {
                     if try feeder.feed(upTo: end) { return try feeder.finished(screen) }
-                    exponentsAdded.insert(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[place.offset..<end]), as: UTF8.self))
+                    exponentsAdded.insert(
+                        String(decoding: UnsafeRawBufferPointer(rebasing: bytes[place.offset..<end]), as: UTF8.self))
                     if try feeder.feed(synthetic: "e0".utf8, at: end) { return try feeder.finished(screen) }
                 }
             case .escapedNUL:
                 if pickerd_json_tokener_is_in_plain_string(tokener) != 0 {
-                    if try feeder.feed(synthetic: [Self.nulStandIn], at: place.offset) { return try feeder.finished(screen) }
+                    if try feeder.feed(synthetic: [Self.nulStandIn], at: place.offset) {
+                        return try feeder.finished(screen)
+                    }
                     feeder.skip(to: place.offset + 6)
                 }
             }
@@ -132,14 +144,17 @@ public final class JSONParser {
         }
         // json-c has read every byte and wants more: a lone number (`12`) ends
         // at the next byte, anything else was cut short.
-        if try feeder.feed(synthetic: " ".utf8, at: bytes.count, endingInput: true) { return try feeder.finished(screen) }
+        if try feeder.feed(synthetic: " ".utf8, at: bytes.count, endingInput: true) {
+            return try feeder.finished(screen)
+        }
         throw JSONParseError(bytes.isEmpty ? "empty input" : "unexpected end of input", at: bytes.count)
     }
 }
 
 extension JSON {
     /// Parses one JSON text with a fresh parser and the default depth limit.
-    public static func parse(_ text: String, maxDepth: Int = JSONParser.defaultMaxDepth) throws(JSONParseError) -> JSON {
+    public static func parse(_ text: String, maxDepth: Int = JSONParser.defaultMaxDepth) throws(JSONParseError) -> JSON
+    {
         try JSONParser(maxDepth: maxDepth).parse(text)
     }
 }

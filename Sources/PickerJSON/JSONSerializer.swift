@@ -53,7 +53,8 @@ extension JSON {
         // Most strings need no escape: copied whole.
         let copied =
             string.utf8.withContiguousStorageIfAvailable { text in
-                guard !text.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+                guard !text.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") })
+                else {
                     return false
                 }
                 bytes.append(contentsOf: text)

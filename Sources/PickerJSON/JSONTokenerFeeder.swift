@@ -25,19 +25,22 @@ struct JSONTokenerFeeder {
         guard end > fed, let base = bytes.baseAddress else { return false }
         let start = fed
         fed = end
-        let result = json_tokener_parse_ex(tokener, base.advanced(by: start).assumingMemoryBound(to: CChar.self), Int32(end - start))
+        let result = json_tokener_parse_ex(
+            tokener, base.advanced(by: start).assumingMemoryBound(to: CChar.self), Int32(end - start))
         return try outcome(result, at: start + json_tokener_get_parse_end(tokener))
     }
 
     /// Gives json-c `text` as if it stood at `offset`, where any error it
     /// finds in it is said to be (or at the end, as "unexpected end of input").
-    mutating func feed(synthetic text: some Collection<UInt8>, at offset: Int, endingInput: Bool = false) throws(JSONParseError) -> Bool {
+    mutating func feed(synthetic text: some Collection<UInt8>, at offset: Int, endingInput: Bool = false)
+        throws(JSONParseError) -> Bool
+    {
         let result = Array(text).withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { json_tokener_parse_ex(tokener, $0.baseAddress, Int32($0.count)) }
         }
         do {
             return try outcome(result, at: offset)
-        } catch where endingInput && error.reason != depthReason {
+        } catch  where endingInput && error.reason != depthReason {
             throw JSONParseError("unexpected end of input", at: offset)
         }
     }
@@ -66,7 +69,8 @@ struct JSONTokenerFeeder {
         var index = fed
         while index < screen.end, Self.isBlank(bytes[index]) { index += 1 }
         let failure =
-            index < screen.end ? Self.unexpected(bytes[index], at: index) : screen.stop.map { stopped(at: $0.offset, because: $0.reason) }
+            index < screen.end
+            ? Self.unexpected(bytes[index], at: index) : screen.stop.map { stopped(at: $0.offset, because: $0.reason) }
         if let failure {
             json_object_put(root)
             throw failure
@@ -102,7 +106,8 @@ struct JSONTokenerFeeder {
         // The screen has checked the line's UTF-8: json-c says this of a
         // multi-byte character where no token begins (it counts its bytes
         // before it looks at them).
-        case json_tokener_error_parse_utf8_string: return byte.map { Self.unexpected($0, at: offset) } ?? JSONParseError("invalid UTF-8", at: offset)
+        case json_tokener_error_parse_utf8_string:
+            return byte.map { Self.unexpected($0, at: offset) } ?? JSONParseError("invalid UTF-8", at: offset)
         case json_tokener_error_size: reason = "input too large"
         case _ where byte.map(Self.beginsToken) != true:
             // A byte that begins no token is named (`[1 /* c */]`), wherever it is.
@@ -134,7 +139,8 @@ struct JSONTokenerFeeder {
     /// Whether a value, a key or a separator can begin with this byte.
     private static func beginsToken(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: ":"), UInt8(ascii: ","),
+        case UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: ":"),
+            UInt8(ascii: ","),
             UInt8(ascii: "\""), UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return true
         default:

@@ -53,7 +53,9 @@ public actor Asker {
     /// the person's own programs, and quiet hours hold them.
     public static let defaultMaxLevel: LevelSpec = .named("statusBar")
 
-    public init(socketPath: String?, maxLevel: LevelSpec = Asker.defaultMaxLevel, remembering: Int = Asker.defaultRemembering) {
+    public init(
+        socketPath: String?, maxLevel: LevelSpec = Asker.defaultMaxLevel, remembering: Int = Asker.defaultRemembering
+    ) {
         self.socketPath = socketPath
         self.maxLevel = maxLevel
         self.remembering = max(1, remembering)
@@ -91,17 +93,22 @@ public actor Asker {
         try reader.refuseUnknownKeys(known: [ToolArgument.tool.rawValue, ToolArgument.arguments.rawValue])
         let name = try reader.requiredString(ToolArgument.tool)
         guard let tool = ToolName(rawValue: name), ToolName.asking.contains(tool) else {
-            throw ToolInputError("'tool' must be one of \(ToolName.asking.map(\.rawValue).joined(separator: ", ")), not '\(name)'")
+            throw ToolInputError(
+                "'tool' must be one of \(ToolName.asking.map(\.rawValue).joined(separator: ", ")), not '\(name)'")
         }
-        let question = try Question(tool: tool, arguments: try reader.object(ToolArgument.arguments)?.members ?? JSONObject())
+        let question = try Question(
+            tool: tool, arguments: try reader.object(ToolArgument.arguments)?.members ?? JSONObject())
         switch await present(question) {
         case .refused(let reply):
             return reply
         case .shown(let window):
-            let structured = JSONObject([ToolReply.Member.window: .string(window.rawValue), .tool: .string(tool.rawValue)])
+            let structured = JSONObject([
+                ToolReply.Member.window: .string(window.rawValue), .tool: .string(tool.rawValue),
+            ])
             return ToolReply(
                 isError: false,
-                text: "\(question.name(window)) is shown as window \(window); call await with {\"window\": \"\(window)\"} for the answer",
+                text:
+                    "\(question.name(window)) is shown as window \(window); call await with {\"window\": \"\(window)\"} for the answer",
                 structured: structured)
         }
     }
@@ -145,9 +152,13 @@ public actor Asker {
 
     /// `level`, or `maxLevel` when `level` is higher, by the daemon's names.
     /// A name pickerd does not know is left for it to refuse.
-    private func clamped(_ level: LevelSpec?, asking client: PickerClient) async throws(PickerClientError) -> Result<LevelSpec?, ToolInputError> {
+    private func clamped(_ level: LevelSpec?, asking client: PickerClient) async throws(PickerClientError) -> Result<
+        LevelSpec?, ToolInputError
+    > {
         if levelValues == nil {
-            levelValues = Dictionary(try await client.hello(client: "pickermcp").levels.map { ($0.name, $0.value) }) { first, _ in first }
+            levelValues = Dictionary(try await client.hello(client: "pickermcp").levels.map { ($0.name, $0.value) }) {
+                first, _ in first
+            }
         }
         func value(_ spec: LevelSpec) -> Int64? {
             switch spec {
@@ -157,7 +168,9 @@ public actor Asker {
         }
         guard let most = value(maxLevel) else {
             let names = levelValues?.keys.sorted().joined(separator: ", ") ?? ""
-            return .failure(ToolInputError("this server's --max-level \(maxLevel.json) is not a level pickerd knows (its levels: \(names))"))
+            return .failure(
+                ToolInputError(
+                    "this server's --max-level \(maxLevel.json) is not a level pickerd knows (its levels: \(names))"))
         }
         guard let asked = value(level ?? .named("normal")), asked > most else { return .success(level) }
         return .success(maxLevel)
@@ -182,20 +195,24 @@ public actor Asker {
                 let remaining = waitEnds.map { max(1, Int64(($0 - .now) / .milliseconds(1))) }
                 outcome = try await wait(for: current, atMost: remaining, dismissingOnCancel: dismissingOnCancel)
             } catch .rpc(let error) where error.code == .waitTimedOut {
-                return .failure("still waiting for an answer to \(question.name(current)); call await again", window: current)
+                return .failure(
+                    "still waiting for an answer to \(question.name(current)); call await again", window: current)
             } catch {
                 return reply(for: error, window: current)
             }
             let answered = outcome.reason == .submitted || (outcome.reason == .cancelled && question.tool == .confirm)
             guard answered, let value = outcome.value else {
-                return Self.reply(for: outcome, name: question.name(current), timeoutMilliseconds: question.presentation.timeoutMilliseconds)
+                return Self.reply(
+                    for: outcome, name: question.name(current),
+                    timeoutMilliseconds: question.presentation.timeoutMilliseconds)
             }
             switch question.read(value) {
             case .value(let answer):
                 return .answer(answer, window: current)
             case .problems(let problems):
                 guard !Task.isCancelled else {
-                    return .failure("the call was cancelled before \(question.name(current)) could be asked again", window: current)
+                    return .failure(
+                        "the call was cancelled before \(question.name(current)) could be asked again", window: current)
                 }
                 if let reply = await askAgain(first, after: value, problems: problems) { return reply }
             }
@@ -212,7 +229,9 @@ public actor Asker {
             guard timeout! > 0 else {
                 let name = record.question.name(record.window)
                 return .failure(
-                    ToolReply.sentence(for: .timeout, name: name, timeoutMilliseconds: record.question.presentation.timeoutMilliseconds),
+                    ToolReply.sentence(
+                        for: .timeout, name: name, timeoutMilliseconds: record.question.presentation.timeoutMilliseconds
+                    ),
                     window: record.window, reason: .timeout)
             }
         }
@@ -231,12 +250,15 @@ public actor Asker {
 
     /// The window's outcome; cancelling the wait dismisses the window when
     /// `dismissingOnCancel` (the agent gave up on its question).
-    private func wait(for window: WindowID, atMost limit: Int64?, dismissingOnCancel: Bool) async throws(PickerClientError) -> Outcome {
+    private func wait(for window: WindowID, atMost limit: Int64?, dismissingOnCancel: Bool)
+        async throws(PickerClientError) -> Outcome
+    {
         let client = try connected()
         var lost = false
         defer { if lost { drop(client) } }
         return try await client.outcomeSurvivingRestarts(
-            of: window, reconnectingFor: Self.reconnecting, timeoutMilliseconds: limit, dismissingOnCancel: dismissingOnCancel
+            of: window, reconnectingFor: Self.reconnecting, timeoutMilliseconds: limit,
+            dismissingOnCancel: dismissingOnCancel
         ) { lost = true }
     }
 
@@ -256,13 +278,13 @@ public actor Asker {
         ended.close()
     }
 
-
     // MARK: replies
 
     /// A window that ended without an answer to give (its question reads answers).
     private static func reply(for outcome: Outcome, name: String, timeoutMilliseconds: Int64?) -> ToolReply {
         .failure(
-            ToolReply.sentence(for: outcome.reason, name: name, timeoutMilliseconds: timeoutMilliseconds), window: outcome.window,
+            ToolReply.sentence(for: outcome.reason, name: name, timeoutMilliseconds: timeoutMilliseconds),
+            window: outcome.window,
             reason: outcome.reason)
     }
 

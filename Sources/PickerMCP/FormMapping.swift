@@ -87,7 +87,8 @@ public struct FormMapping: Sendable, Equatable {
         var fields: [Field] = []
         var notes: [String] = []
         for member in properties.members {
-            let (field, note) = try Self.field(member.key, member.value, at: properties.path(of: member.key), required: required.contains(member.key))
+            let (field, note) = try Self.field(
+                member.key, member.value, at: properties.path(of: member.key), required: required.contains(member.key))
             fields.append(field)
             if let note { notes.append(note) }
         }
@@ -147,7 +148,9 @@ public enum FormReading: Sendable, Equatable {
 // MARK: - properties to fields
 
 extension FormMapping {
-    private static func field(_ name: String, _ json: JSON, at path: String, required: Bool) throws(ToolInputError) -> (Field, note: String?) {
+    private static func field(_ name: String, _ json: JSON, at path: String, required: Bool) throws(ToolInputError) -> (
+        Field, note: String?
+    ) {
         guard let property = json.objectValue else {
             throw ToolInputError("'\(path)' must be an object (a property's schema), not \(json.typeDescription)")
         }
@@ -192,7 +195,9 @@ extension FormMapping {
             let sign = (minimum?.doubleValue ?? -1) >= 0 ? "" : "-?"
             field.options[TextOption.pattern] = .string(sign + (isInteger ? "[0-9]+" : #"[0-9]+(\.[0-9]+)?"#))
             field.options[TextOption.trim] = true
-            if let start = defaultValue, start.doubleValue != nil { field.options[TextOption.initial] = .string(start.description) }
+            if let start = defaultValue, start.doubleValue != nil {
+                field.options[TextOption.initial] = .string(start.description)
+            }
             placeholder = placeholder ?? numberSentence(isInteger: isInteger, minimum: minimum, maximum: maximum)
         case "boolean":
             field.shape = .boolean
@@ -204,7 +209,8 @@ extension FormMapping {
             return (field, note(label, description))
         case let other:
             throw ToolInputError(
-                "'\(path)' has type \(other ?? "none"); a form's properties are of type string (format date or date-time too), number, integer or boolean, or an enum")
+                "'\(path)' has type \(other ?? "none"); a form's properties are of type string (format date or date-time too), number, integer or boolean, or an enum"
+            )
         }
         if let placeholder { field.options[TextOption.placeholder] = .string(placeholder) }
         return (field, nil)
@@ -215,7 +221,9 @@ extension FormMapping {
     }
 
     /// A string property: text, or a date picker for the date formats.
-    private static func stringField(_ field: inout Field, _ reader: ObjectReader<ToolInputError>, defaultValue: JSON?, path: String) throws(ToolInputError) {
+    private static func stringField(
+        _ field: inout Field, _ reader: ObjectReader<ToolInputError>, defaultValue: JSON?, path: String
+    ) throws(ToolInputError) {
         let format = try reader.string("format")
         if let format, let mode = dateModes[format] {
             field.shape = .date
@@ -224,8 +232,12 @@ extension FormMapping {
             return
         }
         if let start = defaultValue?.stringValue { field.options[TextOption.initial] = .string(start) }
-        if let length = try lengthBound(reader, "minLength", atLeast: 0) { field.options[TextOption.minLength] = .integer(length) }
-        if let length = try lengthBound(reader, "maxLength", atLeast: 1) { field.options[TextOption.maxLength] = .integer(length) }
+        if let length = try lengthBound(reader, "minLength", atLeast: 0) {
+            field.options[TextOption.minLength] = .integer(length)
+        }
+        if let length = try lengthBound(reader, "maxLength", atLeast: 1) {
+            field.options[TextOption.maxLength] = .integer(length)
+        }
         if let pattern = try reader.string("pattern") {
             field.options[TextOption.pattern] = .string(wholeMatch(pattern))
         } else if let format, let pattern = formatPatterns[format] {
@@ -236,10 +248,13 @@ extension FormMapping {
     /// A length bound of at least `least`. pickerd bounds a text's length
     /// itself (its schema for the text kind says how far), and its refusal is
     /// the call's error.
-    private static func lengthBound(_ reader: ObjectReader<ToolInputError>, _ key: String, atLeast least: Int64) throws(ToolInputError) -> Int64? {
+    private static func lengthBound(_ reader: ObjectReader<ToolInputError>, _ key: String, atLeast least: Int64)
+        throws(ToolInputError) -> Int64?
+    {
         guard let value = reader[key] else { return nil }
         guard let length = value.integerValue, length >= least else {
-            throw reader.problem(key, .mistyped(expected: "a whole number of \(least) or more", found: value.description))
+            throw reader.problem(
+                key, .mistyped(expected: "a whole number of \(least) or more", found: value.description))
         }
         return length
     }
@@ -252,17 +267,26 @@ extension FormMapping {
     static let formatPatterns = ["email": #"[^@\s]+@[^@\s]+"#, "uri": #"[A-Za-z][A-Za-z0-9+.-]*:\S+"#]
 
     /// An array property: several choices of an enum.
-    private static func arrayField(_ field: inout Field, _ reader: ObjectReader<ToolInputError>, defaultValue: JSON?, path: String) throws(ToolInputError) {
+    private static func arrayField(
+        _ field: inout Field, _ reader: ObjectReader<ToolInputError>, defaultValue: JSON?, path: String
+    ) throws(ToolInputError) {
         guard let items = try reader.object("items"), let choices = try choices(items) else {
-            throw ToolInputError("'\(path)' is an array; a form takes arrays only of an enum's values ('items' with enum, oneOf or anyOf)")
+            throw ToolInputError(
+                "'\(path)' is an array; a form takes arrays only of an enum's values ('items' with enum, oneOf or anyOf)"
+            )
         }
         field.shape = .choices(choices)
         field.options[ListOption.choices] = .array(choices.map { .string($0.title) })
         field.options[ListOption.multiple] = true
-        if let fewest = try reader.integer("minItems", in: 0...Int64(choices.count)) { field.options[ListOption.min] = .integer(fewest) }
-        if let most = try reader.integer("maxItems", in: 1...Int64(choices.count)) { field.options[ListOption.max] = .integer(most) }
+        if let fewest = try reader.integer("minItems", in: 0...Int64(choices.count)) {
+            field.options[ListOption.min] = .integer(fewest)
+        }
+        if let most = try reader.integer("maxItems", in: 1...Int64(choices.count)) {
+            field.options[ListOption.max] = .integer(most)
+        }
         if let start = defaultValue?.arrayValue {
-            field.options[ListOption.initial] = .array(choices.filter { start.contains($0.value) }.map { .string($0.title) })
+            field.options[ListOption.initial] = .array(
+                choices.filter { start.contains($0.value) }.map { .string($0.title) })
         }
     }
 
@@ -273,9 +297,13 @@ extension FormMapping {
         if let values = try reader.array("enum") {
             let names = try reader.strings("enumNames")
             if let names, names.count != values.count {
-                throw ToolInputError("'\(reader.path(of: "enumNames"))' must have one title for each of the \(values.count) values of enum")
+                throw ToolInputError(
+                    "'\(reader.path(of: "enumNames"))' must have one title for each of the \(values.count) values of enum"
+                )
             }
-            choices = values.enumerated().map { index, value in Choice(title: names?[index] ?? title(of: value), value: value) }
+            choices = values.enumerated().map { index, value in
+                Choice(title: names?[index] ?? title(of: value), value: value)
+            }
         } else if let key = ["oneOf", "anyOf"].first(where: { reader.has($0) }), let options = try reader.array(key) {
             choices = []
             for (index, option) in options.enumerated() {
@@ -290,7 +318,9 @@ extension FormMapping {
         guard !choices.isEmpty else { throw ToolInputError("'\(reader.path)' is an enum without values") }
         var seen = Set<String>()
         for choice in choices where !seen.insert(choice.title).inserted || choice.title.isEmpty {
-            throw ToolInputError("'\(reader.path)': the title '\(choice.title)' is empty or shown twice; the person could not tell the values apart")
+            throw ToolInputError(
+                "'\(reader.path)': the title '\(choice.title)' is empty or shown twice; the person could not tell the values apart"
+            )
         }
         return choices
     }
@@ -299,10 +329,13 @@ extension FormMapping {
         value.stringValue ?? value.description
     }
 
-    private static func bound(_ reader: ObjectReader<ToolInputError>, _ key: String, integer: Bool) throws(ToolInputError) -> JSON? {
+    private static func bound(_ reader: ObjectReader<ToolInputError>, _ key: String, integer: Bool)
+        throws(ToolInputError) -> JSON?
+    {
         guard let value = reader[key] else { return nil }
         guard value.doubleValue != nil, !integer || value.integerValue != nil else {
-            throw reader.problem(key, .mistyped(expected: integer ? "an integer" : "a number", found: value.typeDescription))
+            throw reader.problem(
+                key, .mistyped(expected: integer ? "an integer" : "a number", found: value.typeDescription))
         }
         return value
     }
@@ -353,15 +386,23 @@ extension FormMapping {
             guard let text = answer.stringValue, let number = Int64(text) else {
                 return .failure(Problem("must be a whole number\(given(answer))"))
             }
-            if let minimum, number < minimum { return .failure(Problem("must be at least \(minimum); \(number) is less")) }
-            if let maximum, number > maximum { return .failure(Problem("must be at most \(maximum); \(number) is more")) }
+            if let minimum, number < minimum {
+                return .failure(Problem("must be at least \(minimum); \(number) is less"))
+            }
+            if let maximum, number > maximum {
+                return .failure(Problem("must be at most \(maximum); \(number) is more"))
+            }
             return .success(.integer(number))
         case .number(let minimum, let maximum):
             guard let text = answer.stringValue, let number = Double(text), number.isFinite else {
                 return .failure(Problem("must be a number\(given(answer))"))
             }
-            if let minimum, number < minimum { return .failure(Problem("must be at least \(JSON.double(minimum)); \(text) is less")) }
-            if let maximum, number > maximum { return .failure(Problem("must be at most \(JSON.double(maximum)); \(text) is more")) }
+            if let minimum, number < minimum {
+                return .failure(Problem("must be at least \(JSON.double(minimum)); \(text) is less"))
+            }
+            if let maximum, number > maximum {
+                return .failure(Problem("must be at most \(JSON.double(maximum)); \(text) is more"))
+            }
             // 3 stays the integer 3; 2.5 is a double.
             return .success(text.contains(".") ? .double(number) : Int64(text).map(JSON.integer) ?? .double(number))
         case .boolean:
@@ -372,7 +413,9 @@ extension FormMapping {
             default: return .failure(Problem("is neither \(yes) nor \(no): \(answer)"))
             }
         case .choice(let choices):
-            guard let title = answer.arrayValue?.first?.stringValue, let choice = choices.first(where: { $0.title == title }) else {
+            guard let title = answer.arrayValue?.first?.stringValue,
+                let choice = choices.first(where: { $0.title == title })
+            else {
                 return .failure(Problem("is not one of its choices: \(answer)"))
             }
             return .success(choice.value)

@@ -49,15 +49,20 @@ public final class MCPServer: Sendable {
     /// A server on standard input and output; its questions are shown at
     /// `maxLevel` at most (`pickermcp --max-level`).
     public convenience init(
-        socketPath: String?, maxLevel: LevelSpec = Asker.defaultMaxLevel, input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO
+        socketPath: String?, maxLevel: LevelSpec = Asker.defaultMaxLevel, input: Int32 = STDIN_FILENO,
+        output: Int32 = STDOUT_FILENO
     ) {
         // A host that stopped reading is gone; what it misses cannot be told to it.
-        self.init(socketPath: socketPath, maxLevel: maxLevel, input: input) { bytes in _ = POSIX.writeAll(bytes, to: output) }
+        self.init(socketPath: socketPath, maxLevel: maxLevel, input: input) { bytes in
+            _ = POSIX.writeAll(bytes, to: output)
+        }
     }
 
     /// A server whose messages go to `write` (the fuzz target's, which checks them; public
     /// because that target is in the Benchmarks package, which `package` does not reach).
-    public init(socketPath: String?, maxLevel: LevelSpec, input: Int32 = -1, write: @escaping @Sendable ([UInt8]) -> Void) {
+    public init(
+        socketPath: String?, maxLevel: LevelSpec, input: Int32 = -1, write: @escaping @Sendable ([UInt8]) -> Void
+    ) {
         asker = Asker(socketPath: socketPath, maxLevel: maxLevel)
         kindSchemas = KindSchemas(socketPath: socketPath)
         self.input = input
@@ -94,7 +99,9 @@ public final class MCPServer: Sendable {
 
     private func receive(_ input: Input, _ parser: JSONParser) {
         guard case .line(let line) = input else {
-            send(RPCResponse.error(id: .null, RPCError(.invalidRequest, "a message longer than \(Self.longestMessage >> 20) MiB")))
+            send(
+                RPCResponse.error(
+                    id: .null, RPCError(.invalidRequest, "a message longer than \(Self.longestMessage >> 20) MiB")))
             return
         }
         guard !LineAssembler.isBlank(line) else { return }
@@ -120,7 +127,11 @@ public final class MCPServer: Sendable {
             guard count > 0 else { break }
             assembler.append(chunk[0..<count])
             while let piece = assembler.next() {
-                if case .line(let line) = piece { continuation.yield(.line(line)) } else { continuation.yield(.tooLong) }
+                if case .line(let line) = piece {
+                    continuation.yield(.line(line))
+                } else {
+                    continuation.yield(.tooLong)
+                }
             }
         }
         continuation.finish()
@@ -152,14 +163,20 @@ public final class MCPServer: Sendable {
         case "tools/list":
             // It asks pickerd for the kinds' schemas (once a session), so it is answered when that ends, as a call is.
             respond(to: id) { [kindSchemas] in
-                .object(JSONObject([Member.tools: .array(ToolCatalog.tools(describedBy: await kindSchemas.optionSchemas()))]))
+                .object(
+                    JSONObject([Member.tools: .array(ToolCatalog.tools(describedBy: await kindSchemas.optionSchemas()))]
+                    ))
             }
         case "tools/call":
             start(request.params, id: id)
         default:
             send(
                 RPCResponse.error(
-                    id: id.value, RPCError(.methodNotFound, "there is no method '\(request.method)'; this server has initialize, ping, tools/list and tools/call")))
+                    id: id.value,
+                    RPCError(
+                        .methodNotFound,
+                        "there is no method '\(request.method)'; this server has initialize, ping, tools/list and tools/call"
+                    )))
         }
     }
 
@@ -167,7 +184,8 @@ public final class MCPServer: Sendable {
         let asked = params[Member.protocolVersion]?.stringValue ?? ""
         var result = JSONObject()
         result[Member.protocolVersion] = .string(protocolVersions.contains(asked) ? asked : protocolVersions[0])
-        result[Member.capabilities] = .object(JSONObject([Member.tools: .object(JSONObject([Member.listChanged: false]))]))
+        result[Member.capabilities] = .object(
+            JSONObject([Member.tools: .object(JSONObject([Member.listChanged: false]))]))
         result[Member.serverInfo] = .object(
             JSONObject([Member.name: "pickerd", .title: "pickerd", .version: .string(PickerdVersion.current)]))
         result[Member.instructions] =
@@ -178,7 +196,11 @@ public final class MCPServer: Sendable {
     private func start(_ params: JSONObject, id: RPCRequestID) {
         guard let name = params[Member.name]?.stringValue, let tool = ToolName(rawValue: name) else {
             let tools = ToolName.allCases.map(\.rawValue).joined(separator: ", ")
-            send(RPCResponse.error(id: id.value, .invalidParams("unknown tool \(params[Member.name] ?? .null); the tools are \(tools)", field: "name")))
+            send(
+                RPCResponse.error(
+                    id: id.value,
+                    .invalidParams(
+                        "unknown tool \(params[Member.name] ?? .null); the tools are \(tools)", field: "name")))
             return
         }
         let arguments: JSONObject
@@ -186,7 +208,10 @@ public final class MCPServer: Sendable {
         case nil, .null?: arguments = JSONObject()
         case .object(let given)?: arguments = given
         case let other?:
-            send(RPCResponse.error(id: id.value, .invalidParams("arguments must be an object, not \(other.typeDescription)", field: "arguments")))
+            send(
+                RPCResponse.error(
+                    id: id.value,
+                    .invalidParams("arguments must be an object, not \(other.typeDescription)", field: "arguments")))
             return
         }
         respond(to: id) { [asker] in await asker.call(tool, arguments).json }

@@ -40,12 +40,16 @@ public struct Question: Sendable {
             guard let schema = reader[ToolArgument.schema] else { throw reader.problem(ToolArgument.schema, .missing) }
             let mapping = try FormMapping(schema: schema)
             options = mapping.formOptions
-            if !mapping.notes.isEmpty { message = ([message].compactMap { $0 } + mapping.notes).joined(separator: "\n") }
+            if !mapping.notes.isEmpty {
+                message = ([message].compactMap { $0 } + mapping.notes).joined(separator: "\n")
+            }
             reading = .form(mapping)
         case .actions:
-            let actions = try reader.array(ActionsOption.actions) ?? Self.defaultActions.map { action in
-                .object(JSONObject([ActionOption.label: .string(action.label), .role: .string(action.role)]))
-            }
+            let actions =
+                try reader.array(ActionsOption.actions)
+                ?? Self.defaultActions.map { action in
+                    .object(JSONObject([ActionOption.label: .string(action.label), .role: .string(action.role)]))
+                }
             options[ActionsOption.actions] = .array(actions)
             reading = .action(roles: actions.map { $0[ActionOption.role]?.stringValue ?? "default" })
         case .text, .date, .custom, .list:
@@ -53,7 +57,8 @@ public struct Question: Sendable {
             reading = .asGiven
         }
         presentation = Present(
-            kind: kind.name, title: try reader.string(ToolArgument.title), message: message, level: try Self.level(reader),
+            kind: kind.name, title: try reader.string(ToolArgument.title), message: message,
+            level: try Self.level(reader),
             options: options, timeoutMilliseconds: try Self.timeout(reader, ToolArgument.timeoutS),
             // The server is the asker: if it dies, the window ends soon after,
             // as pickerctl's do while they wait (windows.reattach_ms).
@@ -102,7 +107,10 @@ public struct Question: Sendable {
         case .string(let name)?: return LevelSpec(name)
         case let number? where number.integerValue != nil: return .value(Int(clamping: number.integerValue!))
         case let other?:
-            throw reader.problem(ToolArgument.level, .mistyped(expected: "a level name (normal, statusBar, alert) or an integer", found: other.typeDescription))
+            throw reader.problem(
+                ToolArgument.level,
+                .mistyped(
+                    expected: "a level name (normal, statusBar, alert) or an integer", found: other.typeDescription))
         }
     }
 
@@ -141,7 +149,9 @@ public struct Question: Sendable {
     func askingAgain(after answer: JSON, problems: [String], timeoutMilliseconds: Int64?) -> Question {
         var again = self
         if case .form(let mapping) = reading { again.presentation.options = mapping.formOptions(startingAt: answer) }
-        again.presentation.message = ([presentation.message].compactMap { $0 } + problems.map { "Please change: \($0)." }).joined(separator: "\n")
+        again.presentation.message =
+            ([presentation.message].compactMap { $0 } + problems.map { "Please change: \($0)." }).joined(
+                separator: "\n")
         again.presentation.timeoutMilliseconds = timeoutMilliseconds
         return again
     }

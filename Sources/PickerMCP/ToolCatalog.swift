@@ -13,7 +13,8 @@ public enum ToolCatalog {
     public static func tools(describedBy described: [BuiltInKind: JSONObject]?) -> [JSON] {
         ToolName.allCases.map { tool in
             [
-                "name": .string(tool.rawValue), "title": .string(title(tool)), "description": .string(description(tool)),
+                "name": .string(tool.rawValue), "title": .string(title(tool)),
+                "description": .string(description(tool)),
                 "inputSchema": inputSchema(tool, describedBy: described),
             ]
         }
@@ -34,16 +35,23 @@ public enum ToolCatalog {
         }
         switch tool {
         case .present:
-            properties[ToolArgument.tool] = ["enum": .array(ToolName.asking.map { .string($0.rawValue) }), "description": "the asking tool"]
-            properties[ToolArgument.arguments] = ["type": "object", "description": "that tool's arguments, as its inputSchema says"]
+            properties[ToolArgument.tool] = [
+                "enum": .array(ToolName.asking.map { .string($0.rawValue) }), "description": "the asking tool",
+            ]
+            properties[ToolArgument.arguments] = [
+                "type": "object", "description": "that tool's arguments, as its inputSchema says",
+            ]
             required = [ToolArgument.tool.rawValue]
         case .await:
             properties[ToolArgument.window] = [
-                "type": "string", "description": "the window id present returned in this session, like w12-k3f9q7x2m4p8hd0e; no other window's",
+                "type": "string",
+                "description":
+                    "the window id present returned in this session, like w12-k3f9q7x2m4p8hd0e; no other window's",
             ]
             properties[ToolArgument.timeoutS] = [
                 "type": "number", "exclusiveMinimum": 0,
-                "description": "return after this many seconds with the error 'still waiting' (the window stays; await again); default: wait until it ends",
+                "description":
+                    "return after this many seconds with the error 'still waiting' (the window stays; await again); default: wait until it ends",
             ]
             required = [ToolArgument.window.rawValue]
         case .askText, .askDate, .choose, .pick, .confirm, .askForm:
@@ -62,11 +70,13 @@ public enum ToolCatalog {
             .message: ["type": "string", "description": "a longer text shown under the title"],
             .level: [
                 "type": ["string", "integer"],
-                "description": "how far up the window is stacked: normal (default) or statusBar, a level pickerd's config names, or an integer; a level above statusBar is lowered to it unless the server was started with a higher --max-level",
+                "description":
+                    "how far up the window is stacked: normal (default) or statusBar, a level pickerd's config names, or an integer; a level above statusBar is lowered to it unless the server was started with a higher --max-level",
             ],
             .timeoutS: [
                 "type": "number", "exclusiveMinimum": 0,
-                "description": "end the window after this many seconds without an answer (the call then returns an error saying so)",
+                "description":
+                    "end the window after this many seconds without an answer (the call then returns an error saying so)",
             ],
         ])
     }
@@ -76,12 +86,16 @@ public enum ToolCatalog {
     static func options(of kind: BuiltInKind, describedBy described: JSONObject?) -> JSONObject {
         JSONObject(
             kind.toolOptionNames.map { name in
-                (name, described?[name] ?? ["description": .string("pickerd's \(kind) option \(name) (\(undescribed))")])
+                (
+                    name,
+                    described?[name] ?? ["description": .string("pickerd's \(kind) option \(name) (\(undescribed))")]
+                )
             })
     }
 
     /// Why an option is listed by its name alone.
-    static let undescribed = "pickerd did not answer when the tools were listed, so its type is not given here; pickerd checks it when asked"
+    static let undescribed =
+        "pickerd did not answer when the tools were listed, so its type is not given here; pickerd checks it when asked"
 
     static let formSchema: JSON = [
         "type": "object",
@@ -95,7 +109,9 @@ public enum ToolCatalog {
                     "the fields, in order; each of type string (minLength, maxLength, pattern, format email, uri, date or date-time), number or integer (minimum, maximum), boolean, or an enum (enum with enumNames, or oneOf of {const, title}), or an array of such an enum (minItems, maxItems) for several choices; title labels it, description explains it, default starts it",
                 "additionalProperties": ["type": "object"],
             ],
-            "required": ["type": "array", "items": ["type": "string"], "description": "the fields that must be filled in"],
+            "required": [
+                "type": "array", "items": ["type": "string"], "description": "the fields that must be filled in",
+            ],
         ],
         "required": ["properties"],
     ]

@@ -47,7 +47,8 @@ public struct ToolReply: Sendable, Equatable {
         switch reason {
         case .cancelled: return "the person cancelled \(name)"
         case .dismissed: return "\(name) was dismissed without an answer"
-        case .timeout: return "nobody answered \(name)" + (timeoutMilliseconds.map { " within \(seconds($0))" } ?? " in time")
+        case .timeout:
+            return "nobody answered \(name)" + (timeoutMilliseconds.map { " within \(seconds($0))" } ?? " in time")
         case .ownerGone: return "\(name) ended because its asker's connection to pickerd went away"
         case .shutdown: return "pickerd shut down before \(name) was answered"
         case .submitted: return "\(name) was answered"

@@ -54,8 +54,12 @@ public final class AskDirectory: Sendable {
         let descriptor = Glibc.open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else {
             let code = errno
-            let why = code == ELOOP || code == ENOTDIR ? "it is a symbolic link or not a directory" : POSIX.message(for: code)
-            return .failure(AgentFailure(code == ENOENT ? .unavailable : .permissionDenied, "cannot open the request directory \(path): \(why)"))
+            let why =
+                code == ELOOP || code == ENOTDIR ? "it is a symbolic link or not a directory" : POSIX.message(for: code)
+            return .failure(
+                AgentFailure(
+                    code == ENOENT ? .unavailable : .permissionDenied,
+                    "cannot open the request directory \(path): \(why)"))
         }
         var status = stat()
         fstat(descriptor, &status)
@@ -63,19 +67,22 @@ public final class AskDirectory: Sendable {
         guard owners.contains(status.st_uid), status.st_mode & 0o022 == 0 else {
             Glibc.close(descriptor)
             let mode = String(status.st_mode & 0o7777, radix: 8)
-            return .failure(AgentFailure(
-                .permissionDenied,
-                "\(path) belongs to uid \(status.st_uid) with mode \(mode): only root or you may own it and no one else write to it, since whoever writes a request there decides where the password goes"
-            ))
+            return .failure(
+                AgentFailure(
+                    .permissionDenied,
+                    "\(path) belongs to uid \(status.st_uid) with mode \(mode): only root or you may own it and no one else write to it, since whoever writes a request there decides where the password goes"
+                ))
         }
         let directory = AskDirectory(
-            path: path, descriptor: descriptor, device: UInt64(status.st_dev), inode: UInt64(status.st_ino), trustedOwners: owners)
+            path: path, descriptor: descriptor, device: UInt64(status.st_dev), inode: UInt64(status.st_ino),
+            trustedOwners: owners)
         // Answers go through /proc/self/fd: it must lead back here.
         var throughProc = stat()
         guard stat(directory.procPath, &throughProc) == 0, UInt64(throughProc.st_ino) == directory.inode,
             UInt64(throughProc.st_dev) == directory.device
         else {
-            return .failure(AgentFailure(.unavailable, "cannot reach \(path) through \(directory.procPath); is /proc mounted?"))
+            return .failure(
+                AgentFailure(.unavailable, "cannot reach \(path) through \(directory.procPath); is /proc mounted?"))
         }
         return .success(directory)
     }
@@ -110,7 +117,9 @@ public final class AskDirectory: Sendable {
         while let entry = readdir(stream) {
             let type = entry.pointee.d_type
             guard type == UInt8(DT_REG) || type == UInt8(DT_UNKNOWN) else { continue }
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
             if AskEntry.isRequestName(name) { names.append(name) }
         }
         return names
@@ -181,14 +190,17 @@ public final class AskDirectory: Sendable {
         }
         var status = stat()
         guard fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else {
-            return .failure(errno == ENOENT ? .gone : .refused("Socket=\(socket) cannot be examined: \(POSIX.message())"))
+            return .failure(
+                errno == ENOENT ? .gone : .refused("Socket=\(socket) cannot be examined: \(POSIX.message())"))
         }
         guard status.st_mode & S_IFMT == S_IFSOCK else { return .failure(.refused("Socket=\(socket) is not a socket")) }
         guard status.st_uid == 0 || status.st_uid == entry.owner else {
-            return .failure(.refused("Socket=\(socket) belongs to uid \(status.st_uid), neither root nor the request's owner"))
+            return .failure(
+                .refused("Socket=\(socket) belongs to uid \(status.st_uid), neither root nor the request's owner"))
         }
         guard faccessat(descriptor, name, W_OK, 0) == 0 else {
-            return .failure(.refused("this agent may not write to Socket=\(socket) (systemd's agents skip such requests too)"))
+            return .failure(
+                .refused("this agent may not write to Socket=\(socket) (systemd's agents skip such requests too)"))
         }
         let path = procPath + "/" + name
         guard path.utf8.count <= UnixSocket.maxPathBytes else {

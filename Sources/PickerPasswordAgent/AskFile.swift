@@ -66,7 +66,9 @@ public struct AskFile: Sendable, Equatable {
             let trimmed = text.trimmingWhitespace
             if trimmed.isEmpty || trimmed.hasPrefix("#") || trimmed.hasPrefix(";") { continue }
             if trimmed.hasPrefix("[") {
-                guard trimmed.hasSuffix("]"), trimmed.count >= 2 else { return .failure(.badSectionHeader(line: number)) }
+                guard trimmed.hasSuffix("]"), trimmed.count >= 2 else {
+                    return .failure(.badSectionHeader(line: number))
+                }
                 section = String(trimmed.dropFirst().dropLast())
                 continue
             }
@@ -92,12 +94,21 @@ public struct AskFile: Sendable, Equatable {
             return value
         }
 
-        guard let socket = parsed("Socket", { $0.isSafe ? $0 : nil }, expecting: "a path without quotes or control characters") else {
+        guard
+            let socket = parsed(
+                "Socket", { $0.isSafe ? $0 : nil }, expecting: "a path without quotes or control characters")
+        else {
             return .failure(.noSocket(warnings: warnings))
         }
         var file = AskFile(socket: socket)
-        file.notAfter = parsed("NotAfter", { $0.allSatisfy(\.isASCIIDigit) ? UInt64($0) : nil }, expecting: "a number of microseconds") ?? 0
-        file.pid = parsed("PID", { text in Int32(text).flatMap { $0 > 0 && text.allSatisfy(\.isASCIIDigit) ? $0 : nil } }, expecting: "a process id") ?? 0
+        file.notAfter =
+            parsed(
+                "NotAfter", { $0.allSatisfy(\.isASCIIDigit) ? UInt64($0) : nil }, expecting: "a number of microseconds")
+            ?? 0
+        file.pid =
+            parsed(
+                "PID", { text in Int32(text).flatMap { $0 > 0 && text.allSatisfy(\.isASCIIDigit) ? $0 : nil } },
+                expecting: "a process id") ?? 0
         file.echo = parsed("Echo", parseBoolean, expecting: "a boolean") ?? false
         file.silent = parsed("Silent", parseBoolean, expecting: "a boolean") ?? false
         file.acceptCached = parsed("AcceptCached", parseBoolean, expecting: "a boolean") ?? false

@@ -77,7 +77,8 @@ struct AskWindow {
         ])
         return Present(
             kind: BuiltInKind.text.name, title: HelloReply.fitting(title, .maxTitleBytes, in: limits),
-            message: HelloReply.fitting(message(note: note), .maxMessageBytes, in: limits), level: .named("alert"), options: options,
+            message: HelloReply.fitting(message(note: note), .maxMessageBytes, in: limits), level: .named("alert"),
+            options: options,
             timeoutMilliseconds: timeout, tag: tag(limits: limits), onDisconnect: .dismiss)
     }
 }

@@ -26,7 +26,9 @@ final class DirectoryWatch: Sendable {
 
     static func start(_ directory: AskDirectory) -> Result<DirectoryWatch, AgentFailure> {
         let inotify = inotify_init1(Int32(IN_CLOEXEC))
-        guard inotify >= 0 else { return .failure(AgentFailure(.internalError, "cannot start inotify: \(POSIX.message())")) }
+        guard inotify >= 0 else {
+            return .failure(AgentFailure(.internalError, "cannot start inotify: \(POSIX.message())"))
+        }
         let mask = IN_CLOSE_WRITE | IN_MOVED_TO | IN_DELETE | IN_MOVED_FROM | IN_DELETE_SELF | IN_ONLYDIR
         guard inotify_add_watch(inotify, directory.procPath, UInt32(mask)) >= 0 else {
             let message = POSIX.message()
@@ -72,12 +74,16 @@ final class DirectoryWatch: Sendable {
     static let removalCheckMilliseconds: Int32 = 1000
 
     private static func readLoop(
-        inotify: Int32, stopReader: Int32, directory: AskDirectory, into continuation: AsyncStream<DirectoryChange>.Continuation
+        inotify: Int32, stopReader: Int32, directory: AskDirectory,
+        into continuation: AsyncStream<DirectoryChange>.Continuation
     ) {
         defer { continuation.finish() }
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
-            var descriptors = [pollfd(fd: inotify, events: Int16(POLLIN), revents: 0), pollfd(fd: stopReader, events: Int16(POLLIN), revents: 0)]
+            var descriptors = [
+                pollfd(fd: inotify, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: stopReader, events: Int16(POLLIN), revents: 0),
+            ]
             let ready = poll(&descriptors, 2, removalCheckMilliseconds)
             if ready < 0 {
                 if errno == EINTR { continue }

@@ -76,7 +76,9 @@ public struct PasswordAgent: Sendable {
             }
             if let seen = known[name] {
                 if seen == Known(identity: identity, refusal: nil) { return }
-                if seen.identity != identity, let session = running[seen.identity] { Task { await session.end(.replaced) } }
+                if seen.identity != identity, let session = running[seen.identity] {
+                    Task { await session.end(.replaced) }
+                }
             }
             switch directory.read(name) {
             case .failure(.gone), .failure(.notARequest):
@@ -128,7 +130,9 @@ public struct PasswordAgent: Sendable {
 
     /// A session for `entry`, started, unless the request is over already or
     /// its socket is not one to answer on (then why is reported).
-    private func start(_ entry: AskEntry, in directory: AskDirectory, reporting input: AsyncStream<Input>.Continuation) -> RequestSession? {
+    private func start(_ entry: AskEntry, in directory: AskDirectory, reporting input: AsyncStream<Input>.Continuation)
+        -> RequestSession?
+    {
         let file = entry.file
         if file.pid > 0, kill(file.pid, 0) != 0, errno == ESRCH {
             report("ignoring \(entry.name): its process \(file.pid) is gone")
@@ -147,7 +151,8 @@ public struct PasswordAgent: Sendable {
         case .failure:
             return nil
         }
-        let session = RequestSession(entry: entry, target: target, socketPath: socketPath, timing: timing, report: report)
+        let session = RequestSession(
+            entry: entry, target: target, socketPath: socketPath, timing: timing, report: report)
         Task {
             await session.run()
             input.yield(.ended(entry.identity))

@@ -52,7 +52,8 @@ public enum PasswordAnswer: Sendable, Equatable {
     /// when it can. systemd splits an answer at NUL bytes (several passwords).
     public static func problem(with value: String) -> String? {
         if value.utf8.contains(0) {
-            return "The answer was not sent: it holds a NUL character, which systemd would take for the end of the password."
+            return
+                "The answer was not sent: it holds a NUL character, which systemd would take for the end of the password."
         }
         let bytes = value.utf8.count
         if bytes > largestPassword {

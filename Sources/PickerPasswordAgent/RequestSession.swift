@@ -128,7 +128,9 @@ actor RequestSession {
                     drop(client)
                     continue
                 case .rpc(let refusal) where refusal.code == .limitReached:
-                    if !limitSaid { report("\(entry.name): pickerd holds too many windows (\(refusal.message)); trying again") }
+                    if !limitSaid {
+                        report("\(entry.name): pickerd holds too many windows (\(refusal.message)); trying again")
+                    }
                     limitSaid = true
                     try? await Task.sleep(for: timing.limitRetry)
                     continue
@@ -150,14 +152,22 @@ actor RequestSession {
             do {
                 outcome = try await client.wait(window: window)
             } catch .disconnected {
-                if ending == nil { report("\(entry.name): the connection to pickerd ended; window \(window) is taken up again once it is back") }
+                if ending == nil {
+                    report(
+                        "\(entry.name): the connection to pickerd ended; window \(window) is taken up again once it is back"
+                    )
+                }
                 drop(client)
                 continue
             } catch .rpc(let error) where error.code == .noSuchWindow {
                 current = nil
                 continue
             } catch {
-                if ending == nil { report("\(entry.name): cannot wait on window \(window) (\(error)); the request is left to other agents") }
+                if ending == nil {
+                    report(
+                        "\(entry.name): cannot wait on window \(window) (\(error)); the request is left to other agents"
+                    )
+                }
                 return
             }
             current = nil
@@ -165,7 +175,11 @@ actor RequestSession {
             switch outcome.reason {
             case .submitted:
                 guard case .string(let value)? = outcome.value else {
-                    answer(.cancel, saying: "window \(window) was answered, but pickerd did not pass the value on; told the asker it was cancelled")
+                    answer(
+                        .cancel,
+                        saying:
+                            "window \(window) was answered, but pickerd did not pass the value on; told the asker it was cancelled"
+                    )
                     return
                 }
                 if let problem = PasswordAnswer.problem(with: value) {
@@ -175,7 +189,8 @@ actor RequestSession {
                 }
                 answer(.password(value), saying: "answered in window \(window); sent to \(target.shownAs)")
                 return
-            case .timeout where entry.file.notAfter > 0 && MonotonicClock.microseconds() + 100_000 >= entry.file.notAfter:
+            case .timeout
+            where entry.file.notAfter > 0 && MonotonicClock.microseconds() + 100_000 >= entry.file.notAfter:
                 // The window's timeout was the request's own: the asker gives up
                 // by itself ("Timer expired"), as it would with no agent at all.
                 report("\(entry.name): \(Ending.expired.sentence); window \(window) timed out")
@@ -185,7 +200,9 @@ actor RequestSession {
                 drop(client)
                 continue
             default:
-                answer(.cancel, saying: "window \(window) ended (\(outcome.reason.rawValue)); told the asker it was cancelled")
+                answer(
+                    .cancel,
+                    saying: "window \(window) ended (\(outcome.reason.rawValue)); told the asker it was cancelled")
                 return
             }
         }
@@ -225,12 +242,15 @@ actor RequestSession {
             for summary in try await client.list().windows where summary.tag == tag && summary.builtInKind == .text {
                 // Only a window this user presented: another could tag one alike
                 // to hear the password.
-                guard let details = try? await client.get(window: summary.window), details.owner.uid == geteuid() else { continue }
+                guard let details = try? await client.get(window: summary.window), details.owner.uid == geteuid() else {
+                    continue
+                }
                 report("\(entry.name): taking up window \(summary.window) again")
                 return summary.window
             }
         }
-        guard let presentation = window.presentation(note: note, limits: limits, now: MonotonicClock.microseconds()) else { return nil }
+        guard let presentation = window.presentation(note: note, limits: limits, now: MonotonicClock.microseconds())
+        else { return nil }
         let summary = try await client.present(presentation)
         let asker = entry.file.pid > 0 ? " for process \(entry.file.pid)" : ""
         report("\(entry.name): asking \"\(summary.title)\"\(asker) in window \(summary.window)")

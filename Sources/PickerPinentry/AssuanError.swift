@@ -48,7 +48,8 @@ public struct AssuanError: Error, Sendable, Equatable {
     /// GPG_ERR_NOT_IMPLEMENTED (END: pinentry takes no data).
     public static let notImplemented = AssuanError(source: .assuan, number: 69, description: "Not implemented")
     /// GPG_ERR_ASS_LINE_TOO_LONG: a line over `AssuanLineReader.longestLine` bytes.
-    public static let lineTooLong = AssuanError(source: .assuan, number: 263, description: "Line passed to IPC too long")
+    public static let lineTooLong = AssuanError(
+        source: .assuan, number: 263, description: "Line passed to IPC too long")
 
     /// GPG_ERR_ASS_SYNTAX, with libassuan's reason.
     static func syntax(_ detail: String) -> AssuanError {

@@ -71,7 +71,8 @@ public struct PickerdAsker: PinentryAsker {
 
     /// The window's outcome, waited for in steps, unless gpg (from `OPTION
     /// owner`) or this process's parent, gpg-agent, goes first.
-    private func waitWhileAsked(for window: WindowID, on client: BlockingPickerClient, askedBy: Requester) throws(PickerClientError)
+    private func waitWhileAsked(for window: WindowID, on client: BlockingPickerClient, askedBy: Requester)
+        throws(PickerClientError)
         -> Waited
     {
         let watched = [askedBy.client, askedBy.parents.first].compactMap { $0 }

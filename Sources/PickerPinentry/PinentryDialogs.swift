@@ -24,7 +24,8 @@ struct PinentryDialogs {
         lines.append(requester.sentence)
         let prompt = repeating ? texts.repeatPrompt : (texts.prompt ?? options.defaultPrompt)
         return PinentryQuestion(
-            kind: .secret(placeholder: prompt.flatMap { $0.isEmpty ? nil : $0 }), title: secretTitle(repeating: repeating),
+            kind: .secret(placeholder: prompt.flatMap { $0.isEmpty ? nil : $0 }),
+            title: secretTitle(repeating: repeating),
             message: lines.joined(separator: "\n"), timeoutSeconds: options.timeoutSeconds, askedBy: requester)
     }
 
@@ -42,7 +43,9 @@ struct PinentryDialogs {
             return repeatPrompt
         }
         if let title = texts.title, !title.isEmpty { return title }
-        if let prompt = (texts.prompt ?? options.defaultPrompt).map(Self.withoutColon), !prompt.isEmpty { return prompt }
+        if let prompt = (texts.prompt ?? options.defaultPrompt).map(Self.withoutColon), !prompt.isEmpty {
+            return prompt
+        }
         return "PIN"
     }
 

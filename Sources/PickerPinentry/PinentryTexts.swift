@@ -27,14 +27,19 @@ public struct PinentryTexts: Sendable, Equatable {
     /// (terminal escapes, BEL, C1 controls), but for line feeds and tabs.
     var printable: PinentryTexts {
         var texts = self
-        for path in [\PinentryTexts.title, \.description, \.prompt, \.error, \.ok, \.cancel, \.notOK, \.repeatPrompt, \.repeatError] {
+        for path in [
+            \PinentryTexts.title, \.description, \.prompt, \.error, \.ok, \.cancel, \.notOK, \.repeatPrompt,
+            \.repeatError,
+        ] {
             texts[keyPath: path] = texts[keyPath: path].map(Self.printable)
         }
         return texts
     }
 
     static func printable(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 == "\n" || $0 == "\t" || $0.properties.generalCategory != .control }))
+        String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.filter { $0 == "\n" || $0 == "\t" || $0.properties.generalCategory != .control }))
     }
 }
 
@@ -57,8 +62,10 @@ public struct PinentryOptions: Sendable, Equatable {
     /// The options pinentry knows (its option_handler); any other is
     /// refused with `Unknown option`, which gpg-agent ignores.
     static let known: Set<String> = [
-        "no-grab", "grab", "debug-wait", "display", "ttyname", "ttytype", "ttyalert", "lc-ctype", "lc-messages", "owner",
-        "parent-wid", "touch-file", "default-ok", "default-cancel", "default-prompt", "default-pwmngr", "default-cf-visi",
+        "no-grab", "grab", "debug-wait", "display", "ttyname", "ttytype", "ttyalert", "lc-ctype", "lc-messages",
+        "owner",
+        "parent-wid", "touch-file", "default-ok", "default-cancel", "default-prompt", "default-pwmngr",
+        "default-cf-visi",
         "default-tt-visi", "default-tt-hide", "default-capshint", "allow-external-password-cache", "allow-emacs-prompt",
         "invisible-char", "formatted-passphrase", "formatted-passphrase-hint", "constraints-enforce",
         "constraints-hint-short", "constraints-hint-long", "constraints-error-title",

@@ -66,7 +66,9 @@ public struct Requester: Sendable, Equatable {
     /// machine; nil when it names another host or no process.
     static func client(fromOwner owner: String) -> Process? {
         let words = owner.split(separator: " ", maxSplits: 1)
-        guard let first = words.first, let pid = Int32(first.split(separator: "/").first ?? ""), pid > 0 else { return nil }
+        guard let first = words.first, let pid = Int32(first.split(separator: "/").first ?? ""), pid > 0 else {
+            return nil
+        }
         if words.count > 1 {
             var names = utsname()
             uname(&names)

@@ -23,14 +23,16 @@ public struct ActionsPlugin: PickerPlugin {
     public var valueSchema: JSON {
         [
             "type": "object", "required": .array(ActionsValue.allCases.map { .string($0.rawValue) }),
-            "properties": .object(JSONObject([ActionsValue.index: ["type": "integer", "minimum": 0], .label: ["type": "string"]])),
+            "properties": .object(
+                JSONObject([ActionsValue.index: ["type": "integer", "minimum": 0], .label: ["type": "string"]])),
             "description": "submit accepts {index}, {label}, {index, label}, a bare index or a bare label",
         ]
     }
 
     public func prepare(options: JSONObject, context: PluginContext) throws(PluginRejection) -> any PreparedPicker {
         let list = try OptionReader(options, kind: kind, known: ActionsOption.names).objects(
-            ActionsOption.actions.rawValue, atMost: PluginLimits.actions, missing: "an actions picker needs option '\(ActionsOption.actions)' with at least one action",
+            ActionsOption.actions.rawValue, atMost: PluginLimits.actions,
+            missing: "an actions picker needs option '\(ActionsOption.actions)' with at least one action",
             holder: "an action sheet", item: ("an action", "action", #"{"label":"Save"}"#), known: ActionOption.names)
         var actions: [PreparedActions.Action] = []
         actions.reserveCapacity(list.count)
@@ -47,7 +49,8 @@ public struct ActionsPlugin: PickerPlugin {
             let roleName = try fields.string(ActionOption.role) ?? "default"
             guard let role = PreparedActions.Role(rawValue: roleName) else {
                 throw PluginRejection(
-                    "action '\(label.prefix(40))' has role '\(roleName.prefix(20))'; use default, cancel or destructive")
+                    "action '\(label.prefix(40))' has role '\(roleName.prefix(20))'; use default, cancel or destructive"
+                )
             }
             if role == .cancel {
                 guard !hasCancel else { throw PluginRejection("only one action may have the cancel role") }
@@ -117,7 +120,8 @@ struct PreparedActions: PreparedPicker {
                 throw PluginRejection("an action value needs an index or a label")
             }
         default:
-            throw PluginRejection("an action value must be an index, a label or {index, label}, not \(value.typeDescription)")
+            throw PluginRejection(
+                "an action value must be an index, a label or {index, label}, not \(value.typeDescription)")
         }
     }
 
@@ -135,7 +139,9 @@ struct PreparedActions: PreparedPicker {
             throw PluginRejection("an action's index must be an integer, not \(json.typeDescription)")
         }
         guard index >= 0, index < actions.count else {
-            throw PluginRejection("there is no action at index \(index); the \(actions.count) actions have the indices 0–\(actions.count - 1)")
+            throw PluginRejection(
+                "there is no action at index \(index); the \(actions.count) actions have the indices 0–\(actions.count - 1)"
+            )
         }
         return Int(index)
     }

@@ -64,7 +64,8 @@ struct ChoiceTree: Sendable {
     }
 
     private static func read(_ json: JSON, path: [String], unspent: inout Int) throws(PluginRejection) -> ChoiceTree {
-        let place = path.isEmpty ? "option 'tree'" : "tree branch '\(path.map { $0.prefix(40) }.joined(separator: " / "))'"
+        let place =
+            path.isEmpty ? "option 'tree'" : "tree branch '\(path.map { $0.prefix(40) }.joined(separator: " / "))'"
         let column: [String]
         var children: [ChoiceTree] = []
         switch json {
@@ -78,7 +79,8 @@ struct ChoiceTree: Sendable {
                     "a custom picker has at most \(PluginLimits.components) columns, so a tree at most \(PluginLimits.components) levels; \(place) goes deeper"
                 )
             }
-            try PluginLimits.check(object.count, atMost: PluginLimits.choicesPerColumn, "a column", "choices", this: place)
+            try PluginLimits.check(
+                object.count, atMost: PluginLimits.choicesPerColumn, "a column", "choices", this: place)
             try spend(object.count, from: &unspent)
             children.reserveCapacity(object.count)
             for member in object {
@@ -87,7 +89,8 @@ struct ChoiceTree: Sendable {
                 let child = try read(member.value, path: path + [member.key], unspent: &unspent)
                 guard child.depth == children.first?.depth ?? child.depth else {
                     throw PluginRejection(
-                        "every branch of \(place) must be equally deep, so each value has the same number of components")
+                        "every branch of \(place) must be equally deep, so each value has the same number of components"
+                    )
                 }
                 children.append(child)
             }
@@ -103,7 +106,8 @@ struct ChoiceTree: Sendable {
         unspent -= choices
         guard unspent >= 0 else {
             throw PluginRejection(
-                "a tree holds at most \(PluginLimits.treeChoices.grouped) choices, every level counted; this one has more")
+                "a tree holds at most \(PluginLimits.treeChoices.grouped) choices, every level counted; this one has more"
+            )
         }
     }
 

@@ -15,24 +15,32 @@ public struct CustomPlugin: PickerPlugin {
         let choice: JSON = ["type": "string", "minLength": 1, "maxLength": .integer(Int64(PluginLimits.labelLength))]
         return [
             "type": "object", "additionalProperties": false,
-            "oneOf": [["required": [.string(CustomOption.columns.rawValue)]], ["required": [.string(CustomOption.tree.rawValue)]]],
-            "properties": .object(JSONObject([
-                CustomOption.columns: [
-                    "type": "array", "minItems": 1, "maxItems": components,
-                    "items": ["type": "array", "minItems": 1, "maxItems": choices, "uniqueItems": true, "items": choice],
-                ],
-                CustomOption.tree: [
-                    "type": "object", "minProperties": 1, "maxProperties": choices,
-                    "description": .string(
-                        "keys are the first column; values are the next column: an array of strings or a further object; at most \(PluginLimits.components) levels, \(PluginLimits.choicesPerColumn.grouped) choices under one branch and \(PluginLimits.treeChoices.grouped) in all"
-                    ),
-                ],
-                CustomOption.labels: [
-                    "type": "array", "maxItems": components,
-                    "items": ["type": "string", "maxLength": .integer(Int64(PluginLimits.labelLength))],
-                ],
-                CustomOption.initial: ["type": "array", "maxItems": components, "items": ["type": ["string", "integer"]]],
-            ])),
+            "oneOf": [
+                ["required": [.string(CustomOption.columns.rawValue)]],
+                ["required": [.string(CustomOption.tree.rawValue)]],
+            ],
+            "properties": .object(
+                JSONObject([
+                    CustomOption.columns: [
+                        "type": "array", "minItems": 1, "maxItems": components,
+                        "items": [
+                            "type": "array", "minItems": 1, "maxItems": choices, "uniqueItems": true, "items": choice,
+                        ],
+                    ],
+                    CustomOption.tree: [
+                        "type": "object", "minProperties": 1, "maxProperties": choices,
+                        "description": .string(
+                            "keys are the first column; values are the next column: an array of strings or a further object; at most \(PluginLimits.components) levels, \(PluginLimits.choicesPerColumn.grouped) choices under one branch and \(PluginLimits.treeChoices.grouped) in all"
+                        ),
+                    ],
+                    CustomOption.labels: [
+                        "type": "array", "maxItems": components,
+                        "items": ["type": "string", "maxLength": .integer(Int64(PluginLimits.labelLength))],
+                    ],
+                    CustomOption.initial: [
+                        "type": "array", "maxItems": components, "items": ["type": ["string", "integer"]],
+                    ],
+                ])),
         ]
     }
 
@@ -48,12 +56,16 @@ public struct CustomPlugin: PickerPlugin {
         let source: ChoiceSource
         switch (try reader.array(CustomOption.columns), reader[CustomOption.tree]) {
         case (let columns?, nil):
-            guard !columns.isEmpty else { throw PluginRejection("option '\(CustomOption.columns)' needs at least one column") }
-            try PluginLimits.check(columns.count, atMost: PluginLimits.components, "a custom picker", CustomOption.columns.rawValue)
+            guard !columns.isEmpty else {
+                throw PluginRejection("option '\(CustomOption.columns)' needs at least one column")
+            }
+            try PluginLimits.check(
+                columns.count, atMost: PluginLimits.components, "a custom picker", CustomOption.columns.rawValue)
             var read: [[String]] = []
             for (index, column) in columns.enumerated() {
                 guard let rows = column.arrayValue else {
-                    throw PluginRejection("column \(index + 1) of option '\(CustomOption.columns)' must be an array of strings")
+                    throw PluginRejection(
+                        "column \(index + 1) of option '\(CustomOption.columns)' must be an array of strings")
                 }
                 read.append(try ChoiceTree.readColumn(rows, place: "column \(index + 1)"))
             }
@@ -61,16 +73,19 @@ public struct CustomPlugin: PickerPlugin {
         case (nil, let tree?):
             source = .tree(try ChoiceTree.read(tree))
         case (nil, nil):
-            throw PluginRejection("a custom picker needs option '\(CustomOption.columns)' (independent) or 'tree' (dependent)")
+            throw PluginRejection(
+                "a custom picker needs option '\(CustomOption.columns)' (independent) or 'tree' (dependent)")
         case (_?, _?):
-            throw PluginRejection("give either option '\(CustomOption.columns)' or option '\(CustomOption.tree)', not both")
+            throw PluginRejection(
+                "give either option '\(CustomOption.columns)' or option '\(CustomOption.tree)', not both")
         }
         var labels: [String]?
         if let given = try reader.array(CustomOption.labels) {
             let strings = given.compactMap(\.stringValue)
             guard strings.count == given.count, strings.count == source.componentCount else {
                 throw PluginRejection(
-                    "option '\(CustomOption.labels)' must hold \(source.componentCount) string\(source.componentCount == 1 ? "" : "s"), one per component")
+                    "option '\(CustomOption.labels)' must hold \(source.componentCount) string\(source.componentCount == 1 ? "" : "s"), one per component"
+                )
             }
             for (index, label) in strings.enumerated() {
                 try PluginLimits.checkLength(label, of: "the label of column \(index + 1)")
@@ -142,7 +157,8 @@ struct PreparedCustom: PreparedPicker {
             guard count == 1 else { fallthrough }
             given = [value]
         default:
-            throw PluginRejection("a custom value must be an array with one string per component, not \(value.typeDescription)")
+            throw PluginRejection(
+                "a custom value must be an array with one string per component, not \(value.typeDescription)")
         }
         guard given.count == count else {
             throw PluginRejection(
@@ -160,19 +176,22 @@ struct PreparedCustom: PreparedPicker {
                             "'\(text.prefix(40))' is not under '\(chosen[index - 1].prefix(40))'; the choices there are \(rows.listed())"
                         )
                     }
-                    throw PluginRejection("'\(text.prefix(40))' is not a choice in \(column); the choices are \(rows.listed())")
+                    throw PluginRejection(
+                        "'\(text.prefix(40))' is not a choice in \(column); the choices are \(rows.listed())")
                 }
                 chosen.append(text)
                 cursor.choose(row)
             } else if let row = component.integerValue {
                 guard row >= 0, row < rows.count else {
                     throw PluginRejection(
-                        "row index \(row) is out of range for \(column), which has \(rows.count) rows (indices 0–\(rows.count - 1))")
+                        "row index \(row) is out of range for \(column), which has \(rows.count) rows (indices 0–\(rows.count - 1))"
+                    )
                 }
                 chosen.append(rows[Int(row)])
                 cursor.choose(Int(row))
             } else {
-                throw PluginRejection("component \(index + 1) must be a string or a row index, not \(component.typeDescription)")
+                throw PluginRejection(
+                    "component \(index + 1) must be a string or a row index, not \(component.typeDescription)")
             }
         }
         return chosen

@@ -17,13 +17,20 @@ public struct DatePlugin: PickerPlugin {
         ]
         return [
             "type": "object", "additionalProperties": false,
-            "properties": .object(JSONObject([
-                DateOption.mode: ["enum": ["date", "time", "datetime"], "default": "date"],
-                DateOption.min: spec, DateOption.max: spec, DateOption.initial: spec,
-                DateOption.minuteInterval: ["enum": .array(Self.allowedIntervals.map { .integer(Int64($0)) }), "default": 1],
-                DateOption.timeZone: ["type": "string", "description": "IANA time zone name; default the daemon's"],
-                DateOption.locale: ["type": "string", "description": "display hint for front-ends, e.g. zh or en_US"],
-            ])),
+            "properties": .object(
+                JSONObject([
+                    DateOption.mode: ["enum": ["date", "time", "datetime"], "default": "date"],
+                    DateOption.min: spec, DateOption.max: spec, DateOption.initial: spec,
+                    DateOption.minuteInterval: [
+                        "enum": .array(Self.allowedIntervals.map { .integer(Int64($0)) }), "default": 1,
+                    ],
+                    DateOption.timeZone: [
+                        "type": "string", "description": "IANA time zone name; default the daemon's",
+                    ],
+                    DateOption.locale: [
+                        "type": "string", "description": "display hint for front-ends, e.g. zh or en_US",
+                    ],
+                ])),
         ]
     }
 
@@ -39,20 +46,27 @@ public struct DatePlugin: PickerPlugin {
             options, kind: kind, known: DateOption.names)
         let modeName = try reader.string(DateOption.mode) ?? "date"
         guard let mode = DateMode(rawValue: modeName) else {
-            throw PluginRejection("option '\(DateOption.mode)' must be date, time or datetime, not '\(modeName.prefix(20))'")
+            throw PluginRejection(
+                "option '\(DateOption.mode)' must be date, time or datetime, not '\(modeName.prefix(20))'")
         }
         let zoneName = try reader.string(DateOption.timeZone) ?? context.timeZone
-        guard let zone = ZoneRules(identifier: zoneName) ?? (reader[DateOption.timeZone] == nil ? ZoneRules(identifier: "UTC") : nil)
+        guard
+            let zone = ZoneRules(identifier: zoneName)
+                ?? (reader[DateOption.timeZone] == nil ? ZoneRules(identifier: "UTC") : nil)
         else {
             throw PluginRejection(
-                "unknown time zone '\(zoneName.prefix(40))' in option '\(DateOption.timeZone)'; use an IANA name such as Europe/Berlin")
+                "unknown time zone '\(zoneName.prefix(40))' in option '\(DateOption.timeZone)'; use an IANA name such as Europe/Berlin"
+            )
         }
         var interval = 1
         if reader[DateOption.minuteInterval] != nil {
             guard mode != .date else {
-                throw PluginRejection("option '\(DateOption.minuteInterval)' applies to the time and datetime modes only")
+                throw PluginRejection(
+                    "option '\(DateOption.minuteInterval)' applies to the time and datetime modes only")
             }
-            guard let value = reader[DateOption.minuteInterval]?.integerValue, Self.allowedIntervals.contains(Int(value)) else {
+            guard let value = reader[DateOption.minuteInterval]?.integerValue,
+                Self.allowedIntervals.contains(Int(value))
+            else {
                 throw PluginRejection(
                     "option '\(DateOption.minuteInterval)' must divide 60 and be at most 30: one of \(Self.allowedIntervals.map(String.init).joined(separator: ", "))"
                 )
@@ -72,10 +86,12 @@ public struct DatePlugin: PickerPlugin {
         let max = try bound(.max)
         if let min, let max, specs.orderingKey(max) < specs.orderingKey(min) {
             throw PluginRejection(
-                "option '\(DateOption.max)' (\(specs.format(max))) must not be before option '\(DateOption.min)' (\(specs.format(min)))")
+                "option '\(DateOption.max)' (\(specs.format(max))) must not be before option '\(DateOption.min)' (\(specs.format(min)))"
+            )
         }
         var picker = PreparedDate(
-            specs: specs, min: min, max: max, interval: interval, locale: try reader.string(DateOption.locale), initial: nil)
+            specs: specs, min: min, max: max, interval: interval, locale: try reader.string(DateOption.locale),
+            initial: nil)
         if let initial = try reader.string(DateOption.initial) {
             do {
                 picker.initial = try picker.check(try specs.read(initial))
@@ -141,7 +157,8 @@ struct PreparedDate: PreparedPicker {
             let earlier = point.local - (point.minuteOfHour % Int64(interval)) * 60
             let choices = [earlier, earlier + Int64(interval) * 60].map(DateSpecReader.clockText(local:))
             throw PluginRejection(
-                "\(specs.format(point)) is not on the \(interval)-minute interval; choose \(choices[0]) or \(choices[1])")
+                "\(specs.format(point)) is not on the \(interval)-minute interval; choose \(choices[0]) or \(choices[1])"
+            )
         }
         return point
     }

@@ -138,7 +138,8 @@ struct DateSpecReader: Sendable {
                 "'\(text.prefix(40))' is not a time; use HH:MM from 00:00 to 23:59, now, or a relative time like +3h")
         }
         let today = nowPoint.day
-        return DatePoint(local: today * 86_400 + minute * 60, instant: zone.instant(forLocal: today * 86_400 + minute * 60))
+        return DatePoint(
+            local: today * 86_400 + minute * 60, instant: zone.instant(forLocal: today * 86_400 + minute * 60))
     }
 
     /// `YYYY-MM-DD[T ]HH:MM[:SS[.fff]][Z|±HH:MM]`; without an offset the time is
@@ -159,7 +160,8 @@ struct DateSpecReader: Sendable {
         } else if end >= 22, bytes[end - 6] == UInt8(ascii: "+") || bytes[end - 6] == UInt8(ascii: "-"),
             bytes[end - 3] == UInt8(ascii: ":")
         {
-            guard let hours = Self.number(bytes[(end - 5)..<(end - 3)]), let minutes = Self.number(bytes[(end - 2)..<end]),
+            guard let hours = Self.number(bytes[(end - 5)..<(end - 3)]),
+                let minutes = Self.number(bytes[(end - 2)..<end]),
                 hours <= 23, minutes <= 59
             else { throw malformed }
             offsetSeconds = (hours * 3600 + minutes * 60) * (bytes[end - 6] == UInt8(ascii: "-") ? -1 : 1)
@@ -172,7 +174,8 @@ struct DateSpecReader: Sendable {
                 throw malformed
             }
             guard fraction.allSatisfy({ $0 == UInt8(ascii: "0") }) else {
-                throw PluginRejection("'\(text.prefix(40))' has fractions of a second; this picker chooses whole minutes")
+                throw PluginRejection(
+                    "'\(text.prefix(40))' has fractions of a second; this picker chooses whole minutes")
             }
             clockEnd = 19
         }
@@ -186,7 +189,8 @@ struct DateSpecReader: Sendable {
 
     private func readCalendarDate(_ bytes: [UInt8], text: String) throws(PluginRejection) -> CivilDate? {
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-            let year = Self.number(bytes[0..<4]), let month = Self.number(bytes[5..<7]), let day = Self.number(bytes[8..<10])
+            let year = Self.number(bytes[0..<4]), let month = Self.number(bytes[5..<7]),
+            let day = Self.number(bytes[8..<10])
         else { return nil }
         guard year >= 1 else { throw PluginRejection("year \(year) is out of range; use 0001 to 9999") }
         guard (1...12).contains(month) else {
@@ -209,7 +213,8 @@ struct DateSpecReader: Sendable {
             hour <= 23, minute <= 59
         else { return nil }
         if bytes.count == 8 {
-            guard bytes[start + 5] == UInt8(ascii: ":"), let second = Self.number(bytes[start + 6..<start + 8]), second <= 59
+            guard bytes[start + 5] == UInt8(ascii: ":"), let second = Self.number(bytes[start + 6..<start + 8]),
+                second <= 59
             else { return nil }
             guard second == 0 else {
                 throw PluginRejection("'\(text.prefix(40))' has seconds; this picker chooses whole minutes (use :00)")

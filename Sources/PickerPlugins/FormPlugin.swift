@@ -16,18 +16,21 @@ public struct FormPlugin: PickerPlugin {
                 .name: ["type": "string", "minLength": 1, "maxLength": .integer(Int64(PluginLimits.labelLength))],
                 .kind: [
                     "type": "string",
-                    "description": .string("any kind except form; a preset of form nests a form, at most \(PluginLimits.formNesting) deep"),
+                    "description": .string(
+                        "any kind except form; a preset of form nests a form, at most \(PluginLimits.formNesting) deep"),
                 ],
                 .base: [
                     "type": "string",
-                    "description": "written by pickerd: the built-in kind a preset field is made from; a given one is replaced",
+                    "description":
+                        "written by pickerd: the built-in kind a preset field is made from; a given one is replaced",
                 ],
                 .label: ["type": "string", "maxLength": .integer(Int64(PluginLimits.labelLength))],
                 .required: ["type": "boolean", "default": true],
                 .options: ["type": "object"],
             ])
         return OptionsSchema.closedObject(
-            required: [FormOption.fields], [.fields: .object(OptionsSchema.list(of: field, maxItems: PluginLimits.formFields))])
+            required: [FormOption.fields],
+            [.fields: .object(OptionsSchema.list(of: field, maxItems: PluginLimits.formFields))])
     }
 
     public var valueSchema: JSON {
@@ -39,7 +42,8 @@ public struct FormPlugin: PickerPlugin {
 
     public func prepare(options: JSONObject, context: PluginContext) throws(PluginRejection) -> any PreparedPicker {
         let list = try OptionReader(options, kind: kind, known: FormOption.names).objects(
-            FormOption.fields.rawValue, atMost: PluginLimits.formFields, missing: "a form needs option '\(FormOption.fields)' with at least one field",
+            FormOption.fields.rawValue, atMost: PluginLimits.formFields,
+            missing: "a form needs option '\(FormOption.fields)' with at least one field",
             holder: "a form", item: ("a form field", "field", #"{"name":"when","kind":"date"}"#),
             known: FormFieldOption.names)
         var fields: [PreparedForm.Field] = []
@@ -89,7 +93,8 @@ public struct FormPlugin: PickerPlugin {
             if let label { try PluginLimits.checkLength(label, of: "the label of field '\(name.prefix(40))'") }
             fields.append(
                 .init(
-                    name: name, kind: kind, base: plugin.base, label: label, isRequired: try spec.bool(FormFieldOption.required) ?? true,
+                    name: name, kind: kind, base: plugin.base, label: label,
+                    isRequired: try spec.bool(FormFieldOption.required) ?? true,
                     picker: picker))
         }
         return PreparedForm(fields: fields, positions: positions, depth: depth)
@@ -117,19 +122,20 @@ struct PreparedForm: PreparedPicker {
     let depth: Int
 
     var options: JSON {
-        .object(JSONObject([
-            FormOption.fields: .array(
-                fields.map { field in
-                    var object = JSONObject()
-                    object[FormFieldOption.name] = .string(field.name)
-                    object[FormFieldOption.kind] = .string(field.kind)
-                    if let base = field.base { object[FormFieldOption.base] = .string(base) }
-                    if let label = field.label { object[FormFieldOption.label] = .string(label) }
-                    object[FormFieldOption.required] = .bool(field.isRequired)
-                    object[FormFieldOption.options] = field.picker.options
-                    return .object(object)
-                })
-        ]))
+        .object(
+            JSONObject([
+                FormOption.fields: .array(
+                    fields.map { field in
+                        var object = JSONObject()
+                        object[FormFieldOption.name] = .string(field.name)
+                        object[FormFieldOption.kind] = .string(field.kind)
+                        if let base = field.base { object[FormFieldOption.base] = .string(base) }
+                        if let label = field.label { object[FormFieldOption.label] = .string(label) }
+                        object[FormFieldOption.required] = .bool(field.isRequired)
+                        object[FormFieldOption.options] = field.picker.options
+                        return .object(object)
+                    })
+            ]))
     }
 
     /// Each field where its options' `initial` puts it; a field without one
@@ -173,7 +179,8 @@ struct PreparedForm: PreparedPicker {
             do {
                 normalized[field.name] =
                     try complete
-                    ? field.picker.normalize(fieldValue, context: context) : field.picker.normalizeDraft(fieldValue, context: context)
+                    ? field.picker.normalize(fieldValue, context: context)
+                    : field.picker.normalizeDraft(fieldValue, context: context)
             } catch {
                 throw PluginRejection("field '\(field.name.prefix(40))': \(error.message)", field: field.name)
             }

@@ -111,7 +111,9 @@ struct LinearPattern: Sendable {
             let node = try parseAlternation()
             if peek == "$" { position += 1 }
             guard position == characters.count else {
-                throw SyntaxError(description: characters[position] == ")" ? "unbalanced ')'" : "'\(characters[position])' is not allowed here")
+                throw SyntaxError(
+                    description: characters[position] == ")"
+                        ? "unbalanced ')'" : "'\(characters[position])' is not allowed here")
             }
             return node
         }
@@ -185,7 +187,9 @@ struct LinearPattern: Sendable {
                 return nil
             }
             position += 1
-            if let high, high < low { throw SyntaxError(description: "{\(low),\(high)} has its bounds the wrong way round") }
+            if let high, high < low {
+                throw SyntaxError(description: "{\(low),\(high)} has its bounds the wrong way round")
+            }
             return (low, high)
         }
 
@@ -196,7 +200,8 @@ struct LinearPattern: Sendable {
             case "(":
                 if peek == "?" {
                     guard position + 1 < characters.count, characters[position + 1] == ":" else {
-                        throw SyntaxError(description: "lookaround and other (?…) groups need backtracking and are not supported")
+                        throw SyntaxError(
+                            description: "lookaround and other (?…) groups need backtracking and are not supported")
                     }
                     position += 2
                 }
@@ -233,7 +238,8 @@ struct LinearPattern: Sendable {
                 let name = String(characters[(position + 1)..<close])
                 position = close + 1
                 guard let category = CharacterTest.Category(rawValue: name) else {
-                    throw SyntaxError(description: "unknown category \\p{\(name)}; known are L, Lu, Ll, N, Nd, P, S and Z")
+                    throw SyntaxError(
+                        description: "unknown category \\p{\(name)}; known are L, Lu, Ll, N, Nd, P, S and Z")
                 }
                 return .category(category, character == "p")
             case "1"..."9":
@@ -277,7 +283,9 @@ struct LinearPattern: Sendable {
                         }
                         high = escaped
                     }
-                    guard lowCharacter <= high else { throw SyntaxError(description: "the range \(lowCharacter)-\(high) is backwards") }
+                    guard lowCharacter <= high else {
+                        throw SyntaxError(description: "the range \(lowCharacter)-\(high) is backwards")
+                    }
                     low = .range(lowCharacter, high)
                 }
                 members.append(low)
@@ -294,7 +302,9 @@ struct LinearPattern: Sendable {
         mutating func emit(_ node: Node) throws(SyntaxError) {
             guard program.count <= LinearPattern.largestProgram else {
                 throw SyntaxError(
-                    description: "the pattern is too complex (its counted repetitions expand past \(LinearPattern.largestProgram) steps); use smaller counts")
+                    description:
+                        "the pattern is too complex (its counted repetitions expand past \(LinearPattern.largestProgram) steps); use smaller counts"
+                )
             }
             switch node {
             case .empty:

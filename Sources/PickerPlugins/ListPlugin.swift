@@ -18,8 +18,12 @@ public struct ListPlugin: PickerPlugin {
             [
                 .choices: .object(choices),
                 .multiple: ["type": "boolean", "default": false, "description": "several choices may be picked"],
-                .min: ["type": "integer", "minimum": 0, "description": "with multiple: the fewest to pick (default 0)"],
-                .max: ["type": "integer", "minimum": 1, "description": "with multiple: the most to pick (default all)"],
+                .min: [
+                    "type": "integer", "minimum": 0, "description": "with multiple: the fewest to pick (default 0)",
+                ],
+                .max: [
+                    "type": "integer", "minimum": 1, "description": "with multiple: the most to pick (default all)",
+                ],
                 .initial: [
                     "type": "array", "uniqueItems": true, "items": ["type": ["string", "integer"]],
                     "description": "the choices (or indices) picked at the start; at most one without multiple",
@@ -47,17 +51,21 @@ public struct ListPlugin: PickerPlugin {
         let max = try reader.integer(ListOption.max, in: 1...PluginLimits.choicesPerColumn)
         if !isMultiple, let given = [(ListOption.min, min), (.max, max)].first(where: { $0.1 != nil })?.0 {
             throw PluginRejection(
-                "option '\(given)' applies only with '\(ListOption.multiple)': true; without it exactly one choice is picked")
+                "option '\(given)' applies only with '\(ListOption.multiple)': true; without it exactly one choice is picked"
+            )
         }
         var picker = PreparedList(choices: choices, isMultiple: isMultiple)
         if isMultiple {
             let least = min ?? 0
             if let max, least > max {
-                throw PluginRejection("option '\(ListOption.min)' (\(least)) must not be greater than option '\(ListOption.max)' (\(max))")
+                throw PluginRejection(
+                    "option '\(ListOption.min)' (\(least)) must not be greater than option '\(ListOption.max)' (\(max))"
+                )
             }
             guard least <= choices.count else {
                 throw PluginRejection(
-                    "option '\(ListOption.min)' is \(least), but the list has only \(choices.count) choice\(choices.count == 1 ? "" : "s")")
+                    "option '\(ListOption.min)' is \(least), but the list has only \(choices.count) choice\(choices.count == 1 ? "" : "s")"
+                )
             }
             // More than there are choices allows them all.
             picker.range = least...Swift.min(max ?? choices.count, choices.count)
@@ -92,7 +100,6 @@ struct PreparedList: PreparedPicker {
     var initial: [Int]
     /// Whether `initial` was the asker's (else it is the list's own start).
     var initialIsGiven = false
-
 
     init(choices: [String], isMultiple: Bool) {
         self.choices = choices
@@ -129,7 +136,8 @@ struct PreparedList: PreparedPicker {
         case .array(let array): given = array
         case .string, .integer, .double: given = [value]
         default:
-            throw PluginRejection("a list value must be an array of choices (strings or indices), not \(value.typeDescription)")
+            throw PluginRejection(
+                "a list value must be an array of choices (strings or indices), not \(value.typeDescription)")
         }
         var picked = Set<Int>()
         for item in given {
@@ -142,7 +150,8 @@ struct PreparedList: PreparedPicker {
             } else if let index = item.integerValue {
                 guard index >= 0, index < choices.count else {
                     throw PluginRejection(
-                        "there is no choice at index \(index); \(choices.count == 1 ? "the one choice has the index 0" : "the \(choices.count) choices have the indices 0–\(choices.count - 1)")")
+                        "there is no choice at index \(index); \(choices.count == 1 ? "the one choice has the index 0" : "the \(choices.count) choices have the indices 0–\(choices.count - 1)")"
+                    )
                 }
                 position = Int(index)
             } else {
@@ -159,7 +168,9 @@ struct PreparedList: PreparedPicker {
     func check(count: Int, in allowed: ClosedRange<Int>) throws(PluginRejection) {
         guard !allowed.contains(count) else { return }
         if allowed.lowerBound == allowed.upperBound {
-            throw PluginRejection("pick exactly \(allowed.lowerBound == 1 ? "one" : String(allowed.lowerBound)) of the choices, not \(count)")
+            throw PluginRejection(
+                "pick exactly \(allowed.lowerBound == 1 ? "one" : String(allowed.lowerBound)) of the choices, not \(count)"
+            )
         }
         if count < allowed.lowerBound {
             throw PluginRejection("pick at least \(allowed.lowerBound) of the choices, not \(count)")

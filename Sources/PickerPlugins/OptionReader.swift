@@ -12,13 +12,15 @@ extension ObjectReader where Failure == PluginRejection {
         self.init(options, at: path) { problem in
             switch problem.kind {
             case .unknownKey(let known):
-                PluginRejection("unknown option '\(problem.path)' for \(kind); known options are \(known.joined(separator: ", "))")
+                PluginRejection(
+                    "unknown option '\(problem.path)' for \(kind); known options are \(known.joined(separator: ", "))")
             case .missing:
                 PluginRejection("option '\(problem.path)' is needed for \(kind)")
             case .mistyped(let expected, let found):
                 PluginRejection("option '\(problem.path)' must be \(expected), not \(found)")
             case .outOfRange(let range, _, _):
-                PluginRejection("option '\(problem.path)' must be an integer from \(range.lowerBound) to \(range.upperBound)")
+                PluginRejection(
+                    "option '\(problem.path)' must be an integer from \(range.lowerBound) to \(range.upperBound)")
             }
         }
         try refuseUnknownKeys(known: known)
@@ -43,7 +45,8 @@ extension ObjectReader where Failure == PluginRejection {
             guard let object = entry.objectValue else {
                 throw PluginRejection("\(item.noun) \(index + 1) must be an object like \(item.example)")
             }
-            readers.append((index, try OptionReader(object, at: "\(path(of: key))[\(index)]", kind: item.part, known: known)))
+            readers.append(
+                (index, try OptionReader(object, at: "\(path(of: key))[\(index)]", kind: item.part, known: known)))
         }
         return readers
     }

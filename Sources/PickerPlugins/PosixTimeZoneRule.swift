@@ -103,7 +103,9 @@ struct PosixTimeZoneRule: Sendable {
                 return true
             }
             let start = position
-            while position < bytes.count, (bytes[position] | 0x20) >= UInt8(ascii: "a"), (bytes[position] | 0x20) <= UInt8(ascii: "z") {
+            while position < bytes.count, (bytes[position] | 0x20) >= UInt8(ascii: "a"),
+                (bytes[position] | 0x20) <= UInt8(ascii: "z")
+            {
                 position += 1
             }
             return position - start >= 3
@@ -112,7 +114,9 @@ struct PosixTimeZoneRule: Sendable {
         mutating func number() -> Int64? {
             let start = position
             var value: Int64 = 0
-            while position < bytes.count, bytes[position] >= UInt8(ascii: "0"), bytes[position] <= UInt8(ascii: "9"), position - start < 4 {
+            while position < bytes.count, bytes[position] >= UInt8(ascii: "0"), bytes[position] <= UInt8(ascii: "9"),
+                position - start < 4
+            {
                 value = value * 10 + Int64(bytes[position] - UInt8(ascii: "0"))
                 position += 1
             }

@@ -41,7 +41,8 @@ public struct PresetPlugin: PickerPlugin {
     /// The base kind's schema without the fixed options, and with the preset's
     /// defaults as `default`.
     public var optionsSchema: JSON {
-        guard case .object(var schema) = basePlugin.optionsSchema, case .object(var properties)? = schema["properties"] else {
+        guard case .object(var schema) = basePlugin.optionsSchema, case .object(var properties)? = schema["properties"]
+        else {
             return basePlugin.optionsSchema
         }
         var open = JSONObject()
@@ -64,7 +65,8 @@ public struct PresetPlugin: PickerPlugin {
     public func prepare(options: JSONObject, context: PluginContext) throws(PluginRejection) -> any PreparedPicker {
         if let fixed = options.first(where: { preset.fixed[$0.key] != nil }) {
             throw PluginRejection(
-                "option '\(fixed.key)' is fixed by the \(preset.kind) preset (\(preset.file)); leave it out", field: nil)
+                "option '\(fixed.key)' is fixed by the \(preset.kind) preset (\(preset.file)); leave it out", field: nil
+            )
         }
         var merged = preset.defaults
         for member in options { merged[member.key] = member.value }

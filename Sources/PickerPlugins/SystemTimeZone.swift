@@ -1,7 +1,8 @@
+import PickerSystem
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import PickerSystem
 
 /// The name of the time zone the system runs in, found the way glibc finds it.
 public enum SystemTimeZone {
@@ -14,7 +15,9 @@ public enum SystemTimeZone {
             if let zone = zoneName(inPath: name) { return zone }
             if ZoneRules(identifier: name) != nil { return name }
         }
-        if let target = linkTarget("/etc/localtime"), let zone = zoneName(inPath: target), ZoneRules(identifier: zone) != nil {
+        if let target = linkTarget("/etc/localtime"), let zone = zoneName(inPath: target),
+            ZoneRules(identifier: zone) != nil
+        {
             return zone
         }
         if let text = POSIX.text(of: "/etc/timezone", limit: 4096), let line = text.split(separator: "\n").first {

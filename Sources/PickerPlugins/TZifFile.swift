@@ -1,7 +1,8 @@
+import PickerSystem
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import PickerSystem
 
 /// A compiled IANA time zone (RFC 8536 TZif, as in /usr/share/zoneinfo): its
 /// transitions and, for instants after the last one, the POSIX TZ rule in the
@@ -122,7 +123,9 @@ private struct ByteReader {
     var position = 0
 
     mutating func header() -> Header? {
-        guard position + 44 <= bytes.count, bytes[position..<position + 4].elementsEqual("TZif".utf8) else { return nil }
+        guard position + 44 <= bytes.count, bytes[position..<position + 4].elementsEqual("TZif".utf8) else {
+            return nil
+        }
         position += 20
         var counts: [Int] = []
         for _ in 0..<6 {

@@ -20,14 +20,21 @@ public struct TextPlugin: PickerPlugin {
     public var optionsSchema: JSON {
         [
             "type": "object", "additionalProperties": false,
-            "properties": .object(JSONObject([
-                TextOption.placeholder: ["type": "string"], TextOption.initial: ["type": "string"],
-                TextOption.minLength: ["type": "integer", "minimum": 0],
-                TextOption.maxLength: ["type": "integer", "minimum": 1, "maximum": .integer(Int64(Self.largestMaxLength)), "default": 4096],
-                TextOption.pattern: ["type": "string", "description": "a regular expression the whole value must match"],
-                TextOption.secure: ["type": "boolean", "default": false], TextOption.multiline: ["type": "boolean", "default": false],
-                TextOption.trim: ["type": "boolean", "default": false],
-            ])),
+            "properties": .object(
+                JSONObject([
+                    TextOption.placeholder: ["type": "string"], TextOption.initial: ["type": "string"],
+                    TextOption.minLength: ["type": "integer", "minimum": 0],
+                    TextOption.maxLength: [
+                        "type": "integer", "minimum": 1, "maximum": .integer(Int64(Self.largestMaxLength)),
+                        "default": 4096,
+                    ],
+                    TextOption.pattern: [
+                        "type": "string", "description": "a regular expression the whole value must match",
+                    ],
+                    TextOption.secure: ["type": "boolean", "default": false],
+                    TextOption.multiline: ["type": "boolean", "default": false],
+                    TextOption.trim: ["type": "boolean", "default": false],
+                ])),
         ]
     }
 
@@ -39,7 +46,9 @@ public struct TextPlugin: PickerPlugin {
         let minLength = try reader.integer(TextOption.minLength, in: 0...Self.largestMaxLength) ?? 0
         let maxLength = try reader.integer(TextOption.maxLength, in: 1...Self.largestMaxLength) ?? Self.defaultMaxLength
         guard minLength <= maxLength else {
-            throw PluginRejection("option '\(TextOption.minLength)' (\(minLength)) must not be greater than option '\(TextOption.maxLength)' (\(maxLength))")
+            throw PluginRejection(
+                "option '\(TextOption.minLength)' (\(minLength)) must not be greater than option '\(TextOption.maxLength)' (\(maxLength))"
+            )
         }
         let pattern = try reader.string(TextOption.pattern)
         var compiled: LinearPattern?
@@ -60,15 +69,21 @@ public struct TextPlugin: PickerPlugin {
             }
         }
         let picker = PreparedText(
-            placeholder: try reader.string(TextOption.placeholder), initial: try reader.string(TextOption.initial), minLength: minLength,
-            maxLength: maxLength, pattern: pattern, matcher: compiled, isSecure: try reader.bool(TextOption.secure) ?? false,
-            isMultiline: try reader.bool(TextOption.multiline) ?? false, trims: try reader.bool(TextOption.trim) ?? false)
+            placeholder: try reader.string(TextOption.placeholder), initial: try reader.string(TextOption.initial),
+            minLength: minLength,
+            maxLength: maxLength, pattern: pattern, matcher: compiled,
+            isSecure: try reader.bool(TextOption.secure) ?? false,
+            isMultiline: try reader.bool(TextOption.multiline) ?? false,
+            trims: try reader.bool(TextOption.trim) ?? false)
         if let initial = picker.initial {
             if !picker.isMultiline, initial.contains(where: \.isNewline) {
-                throw PluginRejection("option '\(TextOption.initial)' has a line break, but the picker is not multiline")
+                throw PluginRejection(
+                    "option '\(TextOption.initial)' has a line break, but the picker is not multiline")
             }
             if initial.count > maxLength {
-                throw PluginRejection("option '\(TextOption.initial)' is longer than option '\(TextOption.maxLength)' (\(maxLength) characters)")
+                throw PluginRejection(
+                    "option '\(TextOption.initial)' is longer than option '\(TextOption.maxLength)' (\(maxLength) characters)"
+                )
             }
         }
         return picker

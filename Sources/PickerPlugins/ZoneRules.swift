@@ -17,9 +17,10 @@ struct ZoneRules: Sendable {
 
     init?(identifier: String) {
         self.identifier = identifier
-        if ["UTC", "Etc/UTC", "GMT", "Etc/GMT", "Z", "Zulu", "Etc/Zulu", "UCT", "Etc/UCT", "Universal", "Etc/Universal"]
-            .contains(identifier)
-        {
+        if [
+            "UTC", "Etc/UTC", "GMT", "Etc/GMT", "Z", "Zulu", "Etc/Zulu", "UCT", "Etc/UCT", "Universal", "Etc/Universal",
+        ]
+        .contains(identifier) {
             file = nil
             return
         }

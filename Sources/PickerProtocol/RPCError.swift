@@ -17,14 +17,18 @@ public struct RPCError: Error, Sendable, Equatable {
     }
 
     public var json: JSON {
-        var object: JSONObject = JSONObject([WireName.code: .integer(code.rawValue), WireName.message: .string(message)])
+        var object: JSONObject = JSONObject([
+            WireName.code: .integer(code.rawValue), WireName.message: .string(message),
+        ])
         if let data { object[WireName.data] = data }
         return .object(object)
     }
 
     /// Reads an error object as a response carries it.
     public init?(json: JSON) {
-        guard let rawCode = json[WireName.code]?.integerValue, let message = json[WireName.message]?.stringValue else { return nil }
+        guard let rawCode = json[WireName.code]?.integerValue, let message = json[WireName.message]?.stringValue else {
+            return nil
+        }
         self.init(RPCErrorCode(rawValue: rawCode) ?? .internalError, message, data: json[WireName.data])
     }
 }

@@ -76,14 +76,19 @@ public struct RPCRequest: Sendable, Equatable {
             id = object[WireName.id].map { RPCRequestID($0, text: idText) }
         case let other?:
             return .failure(
-                RPCFailure(id: .null, error: RPCError(.invalidRequest, "id must be a string or a number, not \(other.typeDescription)")))
+                RPCFailure(
+                    id: .null,
+                    error: RPCError(.invalidRequest, "id must be a string or a number, not \(other.typeDescription)")))
         }
         let answerID = id ?? .null
         guard object[WireName.jsonrpc] == .string("2.0") else {
-            return .failure(RPCFailure(id: answerID, error: RPCError(.invalidRequest, #"a request must have "jsonrpc":"2.0""#)))
+            return .failure(
+                RPCFailure(id: answerID, error: RPCError(.invalidRequest, #"a request must have "jsonrpc":"2.0""#)))
         }
         guard let method = object[WireName.method]?.stringValue else {
-            return .failure(RPCFailure(id: answerID, error: RPCError(.invalidRequest, "a request must have a method name (a string)")))
+            return .failure(
+                RPCFailure(
+                    id: answerID, error: RPCError(.invalidRequest, "a request must have a method name (a string)")))
         }
         let params: JSONObject
         switch object[WireName.params] {
@@ -93,7 +98,8 @@ public struct RPCRequest: Sendable, Equatable {
             params = given
         case let other?:
             return .failure(
-                RPCFailure(id: answerID, error: .invalidParams("params must be an object, not \(other.typeDescription)")))
+                RPCFailure(
+                    id: answerID, error: .invalidParams("params must be an object, not \(other.typeDescription)")))
         }
         return .success(RPCRequest(read: id, method: method, params: params))
     }

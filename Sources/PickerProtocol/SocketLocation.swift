@@ -20,6 +20,7 @@ public enum SocketLocation {
     /// where pickerweb leaves the page's URL, token included, for `pickerctl`
     /// to show. Beside the default socket, whatever `$PICKERD_SOCKET` says.
     public static func webURLFile(environment: [String: String], uid: UInt32) -> String {
-        directory(of: resolve(explicit: nil, environment: environment.filter { $0.key != "PICKERD_SOCKET" }, uid: uid)) + "/web-url"
+        directory(of: resolve(explicit: nil, environment: environment.filter { $0.key != "PICKERD_SOCKET" }, uid: uid))
+            + "/web-url"
     }
 }

@@ -33,7 +33,8 @@ public struct DaemonOptions: Sendable {
         environment: [String: String]
     ) {
         socketPath = SocketLocation.resolve(explicit: socket, environment: environment, uid: getuid())
-        self.stateDirectory = StateLocation.resolve(explicit: stateDirectory, environment: environment, home: environment["HOME"])
+        self.stateDirectory = StateLocation.resolve(
+            explicit: stateDirectory, environment: environment, home: environment["HOME"])
         self.configuration = configuration
         self.configPath = configPath
         systemTimeZone = SystemTimeZone.identifier()

@@ -3,12 +3,12 @@ import NIOCore
 import NIOEmbedded
 import PickerCore
 import PickerJSON
+import PickerProtocol
 import PickerServer
 
 #if canImport(Glibc)
 import Glibc
 #endif
-import PickerProtocol
 
 /// The daemon's whole input path without sockets or threads: a DaemonCore with
 /// memory state on an EmbeddedEventLoop, connections as EmbeddedChannels with
@@ -70,7 +70,8 @@ public final class EmbeddedDaemon {
     @discardableResult
     public func connect(uid: UInt32 = getuid(), gid: UInt32 = getgid(), pid: Int32 = 4242) throws -> Int {
         let channel = EmbeddedChannel(loop: loop)
-        try core.addConnectionHandlers(to: channel.pipeline.syncOperations, peer: PeerCredentials(uid: uid, gid: gid, pid: pid))
+        try core.addConnectionHandlers(
+            to: channel.pipeline.syncOperations, peer: PeerCredentials(uid: uid, gid: gid, pid: pid))
         try channel.connect(to: SocketAddress(unixDomainSocketPath: "/embedded")).wait()
         channels.append(channel)
         loop.run()
@@ -171,12 +172,15 @@ public final class EmbeddedDaemon {
             return "\(visible.count) windows are listed visible but the model counts \(model.visibleCount)"
         }
         guard list.key == visible.first?.window else {
-            return "the key window is \(list.key?.rawValue ?? "none"), not the topmost visible \(visible.first?.window.rawValue ?? "none")"
+            return
+                "the key window is \(list.key?.rawValue ?? "none"), not the topmost visible \(visible.first?.window.rawValue ?? "none")"
         }
         guard zip(list.windows, list.windows.dropFirst()).allSatisfy({ $0.level.value >= $1.level.value }) else {
             return "the stack is not ordered by level"
         }
-        guard list.windows.allSatisfy({ $0.isKey == ($0.window == list.key) }) else { return "a summary's key flag is wrong" }
+        guard list.windows.allSatisfy({ $0.isKey == ($0.window == list.key) }) else {
+            return "a summary's key flag is wrong"
+        }
         return nil
     }
 }

@@ -18,7 +18,8 @@ public struct ProcessStat: Sendable, Equatable {
     /// The stat line `line`; nil when it is not one.
     public init?(line: some Collection<UInt8>) {
         let line = Array(line)
-        guard let open = line.firstIndex(of: UInt8(ascii: "(")), let close = line.lastIndex(of: UInt8(ascii: ")")), open < close
+        guard let open = line.firstIndex(of: UInt8(ascii: "(")), let close = line.lastIndex(of: UInt8(ascii: ")")),
+            open < close
         else { return nil }
         let fields = line[(close + 1)...].split(separator: UInt8(ascii: " "))
         guard fields.count >= 2, let parent = Int32(String(decoding: fields[1], as: UTF8.self)) else { return nil }

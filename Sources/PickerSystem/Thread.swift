@@ -17,11 +17,13 @@ extension POSIX {
         }
         let context = Unmanaged.passRetained(Box(body)).toOpaque()
         var thread = pthread_t()
-        let created = pthread_create(&thread, nil, { context in
-            let box = Unmanaged<Box>.fromOpaque(context!).takeRetainedValue()
-            box.body()
-            return nil
-        }, context)
+        let created = pthread_create(
+            &thread, nil,
+            { context in
+                let box = Unmanaged<Box>.fromOpaque(context!).takeRetainedValue()
+                box.body()
+                return nil
+            }, context)
         if created == 0 {
             pthread_detach(thread)
         } else {

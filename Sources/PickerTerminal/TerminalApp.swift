@@ -81,7 +81,9 @@ public final class TerminalApp {
         }
         let path = socketPath
         let connection = Task {
-            for await following in PickerClient.following(socketPath: path) { continuation.yield(.following(following)) }
+            for await following in PickerClient.following(socketPath: path) {
+                continuation.yield(.following(following))
+            }
         }
         defer {
             ticker.cancel()
@@ -130,13 +132,17 @@ public final class TerminalApp {
     /// the echo of this front-end's own update is not, since the person may
     /// have typed on since.
     private func followChange(_ event: Event) {
-        guard case .changed(let value?) = event.payload, let window = event.window, let view = views[window] else { return }
+        guard case .changed(let value?) = event.payload, let window = event.window, let view = views[window] else {
+            return
+        }
         if let count = unechoed[window], count > 0 {
             unechoed[window] = count - 1
             return
         }
         guard value != view.value else { return }
-        guard let summary = windows.first(where: { $0.window == window }), let details = keyDetails, details.summary.window == window else {
+        guard let summary = windows.first(where: { $0.window == window }), let details = keyDetails,
+            details.summary.window == window
+        else {
             // Not on screen: drawn again from `get` when it comes back.
             views[window] = nil
             return
@@ -149,7 +155,10 @@ public final class TerminalApp {
     private func noteEnding(_ event: Event) {
         guard case .dismissed(let outcome) = event.payload, let drawn, event.window == drawn.window else { return }
         let sentence = EndedWindowLine.sentence(title: drawn.title, outcome: outcome, ownPID: getpid())
-        ended = (EndedWindowLine.mark(for: outcome.reason) + sentence, Timestamp.now().milliseconds + EndedWindowLine.shownFor)
+        ended = (
+            EndedWindowLine.mark(for: outcome.reason) + sentence,
+            Timestamp.now().milliseconds + EndedWindowLine.shownFor
+        )
     }
 
     private func refresh() async {
@@ -178,7 +187,8 @@ public final class TerminalApp {
             if let newKey, views[newKey.window] == nil, let details = snapshot.details(of: newKey.window) {
                 keyDetails = details
                 // A preset is drawn as the built-in kind it is made from.
-                views[newKey.window] = PickerViews.make(kind: newKey.builtInKind, options: details.options, value: details.value)
+                views[newKey.window] = PickerViews.make(
+                    kind: newKey.builtInKind, options: details.options, value: details.value)
             } else if let newKey, keyDetails?.summary.window != newKey.window {
                 keyDetails = snapshot.details(of: newKey.window)
             }
@@ -281,7 +291,8 @@ public final class TerminalApp {
             let until = quiet.hours.until.map { " until \(LocalTime.rfc3339($0))" } ?? ""
             let waiting = quiet.waiting == 1 ? "1 window waits" : "\(quiet.waiting) windows wait"
             top += Line.wrapped(
-                "☾ quiet hours below \(quiet.hours.belowDescription)\(until): \(waiting) behind them; `pickerctl quiet off` ends them", width: width, .dim)
+                "☾ quiet hours below \(quiet.hours.belowDescription)\(until): \(waiting) behind them; `pickerctl quiet off` ends them",
+                width: width, .dim)
         }
         if let problem = connectionProblem {
             top.append(Line("pickerd", .bold))
@@ -315,12 +326,16 @@ public final class TerminalApp {
             if let notice { bottom += Line.wrapped("✗ " + notice, width: width, .warning) }
             let others = OtherWindows(all: windows, key: key)
             // Wrapped like every line here: a narrow terminal cuts nothing.
-            bottom += TextWrap.hints(others.summary + (others.round.count > 1 ? "  Ctrl-N/Ctrl-P switch" : ""), width: width).map { Line($0, .dim) }
+            bottom += TextWrap.hints(
+                others.summary + (others.round.count > 1 ? "  Ctrl-N/Ctrl-P switch" : ""), width: width
+            ).map { Line($0, .dim) }
             bottom += others.lines(width: width, limit: min(6, screen.rows / 5), now: .now())
             if Timestamp.now().milliseconds < graceUntil {
                 bottom += Line.wrapped("a new window took over: keys wait a moment", width: width, .warning)
             } else {
-                bottom += TextWrap.hints("Enter submit  Esc cancel  \(view.hints)  Ctrl-C quit", width: width).map { Line($0, .dim) }
+                bottom += TextWrap.hints("Enter submit  Esc cancel  \(view.hints)  Ctrl-C quit", width: width).map {
+                    Line($0, .dim)
+                }
             }
             // The picker keeps the room it needs (up to 8 lines); a message
             // longer than the rest scrolls.
@@ -334,7 +349,9 @@ public final class TerminalApp {
             // Only hidden windows are open: none of them is "other".
             let hidden = windows.filter { $0.state == .hidden }.count
             top += Line.wrapped(
-                hidden == 0 ? "no windows open" : "\(hidden) hidden window\(hidden == 1 ? "" : "s") open; `pickerctl show ID` brings one back",
+                hidden == 0
+                    ? "no windows open"
+                    : "\(hidden) hidden window\(hidden == 1 ? "" : "s") open; `pickerctl show ID` brings one back",
                 width: width, .dim)
             bottom.append(Line("Ctrl-C quit", .dim))
         }

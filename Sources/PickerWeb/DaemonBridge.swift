@@ -90,19 +90,24 @@ public actor DaemonBridge: Service {
             let snapshot = try await client.snapshot(contents: .all)
             let details = snapshot.windows.map { snapshot.details(of: $0.window) }
             return WebState.connected(
-                list: snapshot.list, details: details, quiet: snapshot.quiet, waiting: snapshot.waitingWindows, now: .now())
+                list: snapshot.list, details: details, quiet: snapshot.quiet, waiting: snapshot.waitingWindows,
+                now: .now())
         } catch {
             return WebState.disconnected(reason: "\(error)")
         }
     }
 
     func update(window: WindowID, value: JSON) async throws(WebError) -> JSON {
-        let summary = try await call { client throws(PickerClientError) in try await client.update(window: window, value: value) }
+        let summary = try await call { client throws(PickerClientError) in
+            try await client.update(window: window, value: value)
+        }
         return .object(JSONObject([WireName.window: summary.json]))
     }
 
     func submit(window: WindowID, value: JSON) async throws(WebError) -> JSON {
-        let outcome = try await call { client throws(PickerClientError) in try await client.submit(window: window, value: value) }
+        let outcome = try await call { client throws(PickerClientError) in
+            try await client.submit(window: window, value: value)
+        }
         return .object(JSONObject([WireName.outcome: outcome.json]))
     }
 

@@ -12,7 +12,8 @@ public struct ListenAddress: Sendable, Equatable, CustomStringConvertible {
     /// The default: loopback, a free port.
     public static let loopback = ListenAddress(host: "127.0.0.1", port: 0)
 
-    public static let accepted = "write ADDRESS:PORT, like 127.0.0.1:8080, [::1]:8080 or a port alone (0 picks a free one)"
+    public static let accepted =
+        "write ADDRESS:PORT, like 127.0.0.1:8080, [::1]:8080 or a port alone (0 picks a free one)"
 
     public init?(_ text: String) {
         let host: Substring

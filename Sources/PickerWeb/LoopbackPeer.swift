@@ -40,7 +40,8 @@ enum LoopbackPeer {
         guard case .v6(let v6) = address else { return nil }
         return withUnsafeBytes(of: v6.address.sin6_addr) { bytes -> String? in
             guard bytes.prefix(10).allSatisfy({ $0 == 0 }), bytes[10] == 0xFF, bytes[11] == 0xFF else { return nil }
-            return hex(bytes.loadUnaligned(fromByteOffset: 12, as: UInt32.self), digits: 8) + ":" + port(v6.address.sin6_port)
+            return hex(bytes.loadUnaligned(fromByteOffset: 12, as: UInt32.self), digits: 8) + ":"
+                + port(v6.address.sin6_port)
         }
     }
 
@@ -53,7 +54,9 @@ enum LoopbackPeer {
         case .v6(let v6):
             var words = ""
             withUnsafeBytes(of: v6.address.sin6_addr) { bytes in
-                for offset in stride(from: 0, to: 16, by: 4) { words += hex(bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self), digits: 8) }
+                for offset in stride(from: 0, to: 16, by: 4) {
+                    words += hex(bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self), digits: 8)
+                }
             }
             return words + ":" + port(v6.address.sin6_port)
         case .unixDomainSocket:

@@ -20,13 +20,16 @@ struct RequestGuard<Context: RequestContext>: RouterMiddleware {
     /// What anyone who passes the Host check may fetch: the page holds no data.
     static var publicPaths: Set<String> { ["/", "/app.js", "/app.css", "/favicon.ico", "/session"] }
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
         // The first Host becomes the request's authority; any other stays among the headers.
         guard request.headers[Self.hostHeader] == nil else {
             throw WebError(.badRequest, "a request has one Host header")
         }
         guard let host = request.head.authority, origins.allows(host: host) else {
-            throw WebError(.misdirectedRequest, "this pickerweb answers only at the address it printed, not at this host name")
+            throw WebError(
+                .misdirectedRequest, "this pickerweb answers only at the address it printed, not at this host name")
         }
         if let origin = request.headers[.origin], !origins.allows(origin: origin) {
             throw WebError(.forbidden, "requests from another site are refused")

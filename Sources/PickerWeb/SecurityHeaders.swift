@@ -9,7 +9,9 @@ struct SecurityHeaders<Context: RequestContext>: RouterMiddleware {
         "default-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
     }
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
         var response: Response
         do {
             response = try await next(request, context)
@@ -17,7 +19,8 @@ struct SecurityHeaders<Context: RequestContext>: RouterMiddleware {
             response = try error.response(from: request, context: context)
         } catch {
             // Anything else would leave as a bare 500, without these headers.
-            response = try WebError(.internalServerError, "pickerweb failed to answer: \(error)").response(from: request, context: context)
+            response = try WebError(.internalServerError, "pickerweb failed to answer: \(error)").response(
+                from: request, context: context)
         }
         response.headers[.contentSecurityPolicy] = Self.policy
         response.headers[.xContentTypeOptions] = "nosniff"

@@ -19,7 +19,9 @@ enum StreamMessage: Sendable, Equatable {
         case .sync(let seq):
             return "id: \(seq)\nevent: sync\ndata: {}\n\n"
         case .change(let seq, let type, let window):
-            let data = JSONObject([WireName.type: .string(type.rawValue), WireName.window: window.map { .string($0.rawValue) } ?? .null])
+            let data = JSONObject([
+                WireName.type: .string(type.rawValue), WireName.window: window.map { .string($0.rawValue) } ?? .null,
+            ])
             return "id: \(seq)\nevent: change\ndata: \(JSON.object(data).serialized())\n\n"
         case .daemon(let connected):
             let data = JSONObject([PageName.connected: .bool(connected)])

@@ -10,7 +10,9 @@ enum WebRoutes {
     static let bodyLimit = 1 << 20
     static var tokenHeader: HTTPField.Name { HTTPField.Name("X-Picker-Token")! }
 
-    static func router(bridge: DaemonBridge, origins: AllowedOrigins, secrets: SessionSecrets) -> Router<BasicRequestContext> {
+    static func router(bridge: DaemonBridge, origins: AllowedOrigins, secrets: SessionSecrets) -> Router<
+        BasicRequestContext
+    > {
         let router = Router()
         router.add(middleware: SecurityHeaders())
         router.add(middleware: RequestGuard(origins: origins, secrets: secrets))
@@ -20,7 +22,9 @@ enum WebRoutes {
         router.get("/app.css") { _, _ in PageAssets.style() }
         // Browsers ask for it on their own; nothing, rather than a 404 in every console.
         router.get("/favicon.ico") { _, _ in Response(status: .noContent) }
-        router.post("/session") { request, _ in try startSession(request, secrets: secrets, cookie: origins.sessionCookie) }
+        router.post("/session") { request, _ in
+            try startSession(request, secrets: secrets, cookie: origins.sessionCookie)
+        }
         router.get("/api/state") { _, _ in JSONResponse.make(await bridge.state()) }
         router.get("/events") { _, _ in ServerSentEvents.response(bridge: bridge) }
         router.post("/api/windows/:window/update") { request, context in
@@ -50,7 +54,9 @@ enum WebRoutes {
     }
 
     private static func window(_ context: BasicRequestContext) throws(WebError) -> WindowID {
-        guard let id = context.parameters.get("window"), !id.isEmpty else { throw WebError(.badRequest, "the address names no window") }
+        guard let id = context.parameters.get("window"), !id.isEmpty else {
+            throw WebError(.badRequest, "the address names no window")
+        }
         return WindowID(id)
     }
 

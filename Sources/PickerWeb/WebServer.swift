@@ -46,7 +46,8 @@ public struct WebServer: Sendable {
         var app = Application(
             router: router,
             server: .http1(
-                configuration: .init(additionalChannelHandlers: [ConnectionShareHandler(shares: shares)], idleTimeout: Self.idleTimeout)),
+                configuration: .init(
+                    additionalChannelHandlers: [ConnectionShareHandler(shares: shares)], idleTimeout: Self.idleTimeout)),
             configuration: ApplicationConfiguration(
                 address: .hostname(address.host, port: address.port), serverName: nil,
                 availableConnectionsDelegate: MaximumAvailableConnections(Self.connectionLimit)),

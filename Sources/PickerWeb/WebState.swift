@@ -14,11 +14,14 @@ enum WebState {
         return .object(state)
     }
 
-    static func connected(list: WindowList, details: [WindowDetails?], quiet: QuietHours?, waiting: Int, now: Timestamp) -> JSON {
+    static func connected(list: WindowList, details: [WindowDetails?], quiet: QuietHours?, waiting: Int, now: Timestamp)
+        -> JSON
+    {
         var state = JSONObject()
         state[PageName.connected] = true
         state[WireName.key] = list.key.map { .string($0.rawValue) } ?? .null
-        state[WireName.windows] = .array(zip(list.windows, details).map { summary, details in window(summary, details) })
+        state[WireName.windows] = .array(
+            zip(list.windows, details).map { summary, details in window(summary, details) })
         if let quiet {
             var fields = quiet.fields
             fields[PageName.waiting] = .integer(Int64(waiting))
@@ -36,7 +39,8 @@ enum WebState {
         let shape = summary.builtInKind ?? .text
         fields[PageName.shape] = .string(shape.name)
         if let asker = WhoAsks(summary.owner) {
-            fields[PageName.asker] = .object(JSONObject([PageName.text: .string(asker.line), PageName.anotherUser: .bool(asker.isAnotherUser)]))
+            fields[PageName.asker] = .object(
+                JSONObject([PageName.text: .string(asker.line), PageName.anotherUser: .bool(asker.isAnotherUser)]))
         }
         guard let details else {
             // Without its options the page cannot draw it; never send it live.
@@ -56,7 +60,9 @@ enum WebState {
     static func options(_ options: JSON, drawnAs shape: BuiltInKind) -> JSON {
         switch shape {
         case .form:
-            guard case .object(var object) = options, let fields = options[FormOption.fields]?.arrayValue else { return options }
+            guard case .object(var object) = options, let fields = options[FormOption.fields]?.arrayValue else {
+                return options
+            }
             object[FormOption.fields] = .array(fields.map(fieldWithShape))
             return .object(object)
         case .date, .custom, .text, .actions, .list:
@@ -68,7 +74,9 @@ enum WebState {
         guard case .object(var object) = json, let field = FormField(json: json) else { return json }
         let shape = field.builtInKind ?? .text
         object[PageName.shape] = .string(shape.name)
-        if object[FormFieldOption.options] != nil { object[FormFieldOption.options] = options(field.options, drawnAs: shape) }
+        if object[FormFieldOption.options] != nil {
+            object[FormFieldOption.options] = options(field.options, drawnAs: shape)
+        }
         return .object(object)
     }
 }

@@ -63,7 +63,8 @@ struct ValueArguments: ParsableArguments {
                 case .update: _ = try await client.update(window: window, value: value)
                 }
             } catch {
-                guard case .rpc(let refusal)? = error as? PickerClientError, refusal.code == .invalidParams, !json else { throw error }
+                guard case .rpc(let refusal)? = error as? PickerClientError, refusal.code == .invalidParams, !json
+                else { throw error }
                 let hint = "give one VALUE per column (submit Zhejiang Hangzhou), or --json with the array"
                 throw CommandFailure(status: ExitStatus.rejected, ValueShaping.naming(hint, in: refusal.message))
             }
@@ -125,7 +126,8 @@ struct UpdateCommand: ValueCommand {
 }
 
 struct CancelCommand: ClientCommand {
-    static let configuration = CommandConfiguration(commandName: "cancel", abstract: "Cancel a window (default: the key window).")
+    static let configuration = CommandConfiguration(
+        commandName: "cancel", abstract: "Cancel a window (default: the key window).")
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var target: OptionalWindowArgument
@@ -202,7 +204,9 @@ struct SetLevelCommand: ClientCommand {
             _ = try await client.setLevel(window: target.window, to: LevelSpec(level))
         } catch {
             // The LEVEL argument is a flag value pickerd refuses: a usage error, as --level's.
-            guard case .rpc(let refusal) = error, refusal.code == .invalidParams, refusal.data?[WireName.field]?.stringValue == WireName.level.jsonKey else {
+            guard case .rpc(let refusal) = error, refusal.code == .invalidParams,
+                refusal.data?[WireName.field]?.stringValue == WireName.level.jsonKey
+            else {
                 throw error
             }
             throw CommandFailure(status: ExitStatus.usage, refusal.message)
@@ -236,7 +240,9 @@ struct WaitCommand: AsyncParsableCommand {
     var separator = "\t"
 
     func validate() throws {
-        if (target.window == nil) == (tag == nil) { throw ValidationError("give the window's id or --tag (one of them)") }
+        if (target.window == nil) == (tag == nil) {
+            throw ValidationError("give the window's id or --tag (one of them)")
+        }
     }
 
     func run() async throws {
@@ -245,14 +251,20 @@ struct WaitCommand: AsyncParsableCommand {
             if let tag { window = try await topWindow(taggedWith: tag, with: client) }
             let outcome: Outcome
             do {
-                outcome = try await reconnection.outcome(of: window!, from: client, timeoutMilliseconds: timeout?.nonZero?.milliseconds)
+                outcome = try await reconnection.outcome(
+                    of: window!, from: client, timeoutMilliseconds: timeout?.nonZero?.milliseconds)
             } catch {
                 // The --timeout as given (pickerd counts what remained of it: 999 ms for 1s).
-                guard case .rpc(let refusal)? = error as? PickerClientError, refusal.code == .waitTimedOut else { throw error }
+                guard case .rpc(let refusal)? = error as? PickerClientError, refusal.code == .waitTimedOut else {
+                    throw error
+                }
                 throw CommandFailure(
-                    status: ExitStatus.timedOut, "wait timed out after \(timeout.map(String.init(describing:)) ?? "its timeout"); window \(window!) may still be open")
+                    status: ExitStatus.timedOut,
+                    "wait timed out after \(timeout.map(String.init(describing:)) ?? "its timeout"); window \(window!) may still be open"
+                )
             }
-            return OutcomePrinting.finish(outcome, kind: nil, json: json, separator: ValueFormatting.unescape(separator))
+            return OutcomePrinting.finish(
+                outcome, kind: nil, json: json, separator: ValueFormatting.unescape(separator))
         }
     }
 

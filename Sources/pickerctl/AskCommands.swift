@@ -5,7 +5,8 @@ import PickerProtocol
 
 struct DateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: BuiltInKind.date.name, abstract: "Ask for a date, a time, or both; prints 2026-03-04, 14:30 or RFC 3339.")
+        commandName: BuiltInKind.date.name,
+        abstract: "Ask for a date, a time, or both; prints 2026-03-04, 14:30 or RFC 3339.")
 
     @OptionGroup var common: AskOptions
 
@@ -14,15 +15,20 @@ struct DateCommand: AsyncParsableCommand {
     // .unconditional: a relative value starts with a minus (--min -2w).
     @Option(
         parsing: .unconditional,
-        help: ArgumentHelp("The earliest allowed: ISO 8601, today, now, tomorrow, yesterday, or +7d, -2w, +1m, +1y, +3h, -30min.", valueName: "when"))
+        help: ArgumentHelp(
+            "The earliest allowed: ISO 8601, today, now, tomorrow, yesterday, or +7d, -2w, +1m, +1y, +3h, -30min.",
+            valueName: "when"))
     var min: String?
     @Option(parsing: .unconditional, help: ArgumentHelp("The latest allowed (same forms as --min).", valueName: "when"))
     var max: String?
-    @Option(parsing: .unconditional, help: ArgumentHelp("Where the picker starts (same forms as --min).", valueName: "when"))
+    @Option(
+        parsing: .unconditional, help: ArgumentHelp("Where the picker starts (same forms as --min).", valueName: "when")
+    )
     var initial: String?
     @Option(name: .customLong("minute-interval"), help: "Minutes step by this (1–30, dividing 60).")
     var minuteInterval: Int?
-    @Option(name: .customLong("time-zone"), help: ArgumentHelp("An IANA time zone, e.g. Europe/Berlin.", valueName: "zone"))
+    @Option(
+        name: .customLong("time-zone"), help: ArgumentHelp("An IANA time zone, e.g. Europe/Berlin.", valueName: "zone"))
     var timeZone: String?
     @Option(help: "A display hint for front-ends, e.g. zh or en_US.")
     var locale: String?
@@ -33,13 +39,18 @@ struct DateCommand: AsyncParsableCommand {
     var format: String?
 
     func validate() throws {
-        if format != nil, common.json { throw ValidationError("--format prints the value; --json prints it as it is: give one") }
+        if format != nil, common.json {
+            throw ValidationError("--format prints the value; --json prints it as it is: give one")
+        }
     }
 
     func run() async throws {
         var finishing: ((Outcome) -> Int32)?
         if let format {
-            finishing = { OutcomePrinting.finish(StrftimeFormat(format: format).applied(to: $0), kind: .date, json: false, separator: "\t") }
+            finishing = {
+                OutcomePrinting.finish(
+                    StrftimeFormat(format: format).applied(to: $0), kind: .date, json: false, separator: "\t")
+            }
         }
         var options = JSONObject()
         if let mode { options[DateOption.mode] = .string(mode) }
@@ -68,7 +79,8 @@ struct CustomCommand: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp("A column of choices, comma-separated; repeat for more columns.", valueName: "a,b,c"))
     var column: [String] = []
-    @Option(help: ArgumentHelp("Dependent columns as JSON: keys are the first column, values the next.", valueName: "json"))
+    @Option(
+        help: ArgumentHelp("Dependent columns as JSON: keys are the first column, values the next.", valueName: "json"))
     var tree: String?
     @Option(help: "A column's label; repeat for each column.")
     var label: [String] = []
@@ -87,13 +99,16 @@ struct CustomCommand: AsyncParsableCommand {
             options[CustomOption.tree] = try parseJSONArgument(tree, flag: "--tree")
         } else {
             options[CustomOption.columns] = .array(
-                column.map { .array($0.split(separator: ",", omittingEmptySubsequences: false).map { .string(String($0)) }) })
+                column.map {
+                    .array($0.split(separator: ",", omittingEmptySubsequences: false).map { .string(String($0)) })
+                })
         }
         if !label.isEmpty { options[CustomOption.labels] = .array(label.map(JSON.string)) }
         let separator = ValueFormatting.unescape(separator)
         try await common.ask(
             kind: .custom, options: options,
-            flags: OptionFlags(CustomOption.self, renamed: [.columns: "--column", .labels: "--label"], unflagged: [.initial]),
+            flags: OptionFlags(
+                CustomOption.self, renamed: [.columns: "--column", .labels: "--label"], unflagged: [.initial]),
             separator: separator)
     }
 }
@@ -108,7 +123,9 @@ struct TextCommand: AsyncParsableCommand {
     var placeholder: String?
     @Option(parsing: .unconditional, help: "The text to start with (it may start with '-').")
     var initial: String?
-    @Option(parsing: .unconditional, help: ArgumentHelp("A regular expression the whole text must match (-?[0-9]+ too).", valueName: "regex"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("A regular expression the whole text must match (-?[0-9]+ too).", valueName: "regex"))
     var pattern: String?
     @Option(name: .customLong("min-length"), help: "The fewest characters allowed.")
     var minLength: Int?
@@ -203,7 +220,9 @@ struct FormCommand: AsyncParsableCommand {
     var spec: String?
 
     func validate() throws {
-        if field.isEmpty == (spec == nil) { throw ValidationError("give --field (one or more) or --spec, not both and not neither") }
+        if field.isEmpty == (spec == nil) {
+            throw ValidationError("give --field (one or more) or --spec, not both and not neither")
+        }
     }
 
     func run() async throws {
@@ -240,7 +259,8 @@ struct FormCommand: AsyncParsableCommand {
             }
             options = JSONObject([FormOption.fields: .array(fields)])
         }
-        try await common.ask(kind: .form, options: options, flags: OptionFlags(FormOption.self, renamed: [.fields: "--field"]))
+        try await common.ask(
+            kind: .form, options: options, flags: OptionFlags(FormOption.self, renamed: [.fields: "--field"]))
     }
 }
 

@@ -1,12 +1,12 @@
 import ArgumentParser
-
-#if canImport(Glibc)
-import Glibc
-#endif
 import PickerClient
 import PickerJSON
 import PickerProtocol
 import PickerSystem
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The options every asking command takes.
 struct AskOptions: ParsableArguments {
@@ -18,11 +18,15 @@ struct AskOptions: ParsableArguments {
     @Option(help: "A longer text shown under the title.")
     var message: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("normal, statusBar, alert, a configured name, or an integer (-5 too).", valueName: "level"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("normal, statusBar, alert, a configured name, or an integer (-5 too).", valueName: "level"))
     var level: String?
 
     @Option(
-        help: ArgumentHelp("End the window after this long: 500ms, 30s, 5m, 1h, 2d, 1h30m or seconds; 0 for none.", valueName: "duration"),
+        help: ArgumentHelp(
+            "End the window after this long: 500ms, 30s, 5m, 1h, 2d, 1h30m or seconds; 0 for none.",
+            valueName: "duration"),
         transform: DurationArgument.parse)
     var timeout: DurationArgument?
 
@@ -35,7 +39,8 @@ struct AskOptions: ParsableArguments {
 
     @Option(
         name: .customLong("default-json"), parsing: .unconditional,
-        help: ArgumentHelp("The default as JSON, as the kind's value is: '[\"prod\",\"eu\"]'. Not with --default.", valueName: "json"))
+        help: ArgumentHelp(
+            "The default as JSON, as the kind's value is: '[\"prod\",\"eu\"]'. Not with --default.", valueName: "json"))
     var defaultJSON: String?
 
     @Option(help: "A label for finding the window later.")
@@ -44,7 +49,9 @@ struct AskOptions: ParsableArguments {
     @Flag(help: "Print the whole outcome as JSON instead of the value.")
     var json = false
 
-    @Flag(name: .customLong("no-wait"), help: "Print the window's id and exit at once; `pickerctl wait ID` collects the value.")
+    @Flag(
+        name: .customLong("no-wait"),
+        help: "Print the window's id and exit at once; `pickerctl wait ID` collects the value.")
     var noWait = false
 
     @Option(
@@ -82,7 +89,9 @@ extension AskOptions {
         kind: BuiltInKind, options: JSONObject, flags: OptionFlags = .none, separator: String = "\t",
         finishing: ((Outcome) -> Int32)? = nil
     ) async throws {
-        try await ask(kindNamed: kind.name, known: kind, options: options, flags: flags, separator: separator, finishing: finishing)
+        try await ask(
+            kindNamed: kind.name, known: kind, options: options, flags: flags, separator: separator,
+            finishing: finishing)
     }
 
     /// Presents a window of any kind, such as a preset (`present`): its value
@@ -112,10 +121,12 @@ extension AskOptions {
                 summary = try await client.present(presentation)
             } catch PickerClientError.rpc(let refusal) where refusal.code == .invalidParams {
                 // Every param came from a flag: a refusal is a usage error.
-                let sentence = flags.sentence(for: refusal, defaultFlag: defaultJSON == nil ? "--default" : "--default-json")
+                let sentence = flags.sentence(
+                    for: refusal, defaultFlag: defaultJSON == nil ? "--default" : "--default-json")
                 let typed = defaultValue != nil && defaultJSON == nil
                 throw CommandFailure(
-                    status: ExitStatus.usage, typed ? ValueShaping.naming(ValueShaping.separatorHint(separator), in: sentence) : sentence)
+                    status: ExitStatus.usage,
+                    typed ? ValueShaping.naming(ValueShaping.separatorHint(separator), in: sentence) : sentence)
             }
             let window = summary.window
             if noWait {
@@ -131,7 +142,9 @@ extension AskOptions {
 
     /// --default in the shape of the kind's values (of its base, which pickerd
     /// tells, when pickerctl does not know the kind), or --default-json.
-    private func shapedDefault(kind: String, known: BuiltInKind?, separator: String, client: PickerClient) async throws -> JSON? {
+    private func shapedDefault(kind: String, known: BuiltInKind?, separator: String, client: PickerClient) async throws
+        -> JSON?
+    {
         if let defaultJSON { return try parseJSONArgument(defaultJSON, flag: "--default-json") }
         guard let defaultValue else { return nil }
         var shape = known

@@ -40,9 +40,13 @@ struct AskPasswordAgentCommand: AsyncParsableCommand {
     func run() async throws {
         try await runCommand {
             guard let directory = directory ?? AskPasswordLocation.standard(environment: POSIX.environment()) else {
-                throw CommandFailure(status: ExitStatus.usage, "XDG_RUNTIME_DIR is not set, so there is no request directory; name one with --directory")
+                throw CommandFailure(
+                    status: ExitStatus.usage,
+                    "XDG_RUNTIME_DIR is not set, so there is no request directory; name one with --directory")
             }
-            let agent = PasswordAgent(directory: directory, mode: mode == .watch ? .watch : .query, socketPath: global.socket) {
+            let agent = PasswordAgent(
+                directory: directory, mode: mode == .watch ? .watch : .query, socketPath: global.socket
+            ) {
                 printError($0)
             }
             do throws(AgentFailure) {

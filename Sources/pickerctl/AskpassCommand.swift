@@ -29,7 +29,8 @@ struct AskpassCommand: ParsableCommand {
     var prompt: [String] = []
 
     func run() throws {
-        let status = Askpass.run(prompt: prompt, environment: POSIX.environment(), socketPath: global.socket, name: "pickerctl askpass")
+        let status = Askpass.run(
+            prompt: prompt, environment: POSIX.environment(), socketPath: global.socket, name: "pickerctl askpass")
         if status != 0 { throw ExitCode(status) }
     }
 }

@@ -1,12 +1,12 @@
 import ArgumentParser
-
-#if canImport(Glibc)
-import Glibc
-#endif
 import PickerClient
 import PickerJSON
 import PickerProtocol
 import PickerSystem
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `choose`: one column of choices (kind `list`), as `gum choose` offers them.
 struct ChooseCommand: AsyncParsableCommand {
@@ -33,7 +33,10 @@ struct ChooseCommand: AsyncParsableCommand {
     var max: Int?
     @Flag(help: "Let several be picked (a checklist).")
     var multiple = false
-    @Option(help: ArgumentHelp("A choice picked at the start (the highlighted one); with --multiple repeatable, each ticked.", valueName: "choice"))
+    @Option(
+        help: ArgumentHelp(
+            "A choice picked at the start (the highlighted one); with --multiple repeatable, each ticked.",
+            valueName: "choice"))
     var selected: [String] = []
 
     func validate() throws {
@@ -41,7 +44,9 @@ struct ChooseCommand: AsyncParsableCommand {
         if let min, min < 0 { throw ValidationError("--min must be 0 or more") }
         if let max, max < 1 { throw ValidationError("--max must be 1 or more") }
         if !multiple, selected.count > 1 { throw ValidationError("--selected more than once needs --multiple") }
-        if let min, let max, min > max { throw ValidationError("--min (\(min)) must not be greater than --max (\(max))") }
+        if let min, let max, min > max {
+            throw ValidationError("--min (\(min)) must not be greater than --max (\(max))")
+        }
     }
 
     func run() async throws {
@@ -57,7 +62,8 @@ struct ChooseCommand: AsyncParsableCommand {
         let json = common.json
         // --default is one choice: a list takes a bare choice as an array of one.
         let flags = OptionFlags(ListOption.self, renamed: [.initial: "--selected"], unflagged: [.choices])
-        try await common.ask(kind: .list, options: options, flags: flags, finishing: { outcome in Self.finish(outcome, json: json) })
+        try await common.ask(
+            kind: .list, options: options, flags: flags, finishing: { outcome in Self.finish(outcome, json: json) })
     }
 
     /// The choices without blank ones, each once, in their first place.
@@ -90,7 +96,8 @@ struct ChooseCommand: AsyncParsableCommand {
 
     /// Each chosen string on its own line; the rest as every asking command ends.
     static func finish(_ outcome: Outcome, json: Bool) -> Int32 {
-        guard !json, outcome.reason == .submitted || outcome.reason == .timeout, let chosen = outcome.value?.arrayValue else {
+        guard !json, outcome.reason == .submitted || outcome.reason == .timeout, let chosen = outcome.value?.arrayValue
+        else {
             return OutcomePrinting.finish(outcome, kind: nil, json: json, separator: "\n")
         }
         for choice in chosen { printLine(choice.stringValue ?? choice.serialized()) }

@@ -2,12 +2,12 @@ import ArgumentParser
 import PickerClient
 import PickerJSON
 import PickerProtocol
+import PickerSystem
 import PickerTerminal
 
 #if canImport(Glibc)
 import Glibc
 #endif
-import PickerSystem
 
 /// Exit statuses of DESIGN.md's contract.
 enum ExitStatus {

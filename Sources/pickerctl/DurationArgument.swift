@@ -18,7 +18,9 @@ struct DurationArgument: Sendable, Equatable {
     }
 
     init?(_ text: String) {
-        if let seconds = Double(text), seconds.isFinite, seconds >= 0, seconds < 1e12, text.allSatisfy({ $0.isNumber || $0 == "." }) {
+        if let seconds = Double(text), seconds.isFinite, seconds >= 0, seconds < 1e12,
+            text.allSatisfy({ $0.isNumber || $0 == "." })
+        {
             milliseconds = Int64((seconds * 1000).rounded(.up))
             return
         }

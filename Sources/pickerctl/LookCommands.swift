@@ -69,7 +69,9 @@ struct GetCommand: ClientCommand {
         } catch {
             // A retained ended window: its outcome as pickerd describes it to
             // anyone (the value only when it is not secure).
-            guard case .rpc(let refusal) = error, refusal.code == .alreadyDismissed, let outcome = refusal.data?[WireName.outcome] else {
+            guard case .rpc(let refusal) = error, refusal.code == .alreadyDismissed,
+                let outcome = refusal.data?[WireName.outcome]
+            else {
                 throw error
             }
             printJSON(.object(JSONObject([WireName.outcome: outcome])))
@@ -84,7 +86,9 @@ struct WatchCommand: ClientCommand {
     @OptionGroup var global: GlobalOptions
     @Flag(help: "Print each event as a JSON object.")
     var json = false
-    @Option(help: ArgumentHelp("Only events whose type starts with this (window.dismissed, window.); repeatable.", valueName: "prefix"))
+    @Option(
+        help: ArgumentHelp(
+            "Only events whose type starts with this (window.dismissed, window.); repeatable.", valueName: "prefix"))
     var events: [String] = []
 
     func run(with client: PickerClient) async throws {
@@ -97,7 +101,8 @@ struct WatchCommand: ClientCommand {
                 switch event.payload {
                 case .presented(let summary): details = " " + summary.title
                 case .changed(let value?): details = " " + value.serialized()
-                case .dismissed(let outcome): details = " " + outcome.reason.rawValue + (outcome.value.map { " " + $0.serialized() } ?? "")
+                case .dismissed(let outcome):
+                    details = " " + outcome.reason.rawValue + (outcome.value.map { " " + $0.serialized() } ?? "")
                 case .quietChanged(let quietHours): details = " " + QuietLine.setting(quietHours)
                 case .none, .changed(nil), .reordered: break
                 }
@@ -121,14 +126,18 @@ struct HistoryCommand: ReportCommand {
     func printForPerson(_ outcomes: [Outcome]) {
         var rows = [["ID", "REASON", "AT", "VALUE"]]
         for outcome in outcomes {
-            rows.append([outcome.window.rawValue, outcome.reason.rawValue, outcome.at.rfc3339, outcome.value.map { ValueFormatting.text(of: $0, kind: nil, separator: "\t") } ?? ""])
+            rows.append([
+                outcome.window.rawValue, outcome.reason.rawValue, outcome.at.rfc3339,
+                outcome.value.map { ValueFormatting.text(of: $0, kind: nil, separator: "\t") } ?? "",
+            ])
         }
         Table.print(rows)
     }
 }
 
 struct StatusCommand: ReportCommand {
-    static let configuration = CommandConfiguration(commandName: "status", abstract: "The daemon's version, uptime, windows and counters.")
+    static let configuration = CommandConfiguration(
+        commandName: "status", abstract: "The daemon's version, uptime, windows and counters.")
 
     @OptionGroup var global: GlobalOptions
     @Flag(help: "Print the status as JSON.")
@@ -139,17 +148,20 @@ struct StatusCommand: ReportCommand {
         printVisibleLine("pickerd \(status.version), up \(Timestamps.span(seconds: status.uptimeMilliseconds / 1000))")
         let waiting = status.quiet != nil || status.waitingWindows > 0 ? ", \(status.waitingWindows) waiting" : ""
         printVisibleLine(
-            "windows: \(status.visibleWindows) visible\(waiting), \(status.hiddenWindows) hidden; key \(status.key?.rawValue ?? "none")")
+            "windows: \(status.visibleWindows) visible\(waiting), \(status.hiddenWindows) hidden; key \(status.key?.rawValue ?? "none")"
+        )
         printVisibleLine(QuietLine.setting(status.quiet))
         printLine("connections: \(status.connections), subscriptions: \(status.subscriptions)")
-        let counts = ["presented \(status.counters.presented)"]
+        let counts =
+            ["presented \(status.counters.presented)"]
             + OutcomeCounters.countedReasons.map { "\($0.rawValue) \(status.counters[$0])" }
         printLine(counts.joined(separator: ", "))
     }
 }
 
 struct PluginsCommand: ReportCommand {
-    static let configuration = CommandConfiguration(commandName: "plugins", abstract: "The picker kinds the daemon offers.")
+    static let configuration = CommandConfiguration(
+        commandName: "plugins", abstract: "The picker kinds the daemon offers.")
 
     @OptionGroup var global: GlobalOptions
     @Flag(help: "Print each kind with its JSON Schemas.")
@@ -160,7 +172,8 @@ struct PluginsCommand: ReportCommand {
         let rows = plugins.map { plugin in
             [
                 plugin.kind,
-                (plugin.base.map { "preset of \($0)" } ?? "built-in") + (plugin.checkedBy != nil ? ", external check" : ""),
+                (plugin.base.map { "preset of \($0)" } ?? "built-in")
+                    + (plugin.checkedBy != nil ? ", external check" : ""),
                 plugin.summary,
             ]
         }
@@ -169,7 +182,8 @@ struct PluginsCommand: ReportCommand {
 }
 
 struct PingCommand: OneShotParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "ping", abstract: "Check that the daemon answers; prints pong.")
+    static let configuration = CommandConfiguration(
+        commandName: "ping", abstract: "Check that the daemon answers; prints pong.")
 
     @OptionGroup var global: GlobalOptions
 

@@ -22,7 +22,9 @@ struct NotificationQueue {
         let waiting = windows.filter { $0.state == .visible }
         queued.removeAll { old in !waiting.contains { $0.window == old.window } }
         let new = waiting.filter { !notified.contains($0.window) }
-            .sorted { ($0.createdAt.milliseconds, $0.window.rawValue) < ($1.createdAt.milliseconds, $1.window.rawValue) }
+            .sorted {
+                ($0.createdAt.milliseconds, $0.window.rawValue) < ($1.createdAt.milliseconds, $1.window.rawValue)
+            }
         notified.formUnion(new.map(\.window))
         queued += new
         return start()

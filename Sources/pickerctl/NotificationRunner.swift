@@ -64,9 +64,12 @@ struct NotificationRunner {
         let environment = Self.environment(for: window, webURL: webURL)
         guard let arguments = command ?? Self.desktopNotification(for: window, webURL: webURL) else {
             // No notify-send: a line on stdout, for a person or a script to read.
-            let asker = environment["PICKER_ASKER", default: ""].isEmpty ? "" : " (\(environment["PICKER_ASKER"] ?? ""))"
+            let asker =
+                environment["PICKER_ASKER", default: ""].isEmpty ? "" : " (\(environment["PICKER_ASKER"] ?? ""))"
             _ = POSIX.writeAll(
-                Array("\(window.window) \(environment["PICKER_LEVEL"] ?? "") \(environment["PICKER_TITLE"] ?? "")\(asker)\n".utf8), to: 1)
+                Array(
+                    "\(window.window) \(environment["PICKER_LEVEL"] ?? "") \(environment["PICKER_TITLE"] ?? "")\(asker)\n"
+                        .utf8), to: 1)
             input.yield(.commandEnded(window.window, 0))
             return
         }
@@ -106,7 +109,8 @@ struct NotificationRunner {
     static func desktopNotification(for window: WindowSummary, webURL: String?) -> [String]? {
         guard let notifySend = ChildProcess.find("notify-send") else { return nil }
         let title = withoutControls(window.title.isEmpty ? "A script asks for a value" : window.title)
-        var body = "pickerd is waiting (\(window.levelName ?? window.level.description), \(window.kind)): answer with pickerctl ui"
+        var body =
+            "pickerd is waiting (\(window.levelName ?? window.level.description), \(window.kind)): answer with pickerctl ui"
         if let asker = WhoAsks(window.owner) { body = withoutControls(asker.line) + ". " + body }
         if let webURL, let page = webURL.split(separator: "#").first { body += " or at \(page)" }
         let urgency = window.level >= .alert ? "critical" : "normal"

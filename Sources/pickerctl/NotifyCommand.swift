@@ -27,7 +27,9 @@ struct NotifyCommand: AsyncParsableCommand {
     @Option(help: "How many commands may run at once; the rest wait their turn.")
     var jobs = 4
 
-    @Option(parsing: .remaining, help: ArgumentHelp("The command and its arguments (everything after --command).", valueName: "CMD ARG"))
+    @Option(
+        parsing: .remaining,
+        help: ArgumentHelp("The command and its arguments (everything after --command).", valueName: "CMD ARG"))
     var command: [String] = []
 
     func validate() throws {

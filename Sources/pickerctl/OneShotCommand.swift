@@ -66,7 +66,8 @@ enum OneShotCommand: Equatable {
         var rows = [["", "ID", "LEVEL", "KIND", "STATE", "AGE", "DEADLINE", "TAG", "PID", "TITLE"]]
         for (window, asker) in zip(windows, askers) {
             rows.append([
-                window.isKey ? "*" : "", window.window.rawValue, window.levelName ?? window.level.description, window.kind,
+                window.isKey ? "*" : "", window.window.rawValue, window.levelName ?? window.level.description,
+                window.kind,
                 window.state.rawValue, Timestamps.span(from: window.createdAt, to: now),
                 window.deadline.map { "in " + Timestamps.span(from: now, to: $0) } ?? "-",
                 window.tag ?? "-", asker, window.title,

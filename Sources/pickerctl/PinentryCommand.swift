@@ -7,7 +7,8 @@ import PickerPinentry
 struct PinentryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pinentry",
-        abstract: "Be gpg-agent's pinentry: its passphrase questions become pickerd windows (also the program pinentry-pickerd).",
+        abstract:
+            "Be gpg-agent's pinentry: its passphrase questions become pickerd windows (also the program pinentry-pickerd).",
         discussion: """
             Speaks the Assuan pinentry protocol on stdin and stdout, as pinentry-tty does. GETPIN \
             is a secure text window at level alert (with SETREPEAT, asked twice until both agree), \
@@ -21,7 +22,9 @@ struct PinentryCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("pinentry's options, accepted as pinentry takes them.", valueName: "option"))
+    @Argument(
+        parsing: .allUnrecognized,
+        help: ArgumentHelp("pinentry's options, accepted as pinentry takes them.", valueName: "option"))
     var pinentryOptions: [String] = []
 
     func run() throws {

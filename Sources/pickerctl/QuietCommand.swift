@@ -1,7 +1,7 @@
-import PickerTerminal
 import ArgumentParser
 import PickerClient
 import PickerProtocol
+import PickerTerminal
 
 /// `quiet [on] [--below LEVEL] [--for DUR | --until TIME]` and `quiet off`:
 /// quiet hours, during which windows below a level wait and never become key.
@@ -12,7 +12,8 @@ struct QuietCommand: ClientCommand {
 
     static let configuration = CommandConfiguration(
         commandName: "quiet",
-        abstract: "Start quiet hours, when windows below a level wait and an alert breaks through; or end them (quiet off).",
+        abstract:
+            "Start quiet hours, when windows below a level wait and an alert breaks through; or end them (quiet off).",
         discussion: """
             While quiet hours last, open windows below the level wait (state waiting in \
             list): none of them becomes the key window, so pickerctl ui and other \
@@ -28,20 +29,26 @@ struct QuietCommand: ClientCommand {
     @OptionGroup var global: GlobalOptions
     @Argument(help: ArgumentHelp("Turn quiet hours on or off.", valueName: "on|off"))
     var mode: Mode = .on
-    @Option(parsing: .unconditional, help: ArgumentHelp("Windows below this level wait: a level name or an integer, -5 too (default: alert).", valueName: "level"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Windows below this level wait: a level name or an integer, -5 too (default: alert).", valueName: "level"))
     var below: String?
     @Option(
         name: .customLong("for"), help: ArgumentHelp("End quiet hours after this long (1h30m).", valueName: "duration"),
         transform: DurationArgument.parse)
     var duration: DurationArgument?
-    @Option(help: ArgumentHelp("End quiet hours then: RFC 3339, or HH:MM local time.", valueName: "time"), transform: QuietCommand.parseEnd)
+    @Option(
+        help: ArgumentHelp("End quiet hours then: RFC 3339, or HH:MM local time.", valueName: "time"),
+        transform: QuietCommand.parseEnd)
     var until: Timestamp?
 
     static let defaultLevel = "alert"
 
     static func parseEnd(_ text: String) throws -> Timestamp {
         guard let end = Timestamp(rfc3339: text) ?? LocalTime.next(text, after: .now()) else {
-            throw ValidationError("write a time like 2026-11-23T07:00:00+01:00, or 07:00 for the next 7 o'clock on this machine's clock")
+            throw ValidationError(
+                "write a time like 2026-11-23T07:00:00+01:00, or 07:00 for the next 7 o'clock on this machine's clock")
         }
         return end
     }
@@ -88,7 +95,9 @@ enum QuietLine {
     /// alert, until `pickerctl quiet off``, or `quiet off`; times on this machine's clock.
     static func setting(_ quietHours: QuietHours?) -> String {
         guard let quietHours else { return "quiet off" }
-        guard let until = quietHours.until else { return "quiet below \(quietHours.belowDescription), until `pickerctl quiet off`" }
+        guard let until = quietHours.until else {
+            return "quiet below \(quietHours.belowDescription), until `pickerctl quiet off`"
+        }
         return "quiet below \(quietHours.belowDescription) until \(LocalTime.rfc3339(until))"
     }
 

@@ -1,10 +1,10 @@
 import ArgumentParser
+import PickerClient
+import PickerProtocol
 
 #if canImport(Glibc)
 import Glibc
 #endif
-import PickerClient
-import PickerProtocol
 
 /// How long a waiting command waits for pickerd to come back when its
 /// connection ends (a restart): it reconnects and picks up its window.
@@ -18,12 +18,16 @@ struct ReconnectOption: ParsableArguments {
 
     /// The window's outcome, waited for on `client` and, after a restart of
     /// pickerd, on new connections.
-    func outcome(of window: WindowID, from client: PickerClient, timeoutMilliseconds: Int64? = nil) async throws -> Outcome {
+    func outcome(of window: WindowID, from client: PickerClient, timeoutMilliseconds: Int64? = nil) async throws
+        -> Outcome
+    {
         try await client.outcomeSurvivingRestarts(
             of: window, reconnectingFor: reconnect.duration, timeoutMilliseconds: timeoutMilliseconds
         ) {
             if isatty(2) == 1 {
-                printError("pickerd went away; waiting up to \(reconnect.description) for it to come back with window \(window)")
+                printError(
+                    "pickerd went away; waiting up to \(reconnect.description) for it to come back with window \(window)"
+                )
             }
         }
     }

@@ -28,7 +28,8 @@ enum StandardInputValue {
         // The bytes, which may be a secret, do not outlive the string made of them.
         defer { wipe(&bytes) }
         guard bytes.count <= maxBytes else {
-            throw CommandFailure(status: ExitStatus.usage, "the value on standard input is longer than \(maxBytes) bytes")
+            throw CommandFailure(
+                status: ExitStatus.usage, "the value on standard input is longer than \(maxBytes) bytes")
         }
         if bytes.last == 0x0A { bytes.removeLast() }
         if bytes.last == 0x0D { bytes.removeLast() }

@@ -84,7 +84,8 @@ struct StrftimeFormat {
     /// `14:30`.
     private static func clock(_ text: String) -> (Int32, Int32)? {
         let numbers = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard numbers.count == 2, numbers.allSatisfy({ $0.count == 2 }), let hour = Int32(numbers[0]), let minute = Int32(numbers[1])
+        guard numbers.count == 2, numbers.allSatisfy({ $0.count == 2 }), let hour = Int32(numbers[0]),
+            let minute = Int32(numbers[1])
         else { return nil }
         return (hour, minute)
     }

@@ -21,7 +21,9 @@ struct UICommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     @Option(
-        help: ArgumentHelp("How long a window that takes over ignores keys, so typing meant for the one before never answers it.", valueName: "DUR"),
+        help: ArgumentHelp(
+            "How long a window that takes over ignores keys, so typing meant for the one before never answers it.",
+            valueName: "DUR"),
         transform: DurationArgument.parse)
     var grace = DurationArgument(milliseconds: 1000)
 

@@ -6,7 +6,9 @@ enum UsageSentence {
     static func of(_ message: String, given: [String], commands: [ParsableCommand.Type]) -> String {
         var sentence = message.trimmingTrailingWhitespace
         let names = commands.compactMap { $0.configuration.commandName }
-        if let word = given.first, !word.hasPrefix("-"), !names.contains(word), let meant = closest(to: word, among: names) {
+        if let word = given.first, !word.hasPrefix("-"), !names.contains(word),
+            let meant = closest(to: word, among: names)
+        {
             sentence = "unknown command '\(word)'. Did you mean '\(meant)'?"
         }
         // "Did you mean '--timeout'?" already ends a sentence: no "?;".
@@ -25,7 +27,8 @@ enum UsageSentence {
 
     /// Levenshtein distance between two words.
     static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
+        let a = Array(a)
+        let b = Array(b)
         var previous = Array(0...b.count)
         for (i, x) in a.enumerated() {
             var current = [i + 1]

@@ -23,7 +23,8 @@ enum ValueFormatting {
 
     private static func isActionChoice(_ value: JSON) -> Bool {
         guard let object = value.objectValue else { return false }
-        return object.count == 2 && object[ActionsValue.index]?.integerValue != nil && object[ActionsValue.label]?.stringValue != nil
+        return object.count == 2 && object[ActionsValue.index]?.integerValue != nil
+            && object[ActionsValue.label]?.stringValue != nil
     }
 
     /// `\t` and `\n` written out in a separator mean a tab and a newline.
@@ -99,7 +100,8 @@ enum ValueShaping {
         case .jsonObjectExpected:
             CommandFailure(status: ExitStatus.usage, "a form takes one \(what), a JSON object keyed by field name")
         case .oneValueExpected:
-            CommandFailure(status: ExitStatus.usage, "a \(kind) window takes one \(what); quote a value that has spaces")
+            CommandFailure(
+                status: ExitStatus.usage, "a \(kind) window takes one \(what); quote a value that has spaces")
         }
     }
 }
@@ -110,7 +112,9 @@ enum OutcomePrinting {
         if json { printJSON(outcome.json) }
         switch outcome.reason {
         case .submitted:
-            if !json, let value = outcome.value { printLine(ValueFormatting.text(of: value, kind: kind, separator: separator)) }
+            if !json, let value = outcome.value {
+                printLine(ValueFormatting.text(of: value, kind: kind, separator: separator))
+            }
             return ExitStatus.submitted
         case .timeout:
             guard let value = outcome.value else { return ExitStatus.timedOut }

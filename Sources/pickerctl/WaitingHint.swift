@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import PickerClient
 import PickerProtocol
 import PickerSystem
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What an asking command says, once, when a person may be watching its
 /// standard error (a terminal): what it waits for and how to answer. Nothing

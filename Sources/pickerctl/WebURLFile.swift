@@ -18,7 +18,9 @@ enum WebURLFile {
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_uid == geteuid() else { return nil }
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_uid == geteuid() else {
+            return nil
+        }
         guard case .success(let bytes?) = POSIX.readAll(from: descriptor, limit: 4096) else { return nil }
         return String(decoding: bytes, as: UTF8.self).split(separator: "\n").first.map(String.init)
     }

@@ -11,7 +11,8 @@ extension PickerClient {
         guard let key = try await list().key else {
             throw CommandFailure(
                 status: ExitStatus.rejected,
-                "there is no key window (no window is open, or all are hidden or held by quiet hours); name one: pickerctl \(command) ID")
+                "there is no key window (no window is open, or all are hidden or held by quiet hours); name one: pickerctl \(command) ID"
+            )
         }
         return key
     }

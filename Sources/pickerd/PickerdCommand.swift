@@ -1,19 +1,17 @@
+import ArgumentParser
 import CPickerServer
 import CPickerSystem
-import ArgumentParser
 import Logging
 import PickerCore
 import PickerPlugins
 import PickerProtocol
 import PickerServer
+import PickerSystem
 import ServiceLifecycle
 
 #if canImport(Glibc)
 import Glibc
 #endif
-import PickerSystem
-
-
 
 @main
 struct PickerdCommand: AsyncParsableCommand {
@@ -76,7 +74,10 @@ struct PickerdCommand: AsyncParsableCommand {
     @Flag(name: .customLong("check-config"), help: "Check the config, print every problem with its key path, and exit.")
     var checkConfig = false
 
-    @Option(name: .customLong("log-level"), help: ArgumentHelp("trace, debug, info, notice, warning, error or critical; overrides log.level.", valueName: "level"))
+    @Option(
+        name: .customLong("log-level"),
+        help: ArgumentHelp(
+            "trace, debug, info, notice, warning, error or critical; overrides log.level.", valueName: "level"))
     var logLevel: String?
 
     func validate() throws {
@@ -100,15 +101,20 @@ struct PickerdCommand: AsyncParsableCommand {
             throw Failure("cannot read the config file \(source)\(reason)")
         case .failure(let problems):
             var standardError = StandardError()
-            print("pickerd: \(source) has \(problems.problems.count) problem\(problems.problems.count == 1 ? "" : "s"):", to: &standardError)
+            print(
+                "pickerd: \(source) has \(problems.problems.count) problem\(problems.problems.count == 1 ? "" : "s"):",
+                to: &standardError)
             for problem in problems.problems { print("  \(problem)", to: &standardError) }
             throw ExitCode(checkConfig ? 1 : 78)
         }
         if checkConfig {
-            let presetProblems = configuration.presetProblems(configPath: config, systemTimeZone: SystemTimeZone.identifier())
+            let presetProblems = configuration.presetProblems(
+                configPath: config, systemTimeZone: SystemTimeZone.identifier())
             guard presetProblems.isEmpty else {
                 var standardError = StandardError()
-                print("pickerd: the presets of \(source) have \(presetProblems.count) problem\(presetProblems.count == 1 ? "" : "s"):", to: &standardError)
+                print(
+                    "pickerd: the presets of \(source) have \(presetProblems.count) problem\(presetProblems.count == 1 ? "" : "s"):",
+                    to: &standardError)
                 for problem in presetProblems { print("  \(problem)", to: &standardError) }
                 throw ExitCode(1)
             }
@@ -129,7 +135,8 @@ struct PickerdCommand: AsyncParsableCommand {
         picker_map_allocations_from(128 << 10)
 
         let options = DaemonOptions(
-            socket: socket, stateDirectory: stateDirectory, configuration: configuration, configPath: config, environment: environment)
+            socket: socket, stateDirectory: stateDirectory, configuration: configuration, configPath: config,
+            environment: environment)
         let group = ServiceGroup(
             configuration: .init(
                 services: [Daemon(options: options, logger: logger)], gracefulShutdownSignals: [.sigterm, .sigint],
@@ -146,11 +153,11 @@ struct PickerdCommand: AsyncParsableCommand {
         }
     }
 
-
     /// Many clients may connect at once; use the hard limit on open files.
     private func raiseFileLimit() {
         var limit = rlimit()
-        guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }
+        guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max
+        else { return }
         limit.rlim_cur = limit.rlim_max
         setrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
     }

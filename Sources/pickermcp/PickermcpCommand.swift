@@ -29,7 +29,8 @@ struct PickermcpCommand: AsyncParsableCommand {
 
     @Option(
         name: .customLong("max-level"),
-        help: "The highest level an agent's question is shown at, a level name or number; higher ones are lowered to it.")
+        help:
+            "The highest level an agent's question is shown at, a level name or number; higher ones are lowered to it.")
     var maxLevel = "statusBar"
 
     func run() async throws {

@@ -20,12 +20,15 @@ enum BrowserOpener {
     /// Nil, or why the page could not be opened.
     static func open(_ url: String, besides urlFile: String) -> String? {
         let page = page(besides: urlFile)
-        let html = #"<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=\#(url)"><title>pickerd</title>"#
+        let html =
+            #"<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=\#(url)"><title>pickerd</title>"#
         unlink(page)
         let descriptor = Glibc.open(page, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return "cannot write \(page): \(POSIX.message())" }
         defer { close(descriptor) }
-        guard POSIX.writeAll(Array(html.utf8), to: descriptor) else { return "cannot write \(page): \(POSIX.message())" }
+        guard POSIX.writeAll(Array(html.utf8), to: descriptor) else {
+            return "cannot write \(page): \(POSIX.message())"
+        }
         switch POSIX.spawn(["xdg-open", page], environment: POSIX.environment()) {
         case .success(let pid):
             // Reaped when it ends, so it never lingers as a zombie.

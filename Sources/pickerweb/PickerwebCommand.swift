@@ -20,28 +20,37 @@ struct PickerwebCommand: AsyncParsableCommand {
     @Option(help: "The daemon's socket (default: as pickerctl finds it).")
     var socket: String?
 
-    @Option(help: ArgumentHelp("Where to listen. \(ListenAddress.accepted).", valueName: "ADDR:PORT"), transform: parseAddress)
+    @Option(
+        help: ArgumentHelp("Where to listen. \(ListenAddress.accepted).", valueName: "ADDR:PORT"),
+        transform: parseAddress)
     var listen = ListenAddress.loopback
 
-    @Flag(help: "Allow --listen on an address other machines reach. The page is then plain HTTP on the network; prefer ssh -L.")
+    @Flag(
+        help:
+            "Allow --listen on an address other machines reach. The page is then plain HTTP on the network; prefer ssh -L."
+    )
     var allowRemote = false
 
     @Flag(help: "Open the page with xdg-open.")
     var open = false
 
     static func parseAddress(_ text: String) throws -> ListenAddress {
-        guard let address = ListenAddress(text) else { throw ValidationError("--listen '\(text)': \(ListenAddress.accepted)") }
+        guard let address = ListenAddress(text) else {
+            throw ValidationError("--listen '\(text)': \(ListenAddress.accepted)")
+        }
         return address
     }
 
     func validate() throws {
         if listen.isWildcard {
             throw ValidationError(
-                "--listen \(listen) is every address of this machine; name the one address the page is reached at (the Host it must be asked by), like 192.168.1.5:8765")
+                "--listen \(listen) is every address of this machine; name the one address the page is reached at (the Host it must be asked by), like 192.168.1.5:8765"
+            )
         }
         if !listen.isLoopback && !allowRemote {
             throw ValidationError(
-                "--listen \(listen) is reachable from other machines; pickerweb listens on loopback unless --allow-remote is given (from a phone, prefer ssh -L)")
+                "--listen \(listen) is reachable from other machines; pickerweb listens on loopback unless --allow-remote is given (from a phone, prefer ssh -L)"
+            )
         }
     }
 

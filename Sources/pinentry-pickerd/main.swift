@@ -9,7 +9,9 @@ import Glibc
 // names pickerd's socket; otherwise it is found as pickerctl finds it.
 let given = Array(CommandLine.arguments.dropFirst())
 if given.contains("--help") || given.contains("-h") {
-    print("usage: pinentry-pickerd [--socket PATH] [pinentry's options]\nA pinentry for gpg-agent whose questions are pickerd windows: set pinentry-program to it in ~/.gnupg/gpg-agent.conf.")
+    print(
+        "usage: pinentry-pickerd [--socket PATH] [pinentry's options]\nA pinentry for gpg-agent whose questions are pickerd windows: set pinentry-program to it in ~/.gnupg/gpg-agent.conf."
+    )
     exit(0)
 }
 if given.contains("--version") {

@@ -17,11 +17,13 @@ import Testing
         func process(_ pid: Int, _ name: String, parent: Int) throws {
             let directory = proc.url.appendingPathComponent("\(pid)")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            try "\(pid) (\(name)) S \(parent) 1 1 0".write(to: directory.appendingPathComponent("stat"), atomically: true, encoding: .utf8)
+            try "\(pid) (\(name)) S \(parent) 1 1 0".write(
+                to: directory.appendingPathComponent("stat"), atomically: true, encoding: .utf8)
         }
         try process(4130, "sudo", parent: 4121)
         try process(4121, "deploy.sh", parent: 1)
-        #expect(AskerChain(startingAt: 4130, proc: proc.url.path).description == "sudo (pid 4130) ← deploy.sh (pid 4121)")
+        #expect(
+            AskerChain(startingAt: 4130, proc: proc.url.path).description == "sudo (pid 4130) ← deploy.sh (pid 4121)")
         // A loop (a forged proc) and a missing process end the chain.
         try process(20, "a", parent: 21)
         try process(21, "b", parent: 20)

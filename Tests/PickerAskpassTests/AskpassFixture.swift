@@ -67,10 +67,14 @@ final class AskpassFixture: @unchecked Sendable {
     /// A program of another package (ssh-add, sudo, git) with the askpass
     /// environment, in a session of its own with no terminal (setsid), stdin
     /// /dev/null unless `input`.
-    func run(_ program: String, _ arguments: [String], environment more: [String: String] = [:], as user: [String] = [], input: Bool = false)
+    func run(
+        _ program: String, _ arguments: [String], environment more: [String: String] = [:], as user: [String] = [],
+        input: Bool = false
+    )
         throws -> CommandLineProcess
     {
         try CommandLineProcess(
-            program: "/usr/bin/setsid", ["-w"] + user + [program] + arguments, environment: environment.merging(more) { $1 }, input: input)
+            program: "/usr/bin/setsid", ["-w"] + user + [program] + arguments,
+            environment: environment.merging(more) { $1 }, input: input)
     }
 }

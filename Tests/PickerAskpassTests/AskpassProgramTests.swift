@@ -26,7 +26,10 @@ import Testing
         let message = details["message"]?.stringValue ?? ""
         #expect(title == #"\u{1B}]52;c;ZXZpbA==\u{7}Password:\u{1B}[2J"#)
         #expect(message.hasSuffix(#"second\u{9B}line"#), "\(message)")
-        #expect(!(title + message).unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value) })
+        #expect(
+            !(title + message).unicodeScalars.contains {
+                $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value)
+            })
         try fixture.person.submit("fine", to: try fixture.nextWindow())
         let answered = asking.finish()
         #expect(answered.status == 0 && answered.stdout == "fine\n", "\(answered.stderr)")
@@ -40,7 +43,9 @@ import Testing
         let title = details["title"]?.stringValue ?? ""
         let message = details["message"]?.stringValue ?? ""
         #expect(title.utf8.count <= 240 && title.hasSuffix("…"), "\(title.utf8.count) bytes")
-        #expect(message.utf8.count <= 16_384 && message.contains("The prompt is 1105928 bytes long; its start follows."), "\(message.utf8.count) bytes")
+        #expect(
+            message.utf8.count <= 16_384 && message.contains("The prompt is 1105928 bytes long; its start follows."),
+            "\(message.utf8.count) bytes")
         try fixture.person.cancel(try fixture.nextWindow())
         let ended = asking.finish()
         #expect(ended.status == 1 && ended.stdout.isEmpty)
@@ -81,7 +86,8 @@ import Testing
 
     @Test func theWindowGoesWhenTheAskingProgramDies() throws {
         // sh waits for the askpass (the `; :` keeps it from exec'ing it), then is killed.
-        let shell = try CommandLineProcess(program: "/bin/sh", ["-c", "\"$0\" 'Password:'; :", fixture.askpass], environment: fixture.environment)
+        let shell = try CommandLineProcess(
+            program: "/bin/sh", ["-c", "\"$0\" 'Password:'; :", fixture.askpass], environment: fixture.environment)
         _ = try fixture.nextWindow()
         shell.signal(SIGKILL)
         _ = shell.finish()
@@ -92,14 +98,16 @@ import Testing
     }
 
     @Test func pickerctlAskpassDoesTheSame() throws {
-        let asking = try CommandLineProcess("pickerctl", ["--socket", fixture.daemon.socketPath, "askpass", "Password for 'https://h':"])
+        let asking = try CommandLineProcess(
+            "pickerctl", ["--socket", fixture.daemon.socketPath, "askpass", "Password for 'https://h':"])
         let window = try fixture.nextWindow()
         #expect(try fixture.details(window)["options"]?["secure"] == true)
         try fixture.person.submit("from pickerctl", to: window)
         let answered = asking.finish()
         #expect(answered.status == 0 && answered.stdout == "from pickerctl\n", "\(answered.stderr)")
 
-        let dismissed = try CommandLineProcess("pickerctl", ["--socket", fixture.daemon.socketPath, "askpass", "--", "-not an option:"])
+        let dismissed = try CommandLineProcess(
+            "pickerctl", ["--socket", fixture.daemon.socketPath, "askpass", "--", "-not an option:"])
         let other = try fixture.nextWindow()
         #expect(other["title"] == "-not an option:")
         #expect(try fixture.person.pickerctl(["dismiss", other["window"]?.stringValue ?? ""]).status == 0)
@@ -135,7 +143,9 @@ import Testing
             #expect(asking.finish().status == 1)
         }
         let median = times.sorted()[times.count / 2]
-        print("pickerd-askpass: the window appeared \(String(format: "%.1f", median)) ms after the program started (median of 20; fastest \(String(format: "%.1f", times.min() ?? 0)), slowest \(String(format: "%.1f", times.max() ?? 0)))")
+        print(
+            "pickerd-askpass: the window appeared \(String(format: "%.1f", median)) ms after the program started (median of 20; fastest \(String(format: "%.1f", times.min() ?? 0)), slowest \(String(format: "%.1f", times.max() ?? 0)))"
+        )
         #expect(median < 5000)
     }
 }

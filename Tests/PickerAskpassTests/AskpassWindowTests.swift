@@ -13,7 +13,10 @@ import Testing
             question: .confirm, prompt: "Allow use of key id_work?\nKey fingerprint SHA256:abc.", asker: asker)
         let present = window.presentation(limits: nil)
         #expect(present.title == "Allow use of key id_work?")
-        #expect(present.message == "Asked by sudo (pid 4130) ← deploy.sh (pid 4121).\nKey fingerprint SHA256:abc.\nYes lets it go ahead; No refuses.")
+        #expect(
+            present.message
+                == "Asked by sudo (pid 4130) ← deploy.sh (pid 4121).\nKey fingerprint SHA256:abc.\nYes lets it go ahead; No refuses."
+        )
         #expect(present.kind == "actions" && present.level == .named("alert") && present.tag == "askpass")
         #expect(present.onDisconnect == .dismiss)
     }
@@ -26,11 +29,12 @@ import Testing
             """
         let present = AskpassWindow(question: .plainText, prompt: prompt, asker: asker).presentation(limits: nil)
         #expect(present.title == "Are you sure you want to continue connecting (yes/no/[fingerprint])?")
-        #expect(present.message == """
-            Asked by sudo (pid 4130) ← deploy.sh (pid 4121).
-            The authenticity of host 'h (10.0.0.1)' can't be established.
-            ED25519 key fingerprint is SHA256:abc.
-            """)
+        #expect(
+            present.message == """
+                Asked by sudo (pid 4130) ← deploy.sh (pid 4121).
+                The authenticity of host 'h (10.0.0.1)' can't be established.
+                ED25519 key fingerprint is SHA256:abc.
+                """)
     }
 
     @Test func anEmptyPromptStillSaysWhatIsAsked() {
@@ -39,8 +43,10 @@ import Testing
             #expect(present.title == "A program asks for a password")
             #expect(present.options[TextOption.secure] == true)
         }
-        #expect(AskpassWindow(question: .plainText, prompt: "", asker: AskerChain(links: [])).presentation(limits: nil).message
-            == "Asked by an unknown process.")
+        #expect(
+            AskpassWindow(question: .plainText, prompt: "", asker: AskerChain(links: [])).presentation(limits: nil)
+                .message
+                == "Asked by an unknown process.")
     }
 
     @Test func aLongTitleIsCutBetweenCharactersAndShownWholeInTheMessage() {

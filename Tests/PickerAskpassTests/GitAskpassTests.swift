@@ -12,7 +12,10 @@ import Testing
         // No config of the machine's or the user's: no credential helper answers first.
         let git = try fixture.run(
             "/usr/bin/git", ["credential", "fill"],
-            environment: ["HOME": fixture.directory.url.path, "GIT_CONFIG_NOSYSTEM": "1", "XDG_CONFIG_HOME": fixture.directory.url.path],
+            environment: [
+                "HOME": fixture.directory.url.path, "GIT_CONFIG_NOSYSTEM": "1",
+                "XDG_CONFIG_HOME": fixture.directory.url.path,
+            ],
             input: true)
         try git.write(input: "protocol=https\nhost=example.com\n\n")
 
@@ -20,7 +23,9 @@ import Testing
         let asked = try fixture.details(username)
         #expect(asked["title"]?.stringValue == "Username for 'https://example.com':")
         #expect(asked["kind"] == "text" && asked["options"]?["secure"] == false)
-        #expect((asked["message"]?.stringValue ?? "").hasPrefix("Asked by git (pid \(git.pid))") || (asked["message"]?.stringValue ?? "").contains("git (pid"))
+        #expect(
+            (asked["message"]?.stringValue ?? "").hasPrefix("Asked by git (pid \(git.pid))")
+                || (asked["message"]?.stringValue ?? "").contains("git (pid"))
         try fixture.person.submit("alice", to: username)
 
         let password = try fixture.nextWindow(after: [username])

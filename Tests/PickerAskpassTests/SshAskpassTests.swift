@@ -16,8 +16,11 @@ import Testing
         agentSocket = fixture.path("agent.sock")
         // ssh-agent runs the askpass itself for a confirm key, so it needs the
         // askpass environment too. -D: in the foreground, ended with the test.
-        agent = try CommandLineProcess(program: "/usr/bin/ssh-agent", ["-D", "-a", agentSocket], environment: fixture.environment)
-        try eventually("ssh-agent to start: \(agent.stderrSoFar)") { FileManager.default.fileExists(atPath: agentSocket) }
+        agent = try CommandLineProcess(
+            program: "/usr/bin/ssh-agent", ["-D", "-a", agentSocket], environment: fixture.environment)
+        try eventually("ssh-agent to start: \(agent.stderrSoFar)") {
+            FileManager.default.fileExists(atPath: agentSocket)
+        }
     }
 
     // SIGKILL: the test's threads block SIGTERM, and the agent inherits that.
@@ -42,7 +45,9 @@ import Testing
 
     /// What `ssh-add -l` lists.
     func keysInAgent() throws -> String {
-        let listed = try CommandLineProcess(program: "/usr/bin/ssh-add", ["-l"], environment: ["SSH_AUTH_SOCK": agentSocket]).finish()
+        let listed = try CommandLineProcess(
+            program: "/usr/bin/ssh-add", ["-l"], environment: ["SSH_AUTH_SOCK": agentSocket]
+        ).finish()
         return listed.stdout + listed.stderr
     }
 
@@ -56,7 +61,9 @@ import Testing
         #expect(details["kind"] == "text" && details["options"]?["secure"] == true && details["level_name"] == "alert")
         #expect(details["tag"] == "askpass")
         let message = details["message"]?.stringValue ?? ""
-        #expect(message.hasPrefix("Asked by ssh-add (pid \(adding.pid))") || message.contains("ssh-add (pid "), "\(message)")
+        #expect(
+            message.hasPrefix("Asked by ssh-add (pid \(adding.pid))") || message.contains("ssh-add (pid "), "\(message)"
+        )
 
         // A wrong one first: ssh-add says so and asks again.
         try fixture.person.submit("not the passphrase", to: first)
@@ -93,14 +100,17 @@ import Testing
         // The public key alone, so ssh-keygen must sign through the agent.
         try FileManager.default.removeItem(atPath: key)
         let signing = try fixture.run(
-            "/usr/bin/ssh-keygen", ["-Y", "sign", "-f", key + ".pub", "-n", "file", data], environment: ["SSH_AUTH_SOCK": agentSocket])
+            "/usr/bin/ssh-keygen", ["-Y", "sign", "-f", key + ".pub", "-n", "file", data],
+            environment: ["SSH_AUTH_SOCK": agentSocket])
         let window = try fixture.nextWindow()
         let details = try fixture.details(window)
         #expect(details["kind"] == "actions" && details["level_name"] == "alert")
         // ssh-agent names the key by its comment (ssh-keygen -C), not its file.
         #expect(details["title"]?.stringValue == "Allow use of key id_confirm?", "\(details)")
         let message = details["message"]?.stringValue ?? ""
-        #expect(message.contains("ssh-agent (pid \(agent.pid))") && message.contains("Key fingerprint SHA256:"), "\(message)")
+        #expect(
+            message.contains("ssh-agent (pid \(agent.pid))") && message.contains("Key fingerprint SHA256:"),
+            "\(message)")
         try fixture.person.choose(allowed ? "Yes" : "No", in: window)
         let signed = signing.finish()
         #expect((signed.status == 0) == allowed, "\(signed.stderr)")

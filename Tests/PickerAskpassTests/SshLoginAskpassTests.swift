@@ -9,7 +9,9 @@ import Testing
 /// Needs root (useradd, sshd).
 @Suite(
     .tags(.process, .externalProgram),
-    .enabled(if: getuid() == 0, "the ssh login test needs root, to add a user (useradd) and run sshd; run it as root, as CI does"),
+    .enabled(
+        if: getuid() == 0,
+        "the ssh login test needs root, to add a user (useradd) and run sshd; run it as root, as CI does"),
     .timeLimit(.minutes(3))
 ) final class SshLoginAskpassTests {
     let user: TestUser
@@ -21,7 +23,9 @@ import Testing
         user = try TestUser()
         fixture = try AskpassFixture()
         let hostKey = fixture.path("host_key")
-        let made = try CommandLineProcess(program: "/usr/bin/ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-f", hostKey]).finish()
+        let made = try CommandLineProcess(
+            program: "/usr/bin/ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-f", hostKey]
+        ).finish()
         guard made.status == 0 else { throw TestFailure("ssh-keygen failed: \(made.stderr)") }
         // sshd refuses to start without its privilege separation directory.
         try FileManager.default.createDirectory(atPath: "/run/sshd", withIntermediateDirectories: true)
@@ -48,7 +52,9 @@ import Testing
     }
 
     deinit {
-        if let text = try? String(contentsOfFile: sshdPidFile, encoding: .utf8), let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
+        if let text = try? String(contentsOfFile: sshdPidFile, encoding: .utf8),
+            let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        {
             kill(pid, SIGKILL)
         }
     }
@@ -62,7 +68,9 @@ import Testing
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0 }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
+            }
         }
         guard bound else { throw TestFailure("no free port: \(String(cString: strerror(errno)))") }
         return UInt16(bigEndian: address.sin_port)
@@ -73,7 +81,8 @@ import Testing
             "/usr/bin/ssh",
             [
                 "-F", "/dev/null", "-p", "\(port)", "-o", "UserKnownHostsFile=\(fixture.path("known_hosts"))",
-                "-o", "GlobalKnownHostsFile=/dev/null", "-o", "StrictHostKeyChecking=ask", "-o", "PreferredAuthentications=password",
+                "-o", "GlobalKnownHostsFile=/dev/null", "-o", "StrictHostKeyChecking=ask", "-o",
+                "PreferredAuthentications=password",
                 "\(user.name)@127.0.0.1", "echo", "logged-in",
             ])
         let question = try fixture.nextWindow()
@@ -82,7 +91,8 @@ import Testing
         #expect(asked["kind"] == "text" && asked["options"]?["secure"] == false)
         let message = asked["message"]?.stringValue ?? ""
         #expect(message.contains("ssh (pid \(ssh.pid))") || message.contains("ssh (pid "), "\(message)")
-        #expect(message.contains("can't be established") && message.contains("key fingerprint is SHA256:"), "\(message)")
+        #expect(
+            message.contains("can't be established") && message.contains("key fingerprint is SHA256:"), "\(message)")
         try fixture.person.submit("yes", to: question)
 
         let password = try fixture.nextWindow(after: [question])

@@ -8,7 +8,9 @@ import Testing
 /// a sudoers drop-in); CI runs as root.
 @Suite(
     .tags(.process, .externalProgram),
-    .enabled(if: getuid() == 0, "the sudo tests need root, to add a user (useradd) and a sudoers drop-in; run them as root, as CI does"),
+    .enabled(
+        if: getuid() == 0,
+        "the sudo tests need root, to add a user (useradd) and a sudoers drop-in; run them as root, as CI does"),
     .timeLimit(.minutes(3)), .serialized
 ) final class SudoAskpassTests {
     let user: TestUser
@@ -19,7 +21,8 @@ import Testing
         // The test user's askpass presents on root's pickerd: it may present,
         // and above statusBar (`alert`), without which its window would be clamped.
         fixture = try AskpassFixture(
-            config: #"{"socket": {"mode": "0666"}, "permissions": {"rules": [{"uid": \#(user.uid), "allow": ["present", "alert"]}]}}"#,
+            config:
+                #"{"socket": {"mode": "0666"}, "permissions": {"rules": [{"uid": \#(user.uid), "allow": ["present", "alert"]}]}}"#,
             sharedSocket: true)
     }
 

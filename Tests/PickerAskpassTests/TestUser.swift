@@ -26,7 +26,8 @@ final class TestUser {
     /// Runs `arguments`, again while another program holds /etc/passwd's lock.
     static func check(_ arguments: [String], input: String? = nil) throws {
         func run() throws -> CommandLineProcess.Result {
-            let process = try CommandLineProcess(program: arguments[0], Array(arguments.dropFirst()), input: input != nil)
+            let process = try CommandLineProcess(
+                program: arguments[0], Array(arguments.dropFirst()), input: input != nil)
             if let input { try process.write(input: input) }
             return process.finish()
         }

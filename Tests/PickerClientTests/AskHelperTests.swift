@@ -74,21 +74,27 @@ import Testing
         #expect(try await answerNext(with: [1, 0]).summary.kind == BuiltInKind.custom.rawValue)
         #expect(try await wheel == ["2", "x"])
 
-        async let path = asker.pick(tree: ["Zhejiang": ["Hangzhou", "Ningbo"], "Jiangsu": ["Nanjing"]], title: "Where?")
+        async let path = asker.pick(
+            tree: ["Zhejiang": ["Hangzhou", "Ningbo"], "Jiangsu": ["Nanjing"]], title: "Where?")
         _ = try await answerNext(with: ["Zhejiang", "Ningbo"])
         #expect(try await path == ["Zhejiang", "Ningbo"])
 
         async let sure = asker.confirm(title: "Deploy?", confirm: "Deploy", cancel: "Not now")
         #expect(try await answerNext(with: "Not now").summary.kind == BuiltInKind.actions.rawValue)
-        #expect(try await sure == ChosenAction(index: 1, label: "Not now", role: .cancel), "the cancel action is an answer")
+        #expect(
+            try await sure == ChosenAction(index: 1, label: "Not now", role: .cancel), "the cancel action is an answer")
 
-        async let action = asker.askAction([SheetAction("Keep"), SheetAction("Delete", role: .destructive)], title: "Old logs")
+        async let action = asker.askAction(
+            [SheetAction("Keep"), SheetAction("Delete", role: .destructive)], title: "Old logs")
         _ = try await answerNext(with: ["index": 1])
         #expect(try await action == ChosenAction(index: 1, label: "Delete", role: .destructive))
     }
 
     static func start() async throws -> (DaemonProcess, PickerClient, PickerClient) {
         let daemon = try PickerClientTests.daemon()
-        return (daemon, try PickerClient.connect(socketPath: daemon.socketPath), try PickerClient.connect(socketPath: daemon.socketPath))
+        return (
+            daemon, try PickerClient.connect(socketPath: daemon.socketPath),
+            try PickerClient.connect(socketPath: daemon.socketPath)
+        )
     }
 }

@@ -18,13 +18,16 @@ import Testing
 
         let started = ContinuousClock.now
         asking.cancel()
-        let result = try #require(await Self.result(of: asking, within: .seconds(30)), "the cancelled call did not return")
+        let result = try #require(
+            await Self.result(of: asking, within: .seconds(30)), "the cancelled call did not return")
         #expect(ContinuousClock.now - started < .seconds(10))
         #expect(throws: PickerClientError.cancelled) { try result.get() }
 
         let dismissed = try #require(await events.next())
         #expect(dismissed.type == .dismissed && dismissed.window == presented.window)
-        guard case .dismissed(let outcome) = dismissed.payload else { Issue.record("not an outcome: \(dismissed)"); return }
+        guard case .dismissed(let outcome) = dismissed.payload else {
+            Issue.record("not an outcome: \(dismissed)"); return
+        }
         #expect(outcome.reason == .dismissed && outcome.by?.pid == getpid())
         #expect(try await watcher.list().windows.isEmpty)
         try await asker.ping()  // the connection goes on
@@ -63,7 +66,8 @@ import Testing
         let asking = Task { try await asker.present(Presentation(kind: "held", title: "Held", defaultValue: "x")) }
         try await eventually("the plugin to be asked") { FileManager.default.fileExists(atPath: asked) }
         asking.cancel()
-        let result = try #require(await Self.result(of: asking, within: .seconds(30)), "the cancelled call did not return")
+        let result = try #require(
+            await Self.result(of: asking, within: .seconds(30)), "the cancelled call did not return")
         #expect(throws: PickerClientError.cancelled) { try result.get() }
         #expect(try await watcher.list().windows.isEmpty, "no window yet: the plugin holds it")
 
@@ -71,7 +75,9 @@ import Testing
         let presented = try #require(await events.next())
         let dismissed = try #require(await events.next())
         #expect(presented.type == .presented && dismissed.type == .dismissed && dismissed.window == presented.window)
-        guard case .dismissed(let outcome) = dismissed.payload else { Issue.record("not an outcome: \(dismissed)"); return }
+        guard case .dismissed(let outcome) = dismissed.payload else {
+            Issue.record("not an outcome: \(dismissed)"); return
+        }
         #expect(outcome.reason == .dismissed && outcome.by?.pid == getpid())
     }
 
@@ -98,13 +104,16 @@ import Testing
         let window = try await owner.present(Presentation(kind: "text", title: "Still asked")).window
         let waiting = Task { try await waiter.wait(window: window) }
         waiting.cancel()
-        let result = try #require(await Self.result(of: waiting, within: .seconds(30)), "the cancelled wait did not return")
+        let result = try #require(
+            await Self.result(of: waiting, within: .seconds(30)), "the cancelled wait did not return")
         #expect(throws: PickerClientError.cancelled) { try result.get() }
         #expect(try await owner.list().windows.map(\.window) == [window], "the window is still asked")
     }
 
     /// `task`'s result, or nil when it has not ended within `limit`.
-    static func result<Value: Sendable>(of task: Task<Value, any Error>, within limit: Duration) async -> Result<Value, any Error>? {
+    static func result<Value: Sendable>(of task: Task<Value, any Error>, within limit: Duration) async -> Result<
+        Value, any Error
+    >? {
         let (results, continuation) = AsyncStream<Result<Value, any Error>?>.makeStream()
         Task { continuation.yield(await task.result) }
         let timer = Task {

@@ -33,7 +33,8 @@ import Testing
         let daemon = try Self.daemon()
         let asker = try PickerClient.connect(socketPath: daemon.socketPath)
         let answerer = try PickerClient.connect(socketPath: daemon.socketPath)
-        async let outcome = asker.presentAndWait(Presentation(kind: "date", title: "Deploy", options: ["initial": "2026-03-10"]))
+        async let outcome = asker.presentAndWait(
+            Presentation(kind: "date", title: "Deploy", options: ["initial": "2026-03-10"]))
         var key: WindowID?
         try await eventually("the window to take the key") {
             key = try await answerer.list().key
@@ -60,7 +61,10 @@ import Testing
             received.append(event)
             if event.type == .resignedKey { break }
         }
-        #expect(received.map(\.type.rawValue) == ["window.presented", "window.key", "window.dismissed", "window.resigned_key"])
+        #expect(
+            received.map(\.type.rawValue) == [
+                "window.presented", "window.key", "window.dismissed", "window.resigned_key",
+            ])
         #expect(received.allSatisfy { $0.window == window.window && $0.subscription == events.id })
         #expect(zip(received, received.dropFirst()).allSatisfy { $1.seq == $0.seq + 1 })
         #expect(received[2].params["value"] == "done")
@@ -76,9 +80,16 @@ import Testing
             Issue.record("an impossible date was accepted")
         } catch {
             #expect(error.code == .invalidParams)
-            #expect(error == .rpc(RPCError(.invalidParams, "2026-02-30 is not a date: February 2026 has 28 days", data: ["field": "value"])))
+            #expect(
+                error
+                    == .rpc(
+                        RPCError(
+                            .invalidParams, "2026-02-30 is not a date: February 2026 has 28 days",
+                            data: ["field": "value"])))
         }
-        await #expect(throws: PickerClientError.self) { try await client.wait(window: window.window, timeoutMilliseconds: 100) }
+        await #expect(throws: PickerClientError.self) {
+            try await client.wait(window: window.window, timeoutMilliseconds: 100)
+        }
         do {
             _ = try await client.wait(window: window.window, timeoutMilliseconds: 100)
         } catch {
@@ -89,7 +100,9 @@ import Testing
         } catch {
             #expect(error.code == .noSuchWindow)
         }
-        #expect(throws: PickerClientError.self) { try PickerClient.connect(socketPath: daemon.directory.path + "/none.sock") }
+        #expect(throws: PickerClientError.self) {
+            try PickerClient.connect(socketPath: daemon.directory.path + "/none.sock")
+        }
         do {
             _ = try PickerClient.connect(socketPath: daemon.directory.path + "/none.sock")
         } catch {
@@ -112,7 +125,9 @@ import Testing
         #expect(try await client.lower(window: a.window).window == a.window)
         #expect(try await client.update(window: a.window, value: "draft").window == a.window)
         let list = try await client.list()
-        #expect(list.key == a.window && list.windows.map(\.window) == [a.window, b.window] && list.windows.first?.tag == "first")
+        #expect(
+            list.key == a.window && list.windows.map(\.window) == [a.window, b.window]
+                && list.windows.first?.tag == "first")
         #expect(try await client.dismiss(level: "normal") == [b.window])
         #expect(try await client.cancel().reason == .cancelled)
         #expect(try await client.history().map(\.window) == [a.window, b.window])
@@ -143,7 +158,8 @@ import Testing
     @Test func followingGoesOnAcrossARestartOfPickerd() async throws {
         let home = try TestDirectory()
         var daemon = try Self.daemon(home: home)
-        var following: AsyncStream<Following>? = PickerClient.following(socketPath: daemon.socketPath, retryingEvery: .milliseconds(50))
+        var following: AsyncStream<Following>? = PickerClient.following(
+            socketPath: daemon.socketPath, retryingEvery: .milliseconds(50))
         var steps = following!.makeAsyncIterator()
         guard case .connected(let first)? = await steps.next() else { Issue.record("not connected first"); return }
         let asker = try PickerClient.connect(socketPath: daemon.socketPath)

@@ -19,7 +19,9 @@ import Testing
         let all = try await client.snapshot(contents: .all)
         #expect(all.windows.map(\.window) == [secret.window, waiting.window] && all.key?.window == secret.window)
         #expect(all.quiet?.below == .statusBar && all.waitingWindows == 1)
-        #expect(all.details(of: waiting.window)?.value == "draft" && all.details(of: waiting.window)?.summary.state == .waiting)
+        #expect(
+            all.details(of: waiting.window)?.value == "draft"
+                && all.details(of: waiting.window)?.summary.state == .waiting)
         let shown = try #require(all.details(of: secret.window))
         #expect(shown.summary.title == "Secret" && shown.value == nil, "a secure value is not read back")
 

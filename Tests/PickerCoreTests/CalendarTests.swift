@@ -25,8 +25,10 @@ import Testing
         #expect(CivilDate(year: 2026, month: 1, day: 31).adding(months: 1) == CivilDate(year: 2026, month: 2, day: 28))
         #expect(CivilDate(year: 2024, month: 1, day: 31).adding(months: 1) == CivilDate(year: 2024, month: 2, day: 29))
         #expect(CivilDate(year: 2024, month: 2, day: 29).adding(months: 12) == CivilDate(year: 2025, month: 2, day: 28))
-        #expect(CivilDate(year: 2026, month: 1, day: 15).adding(months: -1) == CivilDate(year: 2025, month: 12, day: 15))
-        #expect(CivilDate(year: 2026, month: 3, day: 31).adding(months: -25) == CivilDate(year: 2024, month: 2, day: 29))
+        #expect(
+            CivilDate(year: 2026, month: 1, day: 15).adding(months: -1) == CivilDate(year: 2025, month: 12, day: 15))
+        #expect(
+            CivilDate(year: 2026, month: 3, day: 31).adding(months: -25) == CivilDate(year: 2024, month: 2, day: 29))
     }
 
     @Test func timestampsFormatAsRFC3339() {

@@ -14,7 +14,9 @@ import Testing
         #expect(throws: PickerError.alreadyDismissed(outcome)) {
             try fixture.model.submit(window: id, value: "again", by: ModelFixture.bob)
         }
-        #expect(throws: PickerError.alreadyDismissed(outcome)) { try fixture.model.cancel(window: id, by: ModelFixture.bob) }
+        #expect(throws: PickerError.alreadyDismissed(outcome)) {
+            try fixture.model.cancel(window: id, by: ModelFixture.bob)
+        }
         #expect(throws: PickerError.alreadyDismissed(outcome)) { try fixture.model.raise(window: id) }
         #expect(fixture.model.counters[.submitted] == 1)
     }
@@ -22,7 +24,9 @@ import Testing
     @Test func aRejectedValueKeepsTheWindowOpen() throws {
         let fixture = ModelFixture()
         let id = try fixture.present(options: ["min_length": 3])
-        #expect(throws: PickerError.invalidParams("the text must be at least 3 characters long (it has 2)", field: "value")) {
+        #expect(
+            throws: PickerError.invalidParams("the text must be at least 3 characters long (it has 2)", field: "value")
+        ) {
             try fixture.model.submit(window: id, value: "Al", by: ModelFixture.bob)
         }
         #expect(fixture.model.lookup(id) != .unknown)
@@ -31,11 +35,15 @@ import Testing
 
     @Test func omittedWindowMeansTheKeyWindow() throws {
         let fixture = ModelFixture()
-        #expect(throws: PickerError.noSuchWindow(nil)) { try fixture.model.submit(window: nil, value: "x", by: ModelFixture.bob) }
+        #expect(throws: PickerError.noSuchWindow(nil)) {
+            try fixture.model.submit(window: nil, value: "x", by: ModelFixture.bob)
+        }
         try fixture.present()
         let alert = try fixture.present(level: .alert)
         #expect(try fixture.model.submit(window: nil, value: "x", by: ModelFixture.bob).window == alert)
-        #expect(throws: PickerError.noSuchWindow(WindowID("w99"))) { try fixture.model.details(window: WindowID("w99")) }
+        #expect(throws: PickerError.noSuchWindow(WindowID("w99"))) {
+            try fixture.model.details(window: WindowID("w99"))
+        }
     }
 
     @Test func cancelAndDismissRecordWhoAndWhy() throws {
@@ -102,7 +110,8 @@ import Testing
             $0.maxTimeoutMilliseconds = 5000
         }
         let id = try fixture.present()
-        #expect(try fixture.model.details(window: id).summary.deadline == fixture.clock.now().adding(milliseconds: 1000))
+        #expect(
+            try fixture.model.details(window: id).summary.deadline == fixture.clock.now().adding(milliseconds: 1000))
         #expect(throws: PickerError.invalidParams("timeout_ms must be between 1 and 5000", field: "timeout_ms")) {
             try fixture.present(timeout: 5001)
         }
@@ -111,15 +120,21 @@ import Testing
 
     @Test func badOptionsOrDefaultCreateNoWindow() throws {
         let fixture = ModelFixture()
-        #expect(throws: PickerError.invalidParams("option 'min_length' (5) must not be greater than option 'max_length' (2)", field: "options")) {
+        #expect(
+            throws: PickerError.invalidParams(
+                "option 'min_length' (5) must not be greater than option 'max_length' (2)", field: "options")
+        ) {
             try fixture.present(options: ["min_length": 5, "max_length": 2])
         }
         #expect(
-            throws: PickerError.invalidParams("invalid default: 2026-02-30 is not a date: February 2026 has 28 days", field: "default")
+            throws: PickerError.invalidParams(
+                "invalid default: 2026-02-30 is not a date: February 2026 has 28 days", field: "default")
         ) {
             try fixture.present("date", default: "2026-02-30")
         }
-        #expect(throws: PickerError.unknownKind("colour", known: ["date", "custom", "text", "actions", "list", "form"])) {
+        #expect(
+            throws: PickerError.unknownKind("colour", known: ["date", "custom", "text", "actions", "list", "form"])
+        ) {
             try fixture.present("colour")
         }
         #expect(fixture.model.openWindowCount == 0 && fixture.events().isEmpty)
@@ -132,7 +147,11 @@ import Testing
         }
         try fixture.present()
         try fixture.present()
-        #expect(throws: PickerError.limitReached("the daemon already holds 2 windows, its limit (limits.max_windows); dismiss some first", limit: .maxWindows)) {
+        #expect(
+            throws: PickerError.limitReached(
+                "the daemon already holds 2 windows, its limit (limits.max_windows); dismiss some first",
+                limit: .maxWindows)
+        ) {
             try fixture.present()
         }
     }
@@ -169,7 +188,8 @@ import Testing
         let first = try fixture.present()
         _ = try fixture.model.cancel(window: first, by: ModelFixture.bob)
         #expect(try fixture.present() == WindowID("w2"))
-        let restored = PickerModel(levels: try LevelTable(), plugins: .builtIn, clock: fixture.clock, idRandomness: nil, firstWindowNumber: 41)
+        let restored = PickerModel(
+            levels: try LevelTable(), plugins: .builtIn, clock: fixture.clock, idRandomness: nil, firstWindowNumber: 41)
         #expect(try restored.present(Present(kind: "text"), owner: ModelFixture.alice).window == WindowID("w41"))
     }
 
@@ -278,6 +298,7 @@ import Testing
         let outcome = try fixture.model.submit(window: id, value: "Ada", by: ModelFixture.bob)
         #expect(
             outcome.json(revealingValue: true).serialized()
-                == #"{"window":"w1","reason":"submitted","value":"Ada","by":{"uid":1001,"pid":77},"at":"\#(now.rfc3339)"}"#)
+                == #"{"window":"w1","reason":"submitted","value":"Ada","by":{"uid":1001,"pid":77},"at":"\#(now.rfc3339)"}"#
+        )
     }
 }

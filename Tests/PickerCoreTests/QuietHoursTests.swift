@@ -21,9 +21,13 @@ import Testing
         #expect(fixture.model.list().key == nil)
         #expect(states(fixture) == [.waiting, .waiting])
         #expect(fixture.model.list().windows.allSatisfy { !$0.isKey })
-        #expect(fixture.events() == ["quiet.changed -", "window.resigned_key \(status)"], "quiet.changed first, then the key moves")
+        #expect(
+            fixture.events() == ["quiet.changed -", "window.resigned_key \(status)"],
+            "quiet.changed first, then the key moves")
         #expect(fixture.model.visibleCount == 0 && fixture.model.waitingCount == 2 && fixture.model.hiddenCount == 0)
-        #expect(throws: PickerError.noSuchWindow(nil)) { try fixture.model.submit(window: nil, value: "x", by: ModelFixture.bob) }
+        #expect(throws: PickerError.noSuchWindow(nil)) {
+            try fixture.model.submit(window: nil, value: "x", by: ModelFixture.bob)
+        }
 
         fixture.model.endQuietHours()
         #expect(fixture.model.keyWindow == status)
@@ -63,7 +67,8 @@ import Testing
         let summary = try fixture.model.present(Present(kind: "text"), at: .normal, owner: ModelFixture.alice)
         #expect(summary.state == .waiting && !summary.isKey)
         let presented = try #require(fixture.model.takeEvents().first)
-        #expect(presented.kind == .presented && presented.fields["state"] == "waiting" && presented.fields["key"] == false)
+        #expect(
+            presented.kind == .presented && presented.fields["state"] == "waiting" && presented.fields["key"] == false)
         #expect(fixture.model.takeEvents().isEmpty, "no key event: the key did not change")
     }
 
@@ -101,7 +106,10 @@ import Testing
         // before the timeout (at 13 s), and the events say so in that order.
         fixture.pass(milliseconds: 20_000)
         #expect(
-            fixture.events() == ["quiet.changed -", "window.key \(later)", "window.dismissed \(later)", "window.resigned_key \(later)", "window.key \(other)"])
+            fixture.events() == [
+                "quiet.changed -", "window.key \(later)", "window.dismissed \(later)", "window.resigned_key \(later)",
+                "window.key \(other)",
+            ])
     }
 
     @Test func setLevelAcrossTheQuietLevelAndHideAndShow() throws {
@@ -153,15 +161,19 @@ import Testing
         let fixture = ModelFixture()
         let until = fixture.clock.now().adding(milliseconds: 1000)
         let counters = ModelCounters()
-        fixture.model.restore(windows: [], outcomes: [], counters: counters, quietHours: QuietHours(below: .alert, until: until))
-        #expect(fixture.model.quietHours == QuietHours(below: .alert, belowName: "alert", until: until), "the name comes from the level table")
+        fixture.model.restore(
+            windows: [], outcomes: [], counters: counters, quietHours: QuietHours(below: .alert, until: until))
+        #expect(
+            fixture.model.quietHours == QuietHours(below: .alert, belowName: "alert", until: until),
+            "the name comes from the level table")
         let window = try fixture.present()
         #expect(fixture.model.keyWindow == nil)
         #expect(!fixture.events().contains("quiet.changed -"), "restoring changes nothing to announce")
 
         let later = ModelFixture()
         later.clock.set(until.adding(milliseconds: 5))
-        later.model.restore(windows: [], outcomes: [], counters: counters, quietHours: QuietHours(below: .alert, until: until))
+        later.model.restore(
+            windows: [], outcomes: [], counters: counters, quietHours: QuietHours(below: .alert, until: until))
         later.model.fireDueTimers()
         #expect(later.model.quietHours == nil)
         #expect(later.events() == ["quiet.changed -"])

@@ -1,5 +1,6 @@
-@testable import PickerCore
 import Testing
+
+@testable import PickerCore
 
 /// The treap against a plain sorted array, over many random operations.
 @Suite struct StackOrderTests {
@@ -23,10 +24,12 @@ import Testing
             if reference.isEmpty || action < 4 {
                 nextPosition += 1
                 let entry = Entry(
-                    id: nextID, level: Int(random.next() % 5) * 1000, position: nextPosition, visible: random.next() % 3 != 0)
+                    id: nextID, level: Int(random.next() % 5) * 1000, position: nextPosition,
+                    visible: random.next() % 3 != 0)
                 nextID += 1
                 reference.append(entry)
-                order.insert(entry.id, at: .init(level: entry.level, position: entry.position), isVisible: entry.visible)
+                order.insert(
+                    entry.id, at: .init(level: entry.level, position: entry.position), isVisible: entry.visible)
             } else {
                 let index = Int(random.next() % UInt64(reference.count))
                 let entry = reference[index]
@@ -39,7 +42,8 @@ import Testing
                     moved.position = action == 7 ? nextPosition : -nextPosition
                     moved.visible = action == 9 ? !entry.visible : entry.visible
                     reference[index] = moved
-                    order.insert(moved.id, at: .init(level: moved.level, position: moved.position), isVisible: moved.visible)
+                    order.insert(
+                        moved.id, at: .init(level: moved.level, position: moved.position), isVisible: moved.visible)
                 }
             }
             let topmost = reference.filter(\.visible).max { ($0.level, $0.position) < ($1.level, $1.position) }

@@ -21,7 +21,9 @@ import Testing
         #expect(ids.map(\.number) == (1...200).map { UInt64($0) }, "the number still orders them")
         let tokens = ids.map { String($0.rawValue.drop { $0 != "-" }.dropFirst()) }
         let alphabet = Set("0123456789abcdefghjkmnpqrstvwxyz")
-        #expect(tokens.allSatisfy { $0.count == WindowIDToken.length && $0.allSatisfy(alphabet.contains) }, "\(tokens.prefix(3))")
+        #expect(
+            tokens.allSatisfy { $0.count == WindowIDToken.length && $0.allSatisfy(alphabet.contains) },
+            "\(tokens.prefix(3))")
         #expect(Set(tokens).count == tokens.count, "no two windows share a token")
         for (one, next) in zip(tokens, tokens.dropFirst()) {
             let samePlaces = zip(one, next).filter { $0 == $1 }.count

@@ -7,7 +7,9 @@ import Testing
 @Suite struct JSONNumberTextTests {
     func texts(_ member: String, _ text: String) throws -> [Int: String] {
         try Array(text.utf8).withUnsafeBytes { bytes in
-            Result { () throws(JSONParseError) in try JSONParser().parse(bytes, keepingNumberTextsOf: member).numberTexts }
+            Result { () throws(JSONParseError) in
+                try JSONParser().parse(bytes, keepingNumberTextsOf: member).numberTexts
+            }
         }.get()
     }
 

@@ -1,5 +1,6 @@
-@testable import PickerJSON
 import Testing
+
+@testable import PickerJSON
 
 @Suite struct JSONObjectTests {
     static let large = 100_000

@@ -1,5 +1,5 @@
-import PickerJSON
 import Glibc
+import PickerJSON
 import Testing
 
 @Suite struct JSONParserTests {
@@ -171,7 +171,8 @@ import Testing
     }
 
     @Test func theSameBytesInStringsAreKept() throws {
-        let text = #"{"at":"09:30, 007, -01","why":"it's {'a':1}","n":"NaN Infinity -Infinity","id":"123456789012345678901234"}"#
+        let text =
+            #"{"at":"09:30, 007, -01","why":"it's {'a':1}","n":"NaN Infinity -Infinity","id":"123456789012345678901234"}"#
         let value = try parser.parse(text)
         #expect(value["at"] == "09:30, 007, -01")
         #expect(value["why"] == "it's {'a':1}")
@@ -182,15 +183,17 @@ import Testing
 
     @Test func escapedNULsAreKeptAndALiteralBackslashUIsNot() throws {
         let value = try parser.parse(#"{"a\u0000b":"x\u0000","a\u0000c":2,"lit":"\\u0000"}"#)
-        #expect(value.objectValue?.keys == ["a\u{0}b", "a\u{0}c", "lit"], "keys json-c would cut at the NUL stay apart")
+        #expect(
+            value.objectValue?.keys == ["a\u{0}b", "a\u{0}c", "lit"], "keys json-c would cut at the NUL stay apart")
         #expect(value["a\u{0}b"] == "x\u{0}")
         #expect(value["lit"] == #"\u0000"#)
         #expect(error(#"[\u0000]"#) == "unexpected character '\\' at byte 1")
     }
 
     @Test func bigIntegersBecomeDoublesWhereverTheyAre() throws {
-        #expect(try parser.parse(#"{"a":-123456789012345678901234,"b":[ 99999999999999999999 ]}"#)
-            == ["a": .double(-1.2345678901234568e23), "b": [.double(1e20)]])
+        #expect(
+            try parser.parse(#"{"a":-123456789012345678901234,"b":[ 99999999999999999999 ]}"#)
+                == ["a": .double(-1.2345678901234568e23), "b": [.double(1e20)]])
         #expect(try parser.parse("-9223372036854775808") == .integer(.min))
         #expect(try parser.parse("12345678901234567890.5") == .double(12_345_678_901_234_567_890.5))
     }

@@ -10,7 +10,10 @@ import Testing
     static let schema: JSON = [
         "type": "object",
         "properties": [
-            "name": ["type": "string", "title": "Your name", "minLength": 2, "maxLength": 40, "description": "as on the badge"],
+            "name": [
+                "type": "string", "title": "Your name", "minLength": 2, "maxLength": 40,
+                "description": "as on the badge",
+            ],
             "email": ["type": "string", "format": "email"],
             "born": ["type": "string", "format": "date", "default": "1990-01-01"],
             "meeting": ["type": "string", "format": "date-time"],
@@ -19,7 +22,10 @@ import Testing
             "ratio": ["type": "number", "minimum": -1.5, "maximum": 2.5],
             "vegan": ["type": "boolean", "default": false, "description": "no animal products"],
             "size": ["type": "string", "enum": ["s", "m", "l"], "enumNames": ["Small", "Medium", "Large"]],
-            "team": ["type": "string", "oneOf": [["const": "red", "title": "Red team"], ["const": "blue", "title": "Blue team"]]],
+            "team": [
+                "type": "string",
+                "oneOf": [["const": "red", "title": "Red team"], ["const": "blue", "title": "Blue team"]],
+            ],
             "days": ["type": "array", "items": ["enum": ["mon", "tue", "wed"]], "minItems": 1, "maxItems": 2],
         ],
         "required": ["name", "guests", "vegan"],
@@ -32,10 +38,21 @@ import Testing
 
     @Test func everyPropertyBecomesAFieldOfItsKindInTheSchemasOrder() throws {
         let fields = try fields()
-        #expect(fields.map { $0["name"]?.stringValue } == ["name", "email", "born", "meeting", "guests", "budget", "ratio", "vegan", "size", "team", "days"])
-        #expect(fields.map { $0["kind"]?.stringValue } == ["text", "text", "date", "date", "custom", "text", "text", "list", "list", "list", "list"])
-        #expect(fields.map { $0["required"]?.boolValue } == [true, false, false, false, true, false, false, true, false, false, false])
-        #expect(fields[0]["label"] == "Your name" && fields[1]["label"] == "email", "the title labels a field, else its name")
+        #expect(
+            fields.map { $0["name"]?.stringValue } == [
+                "name", "email", "born", "meeting", "guests", "budget", "ratio", "vegan", "size", "team", "days",
+            ])
+        #expect(
+            fields.map { $0["kind"]?.stringValue } == [
+                "text", "text", "date", "date", "custom", "text", "text", "list", "list", "list", "list",
+            ])
+        #expect(
+            fields.map { $0["required"]?.boolValue } == [
+                true, false, false, false, true, false, false, true, false, false, false,
+            ])
+        #expect(
+            fields[0]["label"] == "Your name" && fields[1]["label"] == "email",
+            "the title labels a field, else its name")
     }
 
     @Test func eachFieldTakesTheOptionsItsPropertySays() throws {
@@ -44,7 +61,9 @@ import Testing
         #expect(fields[1]["options"]?["pattern"] == .string(FormMapping.formatPatterns["email"]!))
         #expect(fields[2]["options"] == ["mode": "date", "initial": "1990-01-01"])
         #expect(fields[3]["options"] == ["mode": "datetime"])
-        #expect(fields[4]["options"] == ["columns": [["0", "1", "2", "3", "4", "5"]], "initial": ["1"]], "a short integer range is a wheel")
+        #expect(
+            fields[4]["options"] == ["columns": [["0", "1", "2", "3", "4", "5"]], "initial": ["1"]],
+            "a short integer range is a wheel")
         #expect(fields[5]["options"]?["pattern"] == "[0-9]+", "no minus sign when the minimum is not negative")
         #expect(fields[5]["options"]?["placeholder"] == "a whole number of at least 0")
         #expect(fields[6]["options"]?["pattern"] == #"-?[0-9]+(\.[0-9]+)?"#)
@@ -63,19 +82,23 @@ import Testing
         let mapping = try FormMapping(schema: Self.schema)
         let answer: JSON = [
             "name": "Ada", "email": "ada@example.org", "born": "1815-12-10", "meeting": "2026-11-21T14:30:00+01:00",
-            "guests": ["3"], "budget": "1200", "ratio": "0.25", "vegan": ["Yes"], "size": ["Large"], "team": ["Blue team"],
+            "guests": ["3"], "budget": "1200", "ratio": "0.25", "vegan": ["Yes"], "size": ["Large"],
+            "team": ["Blue team"],
             "days": ["mon", "wed"],
         ]
         let expected: JSON = [
             "name": "Ada", "email": "ada@example.org", "born": "1815-12-10", "meeting": "2026-11-21T14:30:00+01:00",
-            "guests": 3, "budget": 1200, "ratio": 0.25, "vegan": true, "size": "l", "team": "blue", "days": ["mon", "wed"],
+            "guests": 3, "budget": 1200, "ratio": 0.25, "vegan": true, "size": "l", "team": "blue",
+            "days": ["mon", "wed"],
         ]
         #expect(mapping.read(answer) == .value(expected))
     }
 
     @Test func optionalFieldsLeftEmptyAreAbsentAndNoIsFalse() throws {
         let mapping = try FormMapping(schema: Self.schema)
-        #expect(mapping.read(["name": "Bo", "guests": ["0"], "vegan": ["No"], "ratio": "-1"]) == .value(["name": "Bo", "guests": 0, "ratio": -1, "vegan": false]))
+        #expect(
+            mapping.read(["name": "Bo", "guests": ["0"], "vegan": ["No"], "ratio": "-1"])
+                == .value(["name": "Bo", "guests": 0, "ratio": -1, "vegan": false]))
     }
 
     /// Only the person's Yes is true: a boolean field's answer that is neither
@@ -89,15 +112,20 @@ import Testing
     @Test func aNumberOutOfBoundsIsAProblemToAskAgainAbout() throws {
         let mapping = try FormMapping(schema: Self.schema)
         #expect(mapping.read(["ratio": "3"]) == .problems(["“ratio” must be at most 2.5; 3 is more"]))
-        let integers = try FormMapping(schema: ["properties": ["n": ["type": "integer", "minimum": 10, "maximum": 1000]]])
-        #expect(try integers.formOptions[FormOption.fields]?.arrayValue?.first?["kind"] == "text", "too many numbers for a wheel")
+        let integers = try FormMapping(schema: [
+            "properties": ["n": ["type": "integer", "minimum": 10, "maximum": 1000]]
+        ])
+        #expect(
+            try integers.formOptions[FormOption.fields]?.arrayValue?.first?["kind"] == "text",
+            "too many numbers for a wheel")
         #expect(integers.read(["n": "9"]) == .problems(["“n” must be at least 10; 9 is less"]))
         #expect(integers.read(["n": "10"]) == .value(["n": 10]))
     }
 
     @Test func askingAgainStartsEachFieldAtItsAnswer() throws {
         let mapping = try FormMapping(schema: Self.schema)
-        let fields = try #require(mapping.formOptions(startingAt: ["name": "Ada", "vegan": ["Yes"]])[FormOption.fields]?.arrayValue)
+        let fields = try #require(
+            mapping.formOptions(startingAt: ["name": "Ada", "vegan": ["Yes"]])[FormOption.fields]?.arrayValue)
         #expect(fields[0]["options"]?["initial"] == "Ada")
         #expect(fields[7]["options"]?["initial"] == ["Yes"])
         #expect(fields[1]["options"]?["initial"] == nil)
@@ -113,7 +141,9 @@ import Testing
     /// Schemas outside the subset, and what the refusal says.
     static let refused: [(schema: JSON, sentence: String)] = {
         let object: JSON = ["properties": ["a": ["type": "object"]]]
-        let sameTitles: JSON = ["properties": ["a": ["type": "string", "enum": ["x", "y"], "enumNames": ["Same", "Same"]]]]
+        let sameTitles: JSON = [
+            "properties": ["a": ["type": "string", "enum": ["x", "y"], "enumNames": ["Same", "Same"]]]
+        ]
         let unknownRequired: JSON = ["properties": ["a": ["type": "string"]], "required": ["b"]]
         let noProperties: JSON = ["properties": [:]]
         let notAnObject: JSON = ["type": "array", "properties": ["a": ["type": "string"]]]
@@ -122,7 +152,8 @@ import Testing
         let negativeLength: JSON = ["properties": ["a": ["type": "string", "minLength": -1]]]
         return [
             (object, "'schema.properties.a' has type object"), (sameTitles, "the title 'Same' is empty or shown twice"),
-            (unknownRequired, "'schema.required' names 'b'"), (noProperties, "'schema.properties' must name at least one field"),
+            (unknownRequired, "'schema.required' names 'b'"),
+            (noProperties, "'schema.properties' must name at least one field"),
             (notAnObject, "'schema.type' must be object"), (bounds, "minimum 5 is more than maximum 1"),
             (array, "a form takes arrays only of an enum's values"),
             (negativeLength, "'schema.properties.a.minLength' must be a whole number of 0 or more, not -1"),

@@ -16,13 +16,19 @@ import Testing
         for window in ["w7-eqz2h", "w1", "w12-k3f9q7x2m4p8hd0e"] {
             let reply = await asker.call(.await, ["window": .string(window)])
             #expect(reply.isError)
-            #expect(reply.text == "await: window \"\(window)\" was not presented in this session: await takes only the ids present returned here")
-            #expect(!reply.text.contains("reach pickerd"), "pickerd was not asked, so nothing tells whether the window exists")
+            #expect(
+                reply.text
+                    == "await: window \"\(window)\" was not presented in this session: await takes only the ids present returned here"
+            )
+            #expect(
+                !reply.text.contains("reach pickerd"),
+                "pickerd was not asked, so nothing tells whether the window exists")
         }
     }
 
     @Test func aRefusedIDIsCutShortInTheSentence() async {
-        let reply = await Asker(socketPath: Self.noDaemon).call(.await, ["window": .string(String(repeating: "w", count: 10_000))])
+        let reply = await Asker(socketPath: Self.noDaemon).call(
+            .await, ["window": .string(String(repeating: "w", count: 10_000))])
         #expect(reply.isError && reply.text.count < 200)
     }
 
@@ -46,7 +52,9 @@ import Testing
 
     @Test func noQuestionTheToolsBuildAsksForASecret() throws {
         #expect(try !Question(tool: .askText, arguments: ["title": "Name?"]).asksForASecret)
-        let form = try Question(tool: .askForm, arguments: ["schema": ["properties": ["user": ["type": "string"], "pin": ["type": "integer"]]]])
+        let form = try Question(
+            tool: .askForm,
+            arguments: ["schema": ["properties": ["user": ["type": "string"], "pin": ["type": "integer"]]]])
         #expect(!form.asksForASecret)
     }
 
@@ -61,18 +69,31 @@ import Testing
 
         var form = try Question(tool: .askForm, arguments: ["schema": ["properties": ["user": ["type": "string"]]]])
         form.presentation.options = [
-            "fields": [["name": "user", "kind": "text"], ["name": "pass", "kind": "text", "options": ["secure": true]]]
+            "fields": [
+                ["name": "user", "kind": "text"], ["name": "pass", "kind": "text", "options": ["secure": true]],
+            ]
         ]
         #expect(form.asksForASecret, "a form's secure field")
         form.presentation.options = [
-            "fields": [["name": "inner", "kind": "form", "options": ["fields": [["name": "pass", "kind": "text", "options": ["secure": true]]]]]]
+            "fields": [
+                [
+                    "name": "inner", "kind": "form",
+                    "options": ["fields": [["name": "pass", "kind": "text", "options": ["secure": true]]]],
+                ]
+            ]
         ]
         #expect(form.asksForASecret, "a nested form's secure field")
         form.presentation.options = ["fields": [["name": "pin", "kind": "my-pin"]]]
         #expect(form.asksForASecret, "a field of a preset kind may be a secure text")
-        form.presentation.options = ["fields": [["name": "pass", "kind": "text", "base": "date", "options": ["secure": true]]]]
+        form.presentation.options = [
+            "fields": [["name": "pass", "kind": "text", "base": "date", "options": ["secure": true]]]
+        ]
         #expect(form.asksForASecret, "pickerd replaces a given base: the field is a secure text")
-        form.presentation.options = ["fields": [["name": "when", "kind": "date"], ["name": "size", "kind": "list", "options": ["choices": ["s"]]]]]
+        form.presentation.options = [
+            "fields": [
+                ["name": "when", "kind": "date"], ["name": "size", "kind": "list", "options": ["choices": ["s"]]],
+            ]
+        ]
         #expect(!form.asksForASecret)
     }
 }

@@ -9,7 +9,10 @@ import Testing
 @Suite struct ToolTests {
     @Test func theCommonArgumentsBecomeThePresentsParams() throws {
         let question = try Question(
-            tool: .askText, arguments: ["title": "Name?", "message": "for the badge", "level": "alert", "timeout_s": 1.5, "placeholder": "Ada"])
+            tool: .askText,
+            arguments: [
+                "title": "Name?", "message": "for the badge", "level": "alert", "timeout_s": 1.5, "placeholder": "Ada",
+            ])
         #expect(question.presentation.kind == BuiltInKind.text.name)
         #expect(question.presentation.title == "Name?" && question.presentation.message == "for the badge")
         #expect(question.presentation.level == .named("alert"))
@@ -27,8 +30,13 @@ import Testing
         let tree: JSON = ["Zhejiang": ["Hangzhou", "Ningbo"], "Jiangsu": ["Nanjing"]]
         let pick = try Question(tool: .pick, arguments: ["tree": tree, "labels": ["Province", "City"]])
         #expect(pick.presentation.kind == BuiltInKind.custom.name && pick.presentation.options["tree"] == tree)
-        #expect(pick.presentation.options["tree"]?.objectValue?.keys == ["Zhejiang", "Jiangsu"], "the order the agent gave")
-        let form = try Question(tool: .askForm, arguments: ["message": "Please", "schema": ["properties": ["x": ["type": "boolean", "description": "ok?"]]]])
+        #expect(
+            pick.presentation.options["tree"]?.objectValue?.keys == ["Zhejiang", "Jiangsu"], "the order the agent gave")
+        let form = try Question(
+            tool: .askForm,
+            arguments: [
+                "message": "Please", "schema": ["properties": ["x": ["type": "boolean", "description": "ok?"]]],
+            ])
         #expect(form.presentation.kind == BuiltInKind.form.name && form.presentation.message == "Please\nx: ok?")
     }
 
@@ -41,10 +49,17 @@ import Testing
                 return error.message
             }
         }
-        #expect(sentence(.askText, ["secure": true]) == "ask_text has no secure option: secrets are never asked through MCP")
-        #expect(sentence(.askText, ["titel": "x"])?.hasPrefix("there is no argument 'titel'; the arguments here are title, message, level, timeout_s, placeholder") == true)
+        #expect(
+            sentence(.askText, ["secure": true]) == "ask_text has no secure option: secrets are never asked through MCP"
+        )
+        #expect(
+            sentence(.askText, ["titel": "x"])?.hasPrefix(
+                "there is no argument 'titel'; the arguments here are title, message, level, timeout_s, placeholder")
+                == true)
         #expect(sentence(.askDate, ["timeout_s": 0]) == "'timeout_s' must be a positive number of seconds, not 0")
-        #expect(sentence(.askDate, ["level": true]) == "'level' must be a level name (normal, statusBar, alert) or an integer, not a boolean")
+        #expect(
+            sentence(.askDate, ["level": true])
+                == "'level' must be a level name (normal, statusBar, alert) or an integer, not a boolean")
         #expect(sentence(.askForm, [:]) == "'schema' is required")
         #expect(sentence(.choose, ["title": 3]) == "'title' must be a string, not an integer")
     }
@@ -52,17 +67,29 @@ import Testing
     @Test func confirmOffersYesAndNoUnlessGivenActionsAndAnswersTheLabelAndRole() throws {
         let plain = try Question(tool: .confirm, arguments: [:])
         #expect(plain.presentation.kind == BuiltInKind.actions.name)
-        #expect(plain.presentation.options == ["actions": [["label": "Yes", "role": "default"], ["label": "No", "role": "cancel"]]])
+        #expect(
+            plain.presentation.options == [
+                "actions": [["label": "Yes", "role": "default"], ["label": "No", "role": "cancel"]]
+            ])
         #expect(plain.read(["index": 1, "label": "No"]) == .value(["label": "No", "role": "cancel", "index": 1]))
-        let deploy = try Question(tool: .confirm, arguments: ["actions": [["label": "Deploy", "role": "destructive"], ["label": "Later"]]])
-        #expect(deploy.read(["index": 0, "label": "Deploy"]) == .value(["label": "Deploy", "role": "destructive", "index": 0]))
-        #expect(deploy.read(["index": 1, "label": "Later"]) == .value(["label": "Later", "role": "default", "index": 1]))
+        let deploy = try Question(
+            tool: .confirm, arguments: ["actions": [["label": "Deploy", "role": "destructive"], ["label": "Later"]]])
+        #expect(
+            deploy.read(["index": 0, "label": "Deploy"])
+                == .value(["label": "Deploy", "role": "destructive", "index": 0]))
+        #expect(
+            deploy.read(["index": 1, "label": "Later"]) == .value(["label": "Later", "role": "default", "index": 1]))
     }
 
     @Test func askingAgainKeepsTheAnswersAndSaysWhatToChange() throws {
         let question = try Question(
-            tool: .askForm, arguments: ["message": "Trip", "timeout_s": 60, "schema": ["properties": ["n": ["type": "integer", "maximum": 1000]]]])
-        let again = question.askingAgain(after: ["n": "2000"], problems: ["“n” must be at most 1000; 2000 is more"], timeoutMilliseconds: 30_000)
+            tool: .askForm,
+            arguments: [
+                "message": "Trip", "timeout_s": 60,
+                "schema": ["properties": ["n": ["type": "integer", "maximum": 1000]]],
+            ])
+        let again = question.askingAgain(
+            after: ["n": "2000"], problems: ["“n” must be at most 1000; 2000 is more"], timeoutMilliseconds: 30_000)
         #expect(again.presentation.message == "Trip\nPlease change: “n” must be at most 1000; 2000 is more.")
         #expect(again.presentation.options[FormOption.fields]?.arrayValue?.first?["options"]?["initial"] == "2000")
         #expect(again.presentation.timeoutMilliseconds == 30_000, "what is left of timeout_s")
@@ -77,10 +104,18 @@ import Testing
         #expect(choose.read(["web"]) == .value(["web"]), "the list's chosen strings are the value")
         let pick = try Question(tool: .pick, arguments: ["columns": [["prod", "staging"], ["us", "eu"]]])
         #expect(pick.presentation.kind == BuiltInKind.custom.name)
-        #expect(throws: ToolInputError.self, "choose takes no columns") { try Question(tool: .choose, arguments: ["columns": [["a"]]]) }
-        #expect(throws: ToolInputError.self, "pick takes no choices") { try Question(tool: .pick, arguments: ["choices": ["a"]]) }
-        #expect(ToolCatalog.description(.choose).contains("pickerctl choose") && ToolCatalog.description(.choose).contains("use pick"))
-        #expect(ToolCatalog.description(.pick).contains("pickerctl custom") && ToolCatalog.description(.pick).contains("use choose"))
+        #expect(throws: ToolInputError.self, "choose takes no columns") {
+            try Question(tool: .choose, arguments: ["columns": [["a"]]])
+        }
+        #expect(throws: ToolInputError.self, "pick takes no choices") {
+            try Question(tool: .pick, arguments: ["choices": ["a"]])
+        }
+        #expect(
+            ToolCatalog.description(.choose).contains("pickerctl choose")
+                && ToolCatalog.description(.choose).contains("use pick"))
+        #expect(
+            ToolCatalog.description(.pick).contains("pickerctl custom")
+                && ToolCatalog.description(.pick).contains("use choose"))
     }
 
     /// Every built-in kind has its asking tool, and every asking tool its kind.
@@ -99,12 +134,16 @@ import Testing
 
     @Test func everyToolHasAnInputSchemaAndTheAskingOnesTakeTheCommonArguments() throws {
         let tools = ToolCatalog.tools(describedBy: Self.described)
-        #expect(tools.map { $0["name"]?.stringValue } == ["ask_text", "ask_date", "choose", "pick", "confirm", "ask_form", "present", "await"])
+        #expect(
+            tools.map { $0["name"]?.stringValue } == [
+                "ask_text", "ask_date", "choose", "pick", "confirm", "ask_form", "present", "await",
+            ])
         for tool in tools {
             #expect(tool["inputSchema"]?["type"] == "object")
             #expect(tool["description"]?.stringValue?.isEmpty == false)
         }
-        let schemas = Dictionary(uniqueKeysWithValues: tools.map { ($0["name"]?.stringValue ?? "", $0["inputSchema"] ?? .null) })
+        let schemas = Dictionary(
+            uniqueKeysWithValues: tools.map { ($0["name"]?.stringValue ?? "", $0["inputSchema"] ?? .null) })
         let properties = { (tool: ToolName) in schemas[tool.rawValue]?["properties"]?.objectValue?.keys ?? [] }
         for tool in ToolName.asking {
             #expect(Array(properties(tool).prefix(4)) == ["title", "message", "level", "timeout_s"])
@@ -117,7 +156,10 @@ import Testing
         #expect(properties(.confirm) == ["title", "message", "level", "timeout_s", "actions"])
         #expect(schemas["ask_form"]?["required"] == ["schema"])
         #expect(schemas["await"]?["required"] == ["window"])
-        #expect(schemas["present"]?["properties"]?["tool"]?["enum"] == ["ask_text", "ask_date", "choose", "pick", "confirm", "ask_form"])
+        #expect(
+            schemas["present"]?["properties"]?["tool"]?["enum"] == [
+                "ask_text", "ask_date", "choose", "pick", "confirm", "ask_form",
+            ])
     }
 
     /// Each asking tool's options are its kind's (PickerProtocol's names, the
@@ -129,10 +171,14 @@ import Testing
             for kind in BuiltInKind.allCases {
                 let tool = try #require(tools.first { $0["name"]?.stringValue == kind.tool.rawValue })
                 let properties = try #require(tool["inputSchema"]?["properties"]?.objectValue)
-                #expect(Array(properties.keys.dropFirst(Question.commonArguments.count)) == (kind == .form ? ["schema"] : kind.toolOptionNames))
+                #expect(
+                    Array(properties.keys.dropFirst(Question.commonArguments.count))
+                        == (kind == .form ? ["schema"] : kind.toolOptionNames))
                 for name in kind.toolOptionNames {
                     let said = properties[name]?["description"]?.stringValue ?? ""
-                    #expect(described == nil ? said.contains(ToolCatalog.undescribed) : said == "pickerd's \(kind) \(name)", "\(kind) \(name)")
+                    #expect(
+                        described == nil ? said.contains(ToolCatalog.undescribed) : said == "pickerd's \(kind) \(name)",
+                        "\(kind) \(name)")
                 }
             }
         }
@@ -141,8 +187,14 @@ import Testing
 
     @Test func onlyTheBuiltInKindsOfAPluginsAnswerDescribeTools() {
         let answer: [JSON] = [
-            ["kind": "list", "summary": "", "options": ["type": "object", "properties": ["choices": ["type": "array"]]]],
-            ["kind": "env", "summary": "", "base": "list", "options": ["type": "object", "properties": ["choices": ["type": "string"]]]],
+            [
+                "kind": "list", "summary": "",
+                "options": ["type": "object", "properties": ["choices": ["type": "array"]]],
+            ],
+            [
+                "kind": "env", "summary": "", "base": "list",
+                "options": ["type": "object", "properties": ["choices": ["type": "string"]]],
+            ],
             ["kind": "color", "summary": "", "options": ["properties": ["rgb": [:]]]],
         ]
         let plugins = answer.compactMap(PluginDescription.init(json:))
@@ -180,13 +232,19 @@ import Testing
 
     @Test func anAnswerIsStructuredAndTheSameAsText() {
         let reply = ToolReply.answer(["prod", "eu"], window: WindowID("w3-abc"))
-        #expect(reply.json == ["content": [["type": "text", "text": #"{"value":["prod","eu"],"window":"w3-abc"}"#]], "structuredContent": ["value": ["prod", "eu"], "window": "w3-abc"]])
+        #expect(
+            reply.json == [
+                "content": [["type": "text", "text": #"{"value":["prod","eu"],"window":"w3-abc"}"#]],
+                "structuredContent": ["value": ["prod", "eu"], "window": "w3-abc"],
+            ])
     }
 
     @Test func anEndWithoutAnAnswerIsAnErrorWithASentence() {
         let sentence = ToolReply.sentence(for: .cancelled, name: "“Deploy?”", timeoutMilliseconds: nil)
         #expect(sentence == "the person cancelled “Deploy?”")
-        #expect(ToolReply.sentence(for: .timeout, name: "window w1", timeoutMilliseconds: 1500) == "nobody answered window w1 within 1.5 s")
+        #expect(
+            ToolReply.sentence(for: .timeout, name: "window w1", timeoutMilliseconds: 1500)
+                == "nobody answered window w1 within 1.5 s")
         let reply = ToolReply.failure(sentence, window: WindowID("w1"), reason: .cancelled)
         #expect(reply.json["isError"] == true)
         #expect(reply.json["content"]?.arrayValue?.first?["text"] == .string(sentence))
@@ -195,7 +253,9 @@ import Testing
 
     @Test func initializeAgreesOnAVersionBothSpeak() {
         #expect(MCPServer.initializeResult(["protocolVersion": "2025-06-18"])["protocolVersion"] == "2025-06-18")
-        #expect(MCPServer.initializeResult(["protocolVersion": "2099-01-01"])["protocolVersion"] == "2025-11-25", "else its newest")
+        #expect(
+            MCPServer.initializeResult(["protocolVersion": "2099-01-01"])["protocolVersion"] == "2025-11-25",
+            "else its newest")
         #expect(MCPServer.initializeResult([:])["capabilities"] == ["tools": ["listChanged": false]])
     }
 }

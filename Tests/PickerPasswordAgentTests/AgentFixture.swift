@@ -33,7 +33,8 @@ struct AgentFixture {
 
     /// `pickerctl ARGUMENTS` against this daemon, to completion.
     func pickerctl(_ arguments: [String], input: String? = nil) throws -> CommandLineProcess.Result {
-        let process = try CommandLineProcess("pickerctl", ["--socket", daemon.socketPath] + arguments, input: input != nil)
+        let process = try CommandLineProcess(
+            "pickerctl", ["--socket", daemon.socketPath] + arguments, input: input != nil)
         if let input { try process.write(input: input) }
         return process.finish()
     }
@@ -65,9 +66,13 @@ final class AskPasswordNamespace: @unchecked Sendable {
         chmod(directory.url.path, 0o755)
         let log = directory.url.path + ".holder"
         defer { unlink(log) }
-        let script = "mkdir -p \(Self.directoryInside) && mount --bind \"$1\" \(Self.directoryInside) && echo ready && exec sleep 3600"
+        let script =
+            "mkdir -p \(Self.directoryInside) && mount --bind \"$1\" \(Self.directoryInside) && echo ready && exec sleep 3600"
         holder = try SpawnedProcess(
-            ["/usr/bin/unshare", "--mount", "--propagation", "private", "--", "/bin/sh", "-c", script, "sh", directory.url.path],
+            [
+                "/usr/bin/unshare", "--mount", "--propagation", "private", "--", "/bin/sh", "-c", script, "sh",
+                directory.url.path,
+            ],
             logPath: log)
         try eventually("the mount namespace to come up: \((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")") {
             ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("ready")
@@ -84,11 +89,14 @@ final class AskPasswordNamespace: @unchecked Sendable {
     /// `pickerctl ask-password-agent` in the namespace, on its default
     /// directory (root's), running.
     func agent(_ daemon: DaemonProcess, _ arguments: [String] = ["--watch"]) throws -> CommandLineProcess {
-        try CommandLineProcess("pickerctl", ["--socket", daemon.socketPath, "ask-password-agent"] + arguments, prefix: enter)
+        try CommandLineProcess(
+            "pickerctl", ["--socket", daemon.socketPath, "ask-password-agent"] + arguments, prefix: enter)
     }
 
     /// The names of the requests waiting now.
     func requests() -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: directory.url.path)) ?? []).filter { $0.hasPrefix("ask.") }
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory.url.path)) ?? []).filter {
+            $0.hasPrefix("ask.")
+        }
     }
 }

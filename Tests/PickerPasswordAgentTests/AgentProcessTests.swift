@@ -17,9 +17,12 @@ import Testing
         chmod(directory, 0o755)
     }
 
-    func agent(_ arguments: [String] = [], prefix: [String] = [], environment: [String: String] = [:]) throws -> CommandLineProcess {
+    func agent(_ arguments: [String] = [], prefix: [String] = [], environment: [String: String] = [:]) throws
+        -> CommandLineProcess
+    {
         try CommandLineProcess(
-            "pickerctl", ["--socket", fixture.daemon.socketPath, "ask-password-agent", "--directory", directory] + arguments,
+            "pickerctl",
+            ["--socket", fixture.daemon.socketPath, "ask-password-agent", "--directory", directory] + arguments,
             environment: environment, prefix: prefix)
     }
 
@@ -32,7 +35,8 @@ import Testing
         let agent = try agent()
         defer { agent.signal(SIGTERM) }
         let elsewhere = try TestDirectory()
-        let hostile = try FakeAsker(in: directory, message: "Your root password, please", socketDirectory: elsewhere.url.path)
+        let hostile = try FakeAsker(
+            in: directory, message: "Your root password, please", socketDirectory: elsewhere.url.path)
         #expect(said("is not in \(directory)", by: agent), "\(agent.stderrSoFar)")
         // A proper request after it is served, so the hostile one was seen and passed over.
         let proper = try FakeAsker(in: directory, message: "Proper")
@@ -50,7 +54,8 @@ import Testing
         let strangers = try FakeAsker(in: directory, owner: 4242)
         #expect(said("belongs to uid 4242", by: agent), "\(agent.stderrSoFar)")
         let socket = try FakeAsker(in: directory, message: "target")
-        try FakeAsker.publish("[Ask]\nSocket=\(socket.socketPath)\nMessage=writable\n", at: directory + "/ask.writable", mode: 0o646)
+        try FakeAsker.publish(
+            "[Ask]\nSocket=\(socket.socketPath)\nMessage=writable\n", at: directory + "/ask.writable", mode: 0o646)
         #expect(said("ignoring ask.writable: other users may write to it", by: agent), "\(agent.stderrSoFar)")
         #expect(try fixture.windows(count: 1)[0]["title"] == "target")
         #expect(strangers.receive(timeout: 0.1) == nil)
@@ -68,10 +73,14 @@ import Testing
         defer { agent.signal(SIGTERM) }
         let asker = try FakeAsker(in: directory)
         let first = try fixture.windows(count: 1)[0]
-        #expect(try fixture.client.result("submit", ["window": first["window"] ?? .null, "value": "a\u{0}b"])["reason"] == "submitted")
+        #expect(
+            try fixture.client.result("submit", ["window": first["window"] ?? .null, "value": "a\u{0}b"])["reason"]
+                == "submitted")
         let second = try fixture.windows(count: 1)[0]
         #expect(second["window"] != first["window"])
-        #expect(try fixture.details(second)["message"]?.stringValue?.hasPrefix("The answer was not sent: it holds a NUL") == true)
+        #expect(
+            try fixture.details(second)["message"]?.stringValue?.hasPrefix("The answer was not sent: it holds a NUL")
+                == true)
         try fixture.submit("ab", to: second)
         #expect(asker.receive() == Array("+ab".utf8))
     }
@@ -85,7 +94,8 @@ import Testing
         let runtime = directory + "/runtime"
         try OwnedDirectory.make(runtime, owner: user, mode: 0o700)
         let agent = try CommandLineProcess(
-            "pickerctl", ["--socket", daemon.socketPath, "ask-password-agent"], environment: ["XDG_RUNTIME_DIR": runtime], prefix: launcher)
+            "pickerctl", ["--socket", daemon.socketPath, "ask-password-agent"],
+            environment: ["XDG_RUNTIME_DIR": runtime], prefix: launcher)
         defer { agent.signal(SIGTERM) }
         let requests = runtime + "/systemd/ask-password"
         var isDirectory: ObjCBool = false
@@ -94,7 +104,9 @@ import Testing
         }
         let asker = try FakeAsker(in: requests, message: "User request", owner: user)
         let window = try fixture.windows(count: 1)[0]
-        #expect(try ProcEntry.isDumpable(agent.pid) == false, "/proc/\(agent.pid) belongs to its user: the agent is dumpable")
+        #expect(
+            try ProcEntry.isDumpable(agent.pid) == false,
+            "/proc/\(agent.pid) belongs to its user: the agent is dumpable")
         try fixture.submit("mine", to: window)
         #expect(asker.receive() == Array("+mine".utf8))
     }

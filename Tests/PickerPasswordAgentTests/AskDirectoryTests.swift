@@ -65,7 +65,9 @@ import Testing
         #expect((try? directory.read(goodName).get())?.file.message == "Fake request")
 
         let strangers = try FakeAsker(in: path, owner: Self.stranger)
-        #expect(refusal(URL(fileURLWithPath: strangers.filePath).lastPathComponent, in: directory)?.contains("uid 4242") == true)
+        #expect(
+            refusal(URL(fileURLWithPath: strangers.filePath).lastPathComponent, in: directory)?.contains("uid 4242")
+                == true)
 
         try FakeAsker.publish("[Ask]\nSocket=\(good.socketPath)\n", at: path + "/ask.writable", mode: 0o666)
         #expect(refusal("ask.writable", in: directory)?.contains("other users may write") == true)
@@ -76,9 +78,12 @@ import Testing
         #expect(refusal("ask.link", in: directory)?.contains("symbolic link") == true)
 
         mkfifo(path + "/ask.fifo", 0o644)
-        #expect(refusal("ask.fifo", in: directory)?.contains("not a regular file") == true, "a FIFO does not block the agent")
+        #expect(
+            refusal("ask.fifo", in: directory)?.contains("not a regular file") == true,
+            "a FIFO does not block the agent")
 
-        try FakeAsker.publish("[Ask]\nSocket=/s\nMessage=" + String(repeating: "z", count: 70_000) + "\n", at: path + "/ask.huge")
+        try FakeAsker.publish(
+            "[Ask]\nSocket=/s\nMessage=" + String(repeating: "z", count: 70_000) + "\n", at: path + "/ask.huge")
         #expect(refusal("ask.huge", in: directory)?.contains("more than the 65536") == true)
 
         try FakeAsker.publish("[Ask]\nMessage=No socket\n", at: path + "/ask.nosocket")
@@ -88,7 +93,10 @@ import Testing
         #expect(directory.read("sck.1") == .failure(.notARequest))
         _ = FileManager.default.createFile(atPath: path + "/other", contents: Data())
         mkdir(path + "/ask.directory", 0o755)
-        let names = [goodName, URL(fileURLWithPath: strangers.filePath).lastPathComponent, "ask.writable", "ask.huge", "ask.nosocket"]
+        let names = [
+            goodName, URL(fileURLWithPath: strangers.filePath).lastPathComponent, "ask.writable", "ask.huge",
+            "ask.nosocket",
+        ]
         #expect(Set(directory.requestNames()) == Set(names), "links, FIFOs, directories and other names are not listed")
     }
 
@@ -134,7 +142,8 @@ import Testing
         let strangers = try FakeAsker(in: path)
         chown(strangers.socketPath, Self.stranger, Self.stranger)
         let why = try socketRefusal(URL(fileURLWithPath: strangers.filePath).lastPathComponent, in: directory)
-        #expect(why?.contains("uid 4242") == true, "a socket of another user was taken for root's request: \(why ?? "")")
+        #expect(
+            why?.contains("uid 4242") == true, "a socket of another user was taken for root's request: \(why ?? "")")
 
         try FakeAsker.publish("[Ask]\nSocket=\(path)/ask.link\n", at: path + "/ask.file")
         #expect(try socketRefusal("ask.file", in: directory) == "Socket=\(path)/ask.link is not a socket")
@@ -153,7 +162,8 @@ import Testing
             seen.append(change)
             if change == .vanished("ask.one") { break }
         }
-        #expect(seen == [.appeared("tmp.ask.one"), .vanished("tmp.ask.one"), .appeared("ask.one"), .vanished("ask.one")])
+        #expect(
+            seen == [.appeared("tmp.ask.one"), .vanished("tmp.ask.one"), .appeared("ask.one"), .vanished("ask.one")])
         rmdir(path)
         #expect(await changes.next() == .directoryGone)
         #expect(await changes.next() == nil)

@@ -34,8 +34,12 @@ import Testing
     }
 
     @Test func aFileWithoutSocketIsRefused() {
-        #expect(throws: AskFileProblem.noSocket(warnings: [])) { try Self.parse("[Ask]\nPID=1\nMessage=Where to?\n").get() }
-        #expect(throws: AskFileProblem.noSocket(warnings: [])) { try Self.parse("[Ask]\nSocket=\nMessage=Empty\n").get() }
+        #expect(throws: AskFileProblem.noSocket(warnings: [])) {
+            try Self.parse("[Ask]\nPID=1\nMessage=Where to?\n").get()
+        }
+        #expect(throws: AskFileProblem.noSocket(warnings: [])) {
+            try Self.parse("[Ask]\nSocket=\nMessage=Empty\n").get()
+        }
         // A Socket= outside [Ask] is not the request's.
         #expect(throws: AskFileProblem.noSocket(warnings: [])) { try Self.parse("[Other]\nSocket=/run/x\n").get() }
         #expect(throws: AskFileProblem.noSocket(warnings: [])) { try Self.parse("").get() }

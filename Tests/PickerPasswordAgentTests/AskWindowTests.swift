@@ -10,15 +10,22 @@ import Testing
         var file = AskFile(socket: "/run/systemd/ask-password/sck.1")
         file.pid = 812
         change(&file)
-        return AskWindow(entry: AskEntry(name: "ask.abc", identity: FileIdentity(device: 1, inode: 2), owner: 0, file: file), requester: requester)
+        return AskWindow(
+            entry: AskEntry(name: "ask.abc", identity: FileIdentity(device: 1, inode: 2), owner: 0, file: file),
+            requester: requester)
     }
 
     static func limits(_ pairs: [(String, Int64)]) -> HelloReply {
-        HelloReply(server: "pickerd", version: "0", protocolVersion: 1, levels: [], kinds: [], permissions: [], limits: pairs.map { .init($0.0, $0.1) })
+        HelloReply(
+            server: "pickerd", version: "0", protocolVersion: 1, levels: [], kinds: [], permissions: [],
+            limits: pairs.map { .init($0.0, $0.1) })
     }
 
     @Test func aRequestIsASecureAlertTitledWithItsMessage() throws {
-        let present = try #require(Self.window { $0.message = "Passphrase for root:"; $0.id = "cryptsetup:/dev/sda5"; $0.icon = "drive-harddisk" }
+        let present = try #require(
+            Self.window {
+                $0.message = "Passphrase for root:"; $0.id = "cryptsetup:/dev/sda5"; $0.icon = "drive-harddisk"
+            }
             .presentation(note: nil, limits: nil, now: 1))
         #expect(present.kind == "text" && present.level == .named("alert") && present.onDisconnect == .dismiss)
         #expect(present.title == "Passphrase for root:")
@@ -26,12 +33,18 @@ import Testing
         #expect(present.options[TextOption.maxLength] == .integer(Int64(PasswordAnswer.largestPassword)))
         #expect(present.tag == "ask-password:ask.abc")
         #expect(present.timeoutMilliseconds == nil, "no NotAfter=, no timeout")
-        #expect(present.message == "For cryptsetup:/dev/sda5.\nAsked by cryptsetup (process 812) through systemd's password agents.\nIcon: drive-harddisk.")
+        #expect(
+            present.message
+                == "For cryptsetup:/dev/sda5.\nAsked by cryptsetup (process 812) through systemd's password agents.\nIcon: drive-harddisk."
+        )
     }
 
     @Test func echoShowsWhatIsTypedUnlessSilent() {
         #expect(Self.window { $0.echo = true }.isSecure == false)
-        #expect(Self.window { $0.echo = true; $0.silent = true }.isSecure == true)
+        #expect(
+            Self.window {
+                $0.echo = true; $0.silent = true
+            }.isSecure == true)
         #expect(Self.window { $0.silent = true }.isSecure == true)
         #expect(Self.window { $0.acceptCached = true }.isSecure == true)
         let echoed = Self.window { $0.echo = true }
@@ -43,17 +56,23 @@ import Testing
     @Test func notAfterBecomesTheTimeoutWithinTheDaemonsLongest() throws {
         let window = Self.window { $0.notAfter = 10_000_000 }
         #expect(window.presentation(note: nil, limits: nil, now: 7_999_500)?.timeoutMilliseconds == 2001)
-        #expect(window.presentation(note: nil, limits: Self.limits([("max_timeout_ms", 1000)]), now: 0)?.timeoutMilliseconds == 1000)
+        #expect(
+            window.presentation(note: nil, limits: Self.limits([("max_timeout_ms", 1000)]), now: 0)?.timeoutMilliseconds
+                == 1000)
         #expect(window.presentation(note: nil, limits: nil, now: 10_000_000) == nil, "its time has passed")
     }
 
     @Test func textsAreCutToTheDaemonsLimitsAtCharacterBoundaries() throws {
         let window = Self.window({ $0.message = String(repeating: "é", count: 600) }, requester: nil)
-        let present = try #require(window.presentation(note: "Try again.", limits: Self.limits([("max_title_bytes", 11), ("max_tag_bytes", 8)]), now: 0))
+        let present = try #require(
+            window.presentation(
+                note: "Try again.", limits: Self.limits([("max_title_bytes", 11), ("max_tag_bytes", 8)]), now: 0))
         #expect(present.title == String(repeating: "é", count: 5))
         #expect(present.tag == "ask-pass")
         #expect(present.message?.hasPrefix("Try again.\nAsked by process 812 through") == true)
-        #expect(window.presentation(note: nil, limits: nil, now: 0)?.title == String(repeating: "é", count: 512), "pickerd's default, 1024 bytes")
+        #expect(
+            window.presentation(note: nil, limits: nil, now: 0)?.title == String(repeating: "é", count: 512),
+            "pickerd's default, 1024 bytes")
     }
 
     /// Who asks systemd comes first: the program and the user it runs as.

@@ -20,10 +20,16 @@ final class FakeAsker: @unchecked Sendable {
         socketPath = "\(socketDirectory ?? directory)/sck.\(suffix)"
         filePath = "\(directory)/ask.\(suffix)"
         descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard UnixSocketBinding.bind(descriptor, to: socketPath) == 0 else { throw TestFailure("cannot bind \(socketPath): \(String(cString: strerror(errno)))") }
+        guard UnixSocketBinding.bind(descriptor, to: socketPath) == 0 else {
+            throw TestFailure("cannot bind \(socketPath): \(String(cString: strerror(errno)))")
+        }
         chmod(socketPath, 0o600)
         if let owner { chown(socketPath, owner, owner) }
-        let text = (["[Ask]", "PID=\(getpid())", "Socket=\(socketPath)", "AcceptCached=0", "Echo=0", "NotAfter=0", "Message=\(message)"] + lines)
+        let text =
+            ([
+                "[Ask]", "PID=\(getpid())", "Socket=\(socketPath)", "AcceptCached=0", "Echo=0", "NotAfter=0",
+                "Message=\(message)",
+            ] + lines)
             .joined(separator: "\n") + "\n"
         try Self.publish(text, at: filePath, owner: owner)
     }

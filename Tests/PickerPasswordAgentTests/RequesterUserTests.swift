@@ -25,7 +25,8 @@ import Testing
             print("skipped: running as real uid 65534, effective root, needs root, setpriv and python3")
             return
         }
-        let asker = try CommandLineProcess(program: python, ["-c", Self.undumpable], prefix: [setpriv, "--ruid=65534", "--euid=0"])
+        let asker = try CommandLineProcess(
+            program: python, ["-c", Self.undumpable], prefix: [setpriv, "--ruid=65534", "--euid=0"])
         defer { asker.signal(SIGKILL) }
         // Generous: a python3 starting on a loaded 2-core machine under the whole suite once took over 30 s.
         let started = holdsWithin(120) { asker.stdoutSoFar.contains("undumpable") || !asker.isRunning }

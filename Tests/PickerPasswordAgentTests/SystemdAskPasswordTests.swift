@@ -17,7 +17,9 @@ import Testing
     @Test func aSubmittedPasswordIsWhatSystemdAskPasswordPrints() throws {
         let agent = try namespace.agent(fixture.daemon)
         defer { agent.signal(SIGTERM) }
-        let asker = try namespace.ask(["--id", "cryptsetup:/dev/sda5", "--icon", "drive-harddisk", "Passphrase for disk root:"])
+        let asker = try namespace.ask([
+            "--id", "cryptsetup:/dev/sda5", "--icon", "drive-harddisk", "Passphrase for disk root:",
+        ])
         let window = try fixture.windows(count: 1)[0]
         let details = try fixture.details(window)
         #expect(details["title"] == "Passphrase for disk root:")
@@ -84,7 +86,9 @@ import Testing
         let lasted = Date().timeIntervalSince(shown)
         #expect(lasted > 1 && lasted < 6, "the window lasted \(lasted) s")
         let asked = asker.finish()
-        #expect(asked.status != 0 && asked.stderr.contains("Timer expired"), "the asker timed out, rather than being refused: \(asked.stderr)")
+        #expect(
+            asked.status != 0 && asked.stderr.contains("Timer expired"),
+            "the asker timed out, rather than being refused: \(asked.stderr)")
     }
 
     @Test func twoRequestsAtOnceGetTwoWindowsAndEachItsAnswer() throws {

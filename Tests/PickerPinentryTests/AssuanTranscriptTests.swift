@@ -12,7 +12,9 @@ import Glibc
     static let cancelled = "ERR 83886179 Operation cancelled <Pinentry>"
 
     @Test func getInfoAnswersAsPinentryDoes() {
-        let lines = converse("GETINFO flavor\nGETINFO version\nGETINFO pid\nGETINFO ttyinfo\nOPTION ttyname=/nonexistent\nOPTION ttytype=xterm\nGETINFO ttyinfo\nGETINFO colour\n").lines
+        let lines = converse(
+            "GETINFO flavor\nGETINFO version\nGETINFO pid\nGETINFO ttyinfo\nOPTION ttyname=/nonexistent\nOPTION ttytype=xterm\nGETINFO ttyinfo\nGETINFO colour\n"
+        ).lines
         #expect(lines[0] == Self.greeting)
         #expect(Array(lines[1...2]) == ["D pickerd", "OK"])
         #expect(lines[3].hasPrefix("D 0.") && lines[4] == "OK", "\(lines)")
@@ -49,13 +51,16 @@ import Glibc
         let lines = converse("GETPIN\n", answers: [.secret(pin)]).lines
         let data = lines.filter { $0.hasPrefix("D ") }
         #expect(data.count == 4 && data.allSatisfy { $0.utf8.count <= 1000 }, "\(data.map(\.utf8.count))")
-        #expect(data.map { $0.dropFirst(2) }.joined() == String(repeating: "%25", count: 700) + String(repeating: "p", count: 900))
+        #expect(
+            data.map { $0.dropFirst(2) }.joined() == String(repeating: "%25", count: 700)
+                + String(repeating: "p", count: 900))
         #expect(lines.last == "OK")
     }
 
     @Test func resetForgetsTheTextsButNotTheOptions() {
         let session = converse(
-            "SETDESC Old description\nSETTITLE Old\nSETTIMEOUT 9\nOPTION owner=1/2 nowhere\nRESET\nGETPIN\n", answers: [.secret("x")])
+            "SETDESC Old description\nSETTITLE Old\nSETTIMEOUT 9\nOPTION owner=1/2 nowhere\nRESET\nGETPIN\n",
+            answers: [.secret("x")])
         #expect(session.lines == [Self.greeting, "OK", "OK", "OK", "OK", "OK", "D x", "OK"])
         #expect(session.questions[0].title == "PIN")
         #expect(!session.questions[0].message.contains("Old"))
@@ -69,18 +74,21 @@ import Glibc
     }
 
     @Test func unknownCommandsAreRefusedAsPinentryRefusesThem() {
-        let lines = converse("FROBNICATE now\ngetinfo flavor\n# a comment\n\n  NOP\nEND\nOPTION frobnicate=1\nOPTION\nOPTION -x\nOPTION --no-grab\nOPTION lc-ctype = C\n").lines
-        #expect(lines == [
-            Self.greeting,
-            "ERR 536871187 Unknown IPC command <User defined source 1>",
-            "D pickerd", "OK",
-            "ERR 536871188 IPC syntax error <User defined source 1> - leading white-space",
-            "ERR 536870981 Not implemented <User defined source 1>",
-            "ERR 83886254 Unknown option <Pinentry>",
-            "ERR 536871188 IPC syntax error <User defined source 1> - argument required",
-            "ERR 536871188 IPC syntax error <User defined source 1> - option should not begin with one dash",
-            "OK", "OK",
-        ])
+        let lines = converse(
+            "FROBNICATE now\ngetinfo flavor\n# a comment\n\n  NOP\nEND\nOPTION frobnicate=1\nOPTION\nOPTION -x\nOPTION --no-grab\nOPTION lc-ctype = C\n"
+        ).lines
+        #expect(
+            lines == [
+                Self.greeting,
+                "ERR 536871187 Unknown IPC command <User defined source 1>",
+                "D pickerd", "OK",
+                "ERR 536871188 IPC syntax error <User defined source 1> - leading white-space",
+                "ERR 536870981 Not implemented <User defined source 1>",
+                "ERR 83886254 Unknown option <Pinentry>",
+                "ERR 536871188 IPC syntax error <User defined source 1> - argument required",
+                "ERR 536871188 IPC syntax error <User defined source 1> - option should not begin with one dash",
+                "OK", "OK",
+            ])
     }
 
     @Test func helpListsTheCommands() {
@@ -105,7 +113,10 @@ import Glibc
         #expect(session.questions.isEmpty)
         #expect(session.reports == ["the input ended in the middle of a command (\"GETP\"), which was not run"])
         let tooLongAtTheEnd = converse("SETDESC " + String(repeating: "z", count: 5000))
-        #expect(tooLongAtTheEnd.lines == [Self.greeting, "ERR 536871175 Line passed to IPC too long <User defined source 1>"])
+        #expect(
+            tooLongAtTheEnd.lines == [
+                Self.greeting, "ERR 536871175 Line passed to IPC too long <User defined source 1>",
+            ])
     }
 
     @Test func carriageReturnsBeforeTheNewlineAreDropped() {
@@ -124,7 +135,8 @@ import Glibc
 
     @Test func setErrorIsShownAboveTheFieldOnceThenForgotten() {
         let session = converse(
-            "SETDESC Unlock the key\nSETERROR Bad Passphrase (try 2 of 3)\nGETPIN\nGETPIN\n", answers: [.secret("a"), .secret("b")])
+            "SETDESC Unlock the key\nSETERROR Bad Passphrase (try 2 of 3)\nGETPIN\nGETPIN\n",
+            answers: [.secret("a"), .secret("b")])
         #expect(session.questions[0].message.hasPrefix("Bad Passphrase (try 2 of 3)\nUnlock the key\n"))
         #expect(session.questions[1].message.hasPrefix("Unlock the key\n"))
     }
@@ -151,10 +163,13 @@ import Glibc
         #expect(ok.questions[0].kind == .buttons(["Yes", "No", "Cancel_x"], cancelIndex: 2))
         #expect(ok.questions[0].title == "Confirm")
         #expect(ok.lines.last == "OK")
-        #expect(converse(setup + "CONFIRM\n", answers: [.button(1)]).lines.last == "ERR 83886194 Not confirmed <Pinentry>")
+        #expect(
+            converse(setup + "CONFIRM\n", answers: [.button(1)]).lines.last == "ERR 83886194 Not confirmed <Pinentry>")
         #expect(converse(setup + "CONFIRM\n", answers: [.button(2)]).lines.last == Self.cancelled)
         #expect(converse(setup + "CONFIRM\n", answers: [.cancelled]).lines.last == Self.cancelled)
-        #expect(converse("CONFIRM\n", answers: [.button(0)]).questions[0].kind == .buttons(["OK", "Cancel"], cancelIndex: 1))
+        #expect(
+            converse("CONFIRM\n", answers: [.button(0)]).questions[0].kind
+                == .buttons(["OK", "Cancel"], cancelIndex: 1))
     }
 
     @Test func oneButtonConfirmAndMessageAreNotices() {
@@ -179,15 +194,19 @@ import Glibc
     }
 
     @Test func terminalEscapesInTextsDoNotReachTheWindow() {
-        let session = converse("SETDESC red%1B[31m%07bell%0Anext\tline%C2%9B2J\nSETTITLE %1B]0;owned%07Title\nGETPIN\n", answers: [.secret("x")])
+        let session = converse(
+            "SETDESC red%1B[31m%07bell%0Anext\tline%C2%9B2J\nSETTITLE %1B]0;owned%07Title\nGETPIN\n",
+            answers: [.secret("x")])
         #expect(session.questions[0].title == "]0;ownedTitle")
-        #expect(session.questions[0].message.hasPrefix("red[31mbell\nnext\tline2J\n"), "\(session.questions[0].message.debugDescription)")
+        #expect(
+            session.questions[0].message.hasPrefix("red[31mbell\nnext\tline2J\n"),
+            "\(session.questions[0].message.debugDescription)")
     }
 
     @Test func whenTheAskerIsGoneTheAnswerIsCancelledAndSaidWhy() {
-        let session = converse("GETPIN\nCONFIRM\n", answers: [.askerGone("gpg (pid 4121) is gone"), .askerGone("gpg (pid 4121) is gone")])
+        let session = converse(
+            "GETPIN\nCONFIRM\n", answers: [.askerGone("gpg (pid 4121) is gone"), .askerGone("gpg (pid 4121) is gone")])
         #expect(session.lines == [Self.greeting, Self.cancelled, Self.cancelled])
         #expect(session.reports == ["gpg (pid 4121) is gone", "gpg (pid 4121) is gone"])
     }
 }
-

@@ -77,7 +77,8 @@ import Testing
 
     @Test func aCancelledDecryptionFailsToo() throws {
         let output = fixture.gnupgHome + "/message.gpg"
-        #expect(try fixture.gpgGiven("Sym-passphrase-1!", ["--symmetric", "--output", output], input: "x\n").status == 0)
+        #expect(
+            try fixture.gpgGiven("Sym-passphrase-1!", ["--symmetric", "--output", output], input: "x\n").status == 0)
         let gpg = try fixture.gpgAsking(["--decrypt", output])
         try fixture.person.cancel(try fixture.nextWindow())
         let decrypted = gpg.finish(timeout: 60)
@@ -103,8 +104,12 @@ import Testing
         try fixture.person.submit(new, to: repeated)
         let changed = gpg.finish(timeout: 60)
         #expect(changed.status == 0, "\(changed.stderr)")
-        #expect(try fixture.gpgGiven(new, ["--local-user", key, "--sign"], input: "x\n").status == 0, "the new passphrase unlocks the key")
-        #expect(try fixture.gpgGiven(old, ["--local-user", key, "--sign"], input: "x\n").status != 0, "the old one no longer does")
+        #expect(
+            try fixture.gpgGiven(new, ["--local-user", key, "--sign"], input: "x\n").status == 0,
+            "the new passphrase unlocks the key")
+        #expect(
+            try fixture.gpgGiven(old, ["--local-user", key, "--sign"], input: "x\n").status != 0,
+            "the old one no longer does")
         #expect(try fixture.person.leaks(of: [old, new]) == [])
     }
 
@@ -143,7 +148,8 @@ import Testing
 
     @Test func anInterruptedGpgTakesItsWindowAlong() throws {
         let output = fixture.gnupgHome + "/message.gpg"
-        #expect(try fixture.gpgGiven("Sym-passphrase-2!", ["--symmetric", "--output", output], input: "x\n").status == 0)
+        #expect(
+            try fixture.gpgGiven("Sym-passphrase-2!", ["--symmetric", "--output", output], input: "x\n").status == 0)
         let gpg = try fixture.gpgAsking(["--decrypt", output])
         let window = try fixture.nextWindow()
         // Killed outright: gpg defers SIGINT while it waits for the agent.
@@ -154,7 +160,8 @@ import Testing
             try fixture.client.result("list")["windows"]?.arrayValue?.isEmpty == true
         }
         let outcome = try fixture.client.result("wait", ["window": window["window"] ?? .null])
-        #expect(outcome["reason"] == "dismissed", "the pinentry dismissed it, rather than its connection ending: \(outcome)")
+        #expect(
+            outcome["reason"] == "dismissed", "the pinentry dismissed it, rather than its connection ending: \(outcome)"
+        )
     }
 }
-

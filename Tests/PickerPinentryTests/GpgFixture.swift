@@ -23,16 +23,22 @@ final class GpgFixture: @unchecked Sendable {
         let gnupgHome = home.url.path
         chmod(gnupgHome, 0o700)
         // No passphrase cache, so that each question reaches the pinentry.
-        let conf = ["pinentry-program \(DaemonProcess.executable("pinentry-pickerd").path)", "default-cache-ttl 0", "max-cache-ttl 0"]
+        let conf = [
+            "pinentry-program \(DaemonProcess.executable("pinentry-pickerd").path)", "default-cache-ttl 0",
+            "max-cache-ttl 0",
+        ]
         try (conf + agentOptions).joined(separator: "\n").appending("\n")
             .write(toFile: gnupgHome + "/gpg-agent.conf", atomically: true, encoding: .utf8)
         person = try ScriptedPerson(daemon: daemon, client: client)
-        let launched = try CommandLineProcess(program: "/usr/bin/gpgconf", ["--launch", "gpg-agent"], environment: environment).finish()
+        let launched = try CommandLineProcess(
+            program: "/usr/bin/gpgconf", ["--launch", "gpg-agent"], environment: environment
+        ).finish()
         guard launched.status == 0 else { throw TestFailure("gpg-agent did not start: \(launched.stderr)") }
     }
 
     deinit {
-        _ = try? CommandLineProcess(program: "/usr/bin/gpgconf", ["--kill", "gpg-agent"], environment: environment).finish()
+        _ = try? CommandLineProcess(program: "/usr/bin/gpgconf", ["--kill", "gpg-agent"], environment: environment)
+            .finish()
     }
 
     /// gpg's environment: this GNUPGHOME, and this pickerd for the agent's pinentry.
@@ -52,13 +58,16 @@ final class GpgFixture: @unchecked Sendable {
     }
 
     /// gpg given `passphrase` directly (loopback), for what the test prepares and checks.
-    func gpgGiven(_ passphrase: String, _ arguments: [String], input: String? = nil) throws -> CommandLineProcess.Result {
-        try gpg(["--pinentry-mode", "loopback", "--passphrase", passphrase] + arguments, input: input).finish(timeout: 120)
+    func gpgGiven(_ passphrase: String, _ arguments: [String], input: String? = nil) throws -> CommandLineProcess.Result
+    {
+        try gpg(["--pinentry-mode", "loopback", "--passphrase", passphrase] + arguments, input: input).finish(
+            timeout: 120)
     }
 
     /// A new signing key protected by `passphrase`; its fingerprint.
     func makeKey(passphrase: String) throws -> String {
-        let made = try gpgGiven(passphrase, ["--quick-gen-key", "Pinentry Test <pinentry@example.org>", "ed25519", "sign", "never"])
+        let made = try gpgGiven(
+            passphrase, ["--quick-gen-key", "Pinentry Test <pinentry@example.org>", "ed25519", "sign", "never"])
         guard made.status == 0 else { throw TestFailure("gpg --quick-gen-key failed: \(made.stderr)") }
         let listed = try gpg(["--list-keys", "--with-colons"]).finish()
         guard let line = listed.stdout.split(separator: "\n").first(where: { $0.hasPrefix("fpr:") }),
@@ -71,7 +80,9 @@ final class GpgFixture: @unchecked Sendable {
     func nextWindow(timeout: TimeInterval = 60) throws -> JSON {
         var new: String?
         try eventually("a new window", timeout: timeout) {
-            new = try client.result("list")["windows"]?.arrayValue?.compactMap { $0["window"]?.stringValue }.first { !seen.contains($0) }
+            new = try client.result("list")["windows"]?.arrayValue?.compactMap { $0["window"]?.stringValue }.first {
+                !seen.contains($0)
+            }
             return new != nil
         }
         seen.insert(new!)

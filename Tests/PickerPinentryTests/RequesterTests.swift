@@ -37,7 +37,11 @@ import Glibc
     @Test func theSentenceNamesWhoAsksThroughWhom() {
         let gpg = Requester.Process(pid: 4121, name: "gpg")
         let agent = Requester.Process(pid: 4000, name: "gpg-agent")
-        #expect(Requester(client: gpg, parents: [agent]).sentence == "Asked by gpg (pid 4121) through gpg-agent (pid 4000).")
-        #expect(Requester(client: nil, parents: [agent, .init(pid: 10, name: "bash")]).sentence == "Asked by gpg-agent (pid 4000) ← bash (pid 10).")
+        #expect(
+            Requester(client: gpg, parents: [agent]).sentence == "Asked by gpg (pid 4121) through gpg-agent (pid 4000)."
+        )
+        #expect(
+            Requester(client: nil, parents: [agent, .init(pid: 10, name: "bash")]).sentence
+                == "Asked by gpg-agent (pid 4000) ← bash (pid 10).")
     }
 }

@@ -8,7 +8,8 @@ final class Transcript {
     var answers: [PinentryAnswer] = []
 
     var lines: [String] {
-        String(decoding: output, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+        String(decoding: output, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(
+            String.init)
     }
 }
 
@@ -44,7 +45,9 @@ func converse(bytes: [UInt8], answers: [PinentryAnswer] = []) -> Transcript {
             transcript.output += $0
             return true
         }, asker: ScriptedAsker(transcript: transcript),
-        requester: { _ in Requester(client: .init(pid: 4121, name: "gpg"), parents: [.init(pid: 4000, name: "gpg-agent")]) },
+        requester: { _ in
+            Requester(client: .init(pid: 4121, name: "gpg"), parents: [.init(pid: 4000, name: "gpg-agent")])
+        },
         report: { transcript.reports.append($0) })
     server.run()
     return transcript

@@ -26,9 +26,14 @@ import Testing
         #expect(
             harness.valueError("custom", deploy, [3, "us"])?.message
                 == "row index 3 is out of range for column 1 (Stage), which has 3 rows (indices 0–2)")
-        #expect(harness.valueError("custom", deploy, ["prod"])?.message == "expected 2 components (one per column), got 1")
-        #expect(harness.valueError("custom", deploy, "prod")?.message == "a custom value must be an array with one string per component, not a string")
-        #expect(harness.valueError("custom", deploy, [true, "us"])?.message == "component 1 must be a string or a row index, not a boolean")
+        #expect(
+            harness.valueError("custom", deploy, ["prod"])?.message == "expected 2 components (one per column), got 1")
+        #expect(
+            harness.valueError("custom", deploy, "prod")?.message
+                == "a custom value must be an array with one string per component, not a string")
+        #expect(
+            harness.valueError("custom", deploy, [true, "us"])?.message
+                == "component 1 must be a string or a row index, not a boolean")
     }
 
     @Test func threeOrMoreColumns() throws {
@@ -59,20 +64,31 @@ import Testing
         ]
         #expect(try harness.normalize("custom", options, ["Asia", "Japan", "Tokyo"]) == ["Asia", "Japan", "Tokyo"])
         #expect(try harness.normalize("custom", options, [1, 0, 0]) == ["Europe", "France", "Paris"])
-        #expect(harness.valueError("custom", options, ["Asia", "France", "Paris"])?.message.hasPrefix("'France' is not under 'Asia'") == true)
+        #expect(
+            harness.valueError("custom", options, ["Asia", "France", "Paris"])?.message.hasPrefix(
+                "'France' is not under 'Asia'") == true)
         #expect(
             harness.optionsError("custom", ["tree": ["A": ["x"], "B": ["y": ["z"]]]])
-                == "every branch of option 'tree' must be equally deep, so each value has the same number of components")
+                == "every branch of option 'tree' must be equally deep, so each value has the same number of components"
+        )
     }
 
     @Test func badChoicesAreRejected() {
-        #expect(harness.optionsError("custom", [:]) == "a custom picker needs option 'columns' (independent) or 'tree' (dependent)")
-        #expect(harness.optionsError("custom", ["columns": [["a"]], "tree": ["a": ["b"]]]) == "give either option 'columns' or option 'tree', not both")
+        #expect(
+            harness.optionsError("custom", [:])
+                == "a custom picker needs option 'columns' (independent) or 'tree' (dependent)")
+        #expect(
+            harness.optionsError("custom", ["columns": [["a"]], "tree": ["a": ["b"]]])
+                == "give either option 'columns' or option 'tree', not both")
         #expect(harness.optionsError("custom", ["columns": [[]]]) == "column 1 has no choices")
-        #expect(harness.optionsError("custom", ["columns": [["a", "a"]]]) == "column 1 lists 'a' twice; choices must be distinct")
+        #expect(
+            harness.optionsError("custom", ["columns": [["a", "a"]]])
+                == "column 1 lists 'a' twice; choices must be distinct")
         #expect(harness.optionsError("custom", ["tree": ["A": []]]) == "tree branch 'A' has no choices")
         #expect(harness.optionsError("custom", ["tree": [:]]) == "option 'tree' has no choices")
-        #expect(harness.optionsError("custom", ["columns": [["a"]], "labels": ["x", "y"]]) == "option 'labels' must hold 1 string, one per component")
+        #expect(
+            harness.optionsError("custom", ["columns": [["a"]], "labels": ["x", "y"]])
+                == "option 'labels' must hold 1 string, one per component")
         #expect(
             harness.optionsError("custom", ["columns": [["a"]], "initial": ["b"]])
                 == "option 'initial': 'b' is not a choice in column 1; the choices are a")

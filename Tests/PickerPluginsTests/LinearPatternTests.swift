@@ -9,9 +9,11 @@ import Testing
     let harness = PluginHarness()
 
     static let patterns = [
-        "[A-Z]{3}-[0-9]+", "a*b?", "(ab|a)*b", "(?:a|b){2,4}", "a{3}", "a{2,}", "a{0,2}c?", "[^ab]+", "\\d+(\\.\\d{1,2})?",
+        "[A-Z]{3}-[0-9]+", "a*b?", "(ab|a)*b", "(?:a|b){2,4}", "a{3}", "a{2,}", "a{0,2}c?", "[^ab]+",
+        "\\d+(\\.\\d{1,2})?",
         "\\w+ \\w+", "(a|b)*a(a|b)", "x?y*z+", "[a-c-]+", "\\s*\\S+", "^ab$", "a.b", "(a+)+", "((a)|b)+?", "[\\d-]+",
-        "\\p{Lu}\\p{Ll}*", "[zyxa-c]+", "[a-cb-db]+", "[^a-cx\\d]+", "[\\d\\w\\d.]+", "[c-ea-bz]+\\.?", "[-a]+", "[ba-a]+",
+        "\\p{Lu}\\p{Ll}*", "[zyxa-c]+", "[a-cb-db]+", "[^a-cx\\d]+", "[\\d\\w\\d.]+", "[c-ea-bz]+\\.?", "[-a]+",
+        "[ba-a]+",
     ]
     static let texts = [
         "", "a", "b", "ab", "aab", "abab", "aaaa", "ABC-12", "ABC-", "12.5", "12.555", "hello world", "aba", "bbb", "c",
@@ -41,13 +43,21 @@ import Testing
     }
 
     @Test func whatNeedsBacktrackingOrTooMuchWorkIsRefusedAtPresent() {
-        #expect(harness.optionsError("text", ["pattern": "(a)\\1"])?.hasSuffix("backreferences need backtracking and are not supported") == true)
-        #expect(harness.optionsError("text", ["pattern": "a(?=b)"])?.hasSuffix("lookaround and other (?…) groups need backtracking and are not supported") == true)
-        #expect(harness.optionsError("text", ["pattern": "((a{1,100}){1,100}){1,100}"])?.contains("too complex") == true)
+        #expect(
+            harness.optionsError("text", ["pattern": "(a)\\1"])?.hasSuffix(
+                "backreferences need backtracking and are not supported") == true)
+        #expect(
+            harness.optionsError("text", ["pattern": "a(?=b)"])?.hasSuffix(
+                "lookaround and other (?…) groups need backtracking and are not supported") == true)
+        #expect(
+            harness.optionsError("text", ["pattern": "((a{1,100}){1,100}){1,100}"])?.contains("too complex") == true)
         #expect(
             harness.optionsError("text", ["pattern": "a{1,1000}", "max_length": 100_000])
-                == "this pattern takes 2000 steps per character, so option 'max_length' may be at most 10000; lower it or simplify the pattern")
-        #expect(harness.optionsError("text", ["pattern": "a{3,1}"])?.hasSuffix("{3,1} has its bounds the wrong way round") == true)
+                == "this pattern takes 2000 steps per character, so option 'max_length' may be at most 10000; lower it or simplify the pattern"
+        )
+        #expect(
+            harness.optionsError("text", ["pattern": "a{3,1}"])?.hasSuffix("{3,1} has its bounds the wrong way round")
+                == true)
         #expect(harness.optionsError("text", ["pattern": "*a"])?.hasSuffix("'*' has nothing to repeat") == true)
     }
 }

@@ -18,7 +18,9 @@ import Testing
 
     @Test func howManyArePicked() {
         #expect(harness.valueError("list", one, ["red", "blue"])?.message == "pick exactly one of the choices, not 2")
-        #expect(harness.valueError("list", ["choices": ["only"]], [1])?.message == "there is no choice at index 1; the one choice has the index 0")
+        #expect(
+            harness.valueError("list", ["choices": ["only"]], [1])?.message
+                == "there is no choice at index 1; the one choice has the index 0")
         #expect(harness.valueError("list", one, [])?.message == "pick exactly one of the choices, not 0")
         #expect(harness.valueError("list", several, [])?.message == "pick at least 1 of the choices, not 0")
         #expect(harness.valueError("list", several, [0, 1, 2, 3])?.message == "pick at most 3 of the choices, not 4")
@@ -30,55 +32,92 @@ import Testing
     }
 
     @Test func unknownRepeatedOrMistypedItemsAreRejected() {
-        #expect(harness.valueError("list", one, ["purple"])?.message == "'purple' is not a choice; the choices are red, green, blue")
-        #expect(harness.valueError("list", one, [3])?.message == "there is no choice at index 3; the 3 choices have the indices 0–2")
-        #expect(harness.valueError("list", one, [-1])?.message == "there is no choice at index -1; the 3 choices have the indices 0–2")
+        #expect(
+            harness.valueError("list", one, ["purple"])?.message
+                == "'purple' is not a choice; the choices are red, green, blue")
+        #expect(
+            harness.valueError("list", one, [3])?.message
+                == "there is no choice at index 3; the 3 choices have the indices 0–2")
+        #expect(
+            harness.valueError("list", one, [-1])?.message
+                == "there is no choice at index -1; the 3 choices have the indices 0–2")
         #expect(harness.valueError("list", several, ["red", 0])?.message == "'red' is picked twice")
-        #expect(harness.valueError("list", one, [true])?.message == "a picked item must be a choice or its index, not a boolean")
-        #expect(harness.valueError("list", one, ["a": 1])?.message == "a list value must be an array of choices (strings or indices), not an object")
+        #expect(
+            harness.valueError("list", one, [true])?.message
+                == "a picked item must be a choice or its index, not a boolean")
+        #expect(
+            harness.valueError("list", one, ["a": 1])?.message
+                == "a list value must be an array of choices (strings or indices), not an object")
     }
 
     @Test func canonicalOptionsAndTheStartingSelection() throws {
         let single = try harness.prepare("list", one)
         #expect(single.options == ["choices": ["red", "green", "blue"], "multiple": false, "initial": ["red"]])
         #expect(single.initialValue == ["red"], "the highlight starts on the first choice")
-        let checklist = try harness.prepare("list", ["choices": ["a", "b", "c"], "multiple": true, "max": 10, "initial": [2, "a"]])
-        #expect(checklist.options == ["choices": ["a", "b", "c"], "multiple": true, "min": 0, "max": 3, "initial": ["a", "c"]])
+        let checklist = try harness.prepare(
+            "list", ["choices": ["a", "b", "c"], "multiple": true, "max": 10, "initial": [2, "a"]])
+        #expect(
+            checklist.options == [
+                "choices": ["a", "b", "c"], "multiple": true, "min": 0, "max": 3, "initial": ["a", "c"],
+            ])
         #expect(checklist.initialValue == ["a", "c"])
         #expect(try harness.prepare("list", ["choices": ["a", "b"], "multiple": true]).initialValue == [])
         #expect(try harness.prepare("list", ["choices": ["a", "b"], "initial": ["b"]]).initialValue == ["b"])
         // A start below min is one the person adds to.
-        #expect(harness.optionsError("list", ["choices": ["a", "b"], "multiple": true, "min": 2, "initial": ["a"]]) == nil)
+        #expect(
+            harness.optionsError("list", ["choices": ["a", "b"], "multiple": true, "min": 2, "initial": ["a"]]) == nil)
     }
 
     @Test func badOptionsAreRefused() {
         #expect(harness.optionsError("list", [:]) == "a list needs option 'choices' with at least one choice")
-        #expect(harness.optionsError("list", ["choices": []]) == "a list needs option 'choices' with at least one choice")
+        #expect(
+            harness.optionsError("list", ["choices": []]) == "a list needs option 'choices' with at least one choice")
         #expect(harness.optionsError("list", ["choices": "a,b"]) == "option 'choices' must be an array, not a string")
-        #expect(harness.optionsError("list", ["choices": ["a", "a"]]) == "option 'choices' lists 'a' twice; choices must be distinct")
+        #expect(
+            harness.optionsError("list", ["choices": ["a", "a"]])
+                == "option 'choices' lists 'a' twice; choices must be distinct")
         // Read as a custom picker's column is: the wording is ChoiceTree.readColumn's.
         #expect(harness.optionsError("list", ["choices": ["a", ""]])?.contains("option 'choices'") == true)
         #expect(harness.optionsError("list", ["choices": ["a", 1]])?.contains("option 'choices'") == true)
         #expect(
             harness.optionsError("list", ["choices": ["a", "b"], "max": 1])
                 == "option 'max' applies only with 'multiple': true; without it exactly one choice is picked")
-        #expect(harness.optionsError("list", ["choices": ["a", "b"], "min": 0])?.hasPrefix("option 'min' applies only with") == true)
-        #expect(harness.optionsError("list", ["choices": ["a", "b", "c"], "multiple": true, "min": 3, "max": 2]) == "option 'min' (3) must not be greater than option 'max' (2)")
-        #expect(harness.optionsError("list", ["choices": ["a", "b"], "multiple": true, "min": 3]) == "option 'min' is 3, but the list has only 2 choices")
-        #expect(harness.optionsError("list", ["choices": ["a"], "multiple": true, "max": 0]) == "option 'max' must be an integer from 1 to 10000")
-        #expect(harness.optionsError("list", ["choices": ["a", "b"], "multiple": "yes"]) == "option 'multiple' must be true or false, not a string")
-        #expect(harness.optionsError("list", ["choices": ["a", "b"], "initial": ["a", "b"]]) == "option 'initial': pick at most 1 of the choices, not 2")
         #expect(
-            harness.optionsError("list", ["choices": ["a", "b", "c"], "multiple": true, "max": 1, "initial": ["a", "b"]])
+            harness.optionsError("list", ["choices": ["a", "b"], "min": 0])?.hasPrefix("option 'min' applies only with")
+                == true)
+        #expect(
+            harness.optionsError("list", ["choices": ["a", "b", "c"], "multiple": true, "min": 3, "max": 2])
+                == "option 'min' (3) must not be greater than option 'max' (2)")
+        #expect(
+            harness.optionsError("list", ["choices": ["a", "b"], "multiple": true, "min": 3])
+                == "option 'min' is 3, but the list has only 2 choices")
+        #expect(
+            harness.optionsError("list", ["choices": ["a"], "multiple": true, "max": 0])
+                == "option 'max' must be an integer from 1 to 10000")
+        #expect(
+            harness.optionsError("list", ["choices": ["a", "b"], "multiple": "yes"])
+                == "option 'multiple' must be true or false, not a string")
+        #expect(
+            harness.optionsError("list", ["choices": ["a", "b"], "initial": ["a", "b"]])
                 == "option 'initial': pick at most 1 of the choices, not 2")
-        #expect(harness.optionsError("list", ["choices": ["a"], "initial": ["z"]]) == "option 'initial': 'z' is not a choice; the choices are a")
+        #expect(
+            harness.optionsError(
+                "list", ["choices": ["a", "b", "c"], "multiple": true, "max": 1, "initial": ["a", "b"]])
+                == "option 'initial': pick at most 1 of the choices, not 2")
+        #expect(
+            harness.optionsError("list", ["choices": ["a"], "initial": ["z"]])
+                == "option 'initial': 'z' is not a choice; the choices are a")
     }
 
     @Test func theListIsLimitedLikeAColumn() {
         let tooMany = JSON.array((0...PluginLimits.choicesPerColumn).map { .string("choice \($0)") })
-        #expect(harness.optionsError("list", ["choices": tooMany]) == "a list holds at most 10,000 choices; this one has 10,001")
+        #expect(
+            harness.optionsError("list", ["choices": tooMany])
+                == "a list holds at most 10,000 choices; this one has 10,001")
         let long = String(repeating: "x", count: PluginLimits.labelLength + 1)
-        #expect(harness.optionsError("list", ["choices": [.string(long)]]) == "a label, choice or name holds at most 1,000 characters; a choice in option 'choices' has 1,001")
+        #expect(
+            harness.optionsError("list", ["choices": [.string(long)]])
+                == "a label, choice or name holds at most 1,000 characters; a choice in option 'choices' has 1,001")
         let choices = PluginRegistry.builtIn.plugin(for: "list")?.optionsSchema["properties"]?["choices"]
         #expect(choices?["maxItems"] == 10_000 && choices?["items"]?["maxLength"] == 1_000)
     }

@@ -1,8 +1,9 @@
 import PickerCore
 import PickerJSON
-@testable import PickerPlugins
 import PickerProtocol
 import Testing
+
+@testable import PickerPlugins
 
 /// The fixed size limits: a picker at a limit works as any other, one past it
 /// is refused with a sentence naming the limit.
@@ -21,9 +22,15 @@ import Testing
         let sheet = Self.actions(PluginLimits.actions)
         #expect(try harness.normalize("actions", sheet, "Action 999") == ["index": 999, "label": "Action 999"])
         #expect(try harness.normalize("actions", sheet, ["index": 998]) == ["index": 998, "label": "Action 998"])
-        #expect(harness.valueError("actions", sheet, "Action 1000")?.message.hasPrefix("no action is labelled 'Action 1000'; the labels are Action 0,") == true)
-        #expect(harness.optionsError("actions", Self.actions(1_001)) == "an action sheet holds at most 1,000 actions; this one has 1,001")
-        #expect(harness.optionsError("actions", Self.actions(58_000)) == "an action sheet holds at most 1,000 actions; this one has 58,000")
+        #expect(
+            harness.valueError("actions", sheet, "Action 1000")?.message.hasPrefix(
+                "no action is labelled 'Action 1000'; the labels are Action 0,") == true)
+        #expect(
+            harness.optionsError("actions", Self.actions(1_001))
+                == "an action sheet holds at most 1,000 actions; this one has 1,001")
+        #expect(
+            harness.optionsError("actions", Self.actions(58_000))
+                == "an action sheet holds at most 1,000 actions; this one has 58,000")
     }
 
     /// Lengths count characters as a person sees them, not bytes.
@@ -32,14 +39,28 @@ import Testing
         let tooLong = longest + "本"
         let message = "a label, choice or name holds at most 1,000 characters;"
         #expect(harness.optionsError("actions", ["actions": [["label": .string(longest)]]]) == nil)
-        #expect(harness.optionsError("actions", ["actions": [["label": "Save"], ["label": .string(tooLong)]]]) == "\(message) the label of action 2 has 1,001")
+        #expect(
+            harness.optionsError("actions", ["actions": [["label": "Save"], ["label": .string(tooLong)]]])
+                == "\(message) the label of action 2 has 1,001")
         #expect(harness.optionsError("custom", ["columns": [["a", .string(longest)]]]) == nil)
-        #expect(harness.optionsError("custom", ["columns": [["a"], ["b", .string(tooLong)]]]) == "\(message) a choice in column 2 has 1,001")
-        #expect(harness.optionsError("custom", ["tree": .object(JSONObject([(tooLong, JSON.array(["a"]))]))]) == "\(message) a choice in option 'tree' has 1,001")
-        #expect(harness.optionsError("custom", ["columns": [["a"]], "labels": [.string(tooLong)]]) == "\(message) the label of column 1 has 1,001")
-        #expect(harness.optionsError("form", ["fields": [["name": .string(longest), "kind": "text", "label": .string(longest)]]]) == nil)
-        #expect(harness.optionsError("form", ["fields": [["name": .string(tooLong), "kind": "text"]]]) == "\(message) the name of field 1 has 1,001")
-        #expect(harness.optionsError("form", ["fields": [["name": "who", "kind": "text", "label": .string(tooLong)]]]) == "\(message) the label of field 'who' has 1,001")
+        #expect(
+            harness.optionsError("custom", ["columns": [["a"], ["b", .string(tooLong)]]])
+                == "\(message) a choice in column 2 has 1,001")
+        #expect(
+            harness.optionsError("custom", ["tree": .object(JSONObject([(tooLong, JSON.array(["a"]))]))])
+                == "\(message) a choice in option 'tree' has 1,001")
+        #expect(
+            harness.optionsError("custom", ["columns": [["a"]], "labels": [.string(tooLong)]])
+                == "\(message) the label of column 1 has 1,001")
+        #expect(
+            harness.optionsError(
+                "form", ["fields": [["name": .string(longest), "kind": "text", "label": .string(longest)]]]) == nil)
+        #expect(
+            harness.optionsError("form", ["fields": [["name": .string(tooLong), "kind": "text"]]])
+                == "\(message) the name of field 1 has 1,001")
+        #expect(
+            harness.optionsError("form", ["fields": [["name": "who", "kind": "text", "label": .string(tooLong)]]])
+                == "\(message) the label of field 'who' has 1,001")
     }
 
     @Test func aCustomPickerHoldsAtMost10ColumnsOf10000Choices() throws {
@@ -49,9 +70,11 @@ import Testing
         #expect(try harness.normalize("custom", widest, last) == last)
         #expect(try harness.normalize("custom", widest, .array((0..<10).map { _ in 9_999 })) == last)
         #expect(
-            harness.optionsError("custom", ["columns": .array(columns + [["x"]])]) == "a custom picker holds at most 10 columns; this one has 11")
+            harness.optionsError("custom", ["columns": .array(columns + [["x"]])])
+                == "a custom picker holds at most 10 columns; this one has 11")
         #expect(
-            harness.optionsError("custom", ["columns": [["a"], Self.strings(10_001)]]) == "a column holds at most 10,000 choices; column 2 has 10,001")
+            harness.optionsError("custom", ["columns": [["a"], Self.strings(10_001)]])
+                == "a column holds at most 10,000 choices; column 2 has 10,001")
     }
 
     /// A tree `levels` deep with one choice per branch.
@@ -82,14 +105,19 @@ import Testing
             harness.optionsError("custom", ["tree": overfull])
                 == "a tree holds at most 100,000 choices, every level counted; this one has more")
         let wide = JSON.object(JSONObject((0..<70_000).map { ("k\($0)", ["x"]) }))
-        #expect(harness.optionsError("custom", ["tree": wide]) == "a column holds at most 10,000 choices; option 'tree' has 70,000")
+        #expect(
+            harness.optionsError("custom", ["tree": wide])
+                == "a column holds at most 10,000 choices; option 'tree' has 70,000")
         #expect(
             harness.optionsError("custom", ["tree": ["a": Self.strings(10_001)]])
                 == "a column holds at most 10,000 choices; tree branch 'a' has 10,001")
     }
 
     static func fields(_ count: Int) -> JSONObject {
-        ["fields": .array((0..<count).map { ["name": .string("f\($0)"), "kind": "text", "required": .bool($0 % 2 == 0)] })]
+        [
+            "fields": .array(
+                (0..<count).map { ["name": .string("f\($0)"), "kind": "text", "required": .bool($0 % 2 == 0)] })
+        ]
     }
 
     @Test func aFormHoldsAtMost1000Fields() throws {
@@ -103,25 +131,37 @@ import Testing
         unknown["f1000"] = "x"
         #expect(harness.valueError("form", form, .object(unknown))?.field == "f1000")
         #expect(try harness.prepare("form", form).redact(.object(given)) == .object(given))
-        #expect(harness.optionsError("form", Self.fields(1_001)) == "a form holds at most 1,000 fields; this one has 1,001")
-        #expect(harness.optionsError("form", Self.fields(25_000)) == "a form holds at most 1,000 fields; this one has 25,000")
+        #expect(
+            harness.optionsError("form", Self.fields(1_001)) == "a form holds at most 1,000 fields; this one has 1,001")
+        #expect(
+            harness.optionsError("form", Self.fields(25_000))
+                == "a form holds at most 1,000 fields; this one has 25,000")
     }
 
     /// A form field may be a preset of form; forms nest at most 3 deep.
     @Test func formsNestAtMost3Deep() throws {
         var registry = PluginRegistry.builtIn
-        registry.register(PresetPlugin(Preset(kind: "group", base: "form"), base: PluginRegistry.builtIn.plugin(for: "form")!))
+        registry.register(
+            PresetPlugin(Preset(kind: "group", base: "form"), base: PluginRegistry.builtIn.plugin(for: "form")!))
         let context = PluginContext(now: harness.now, timeZone: "UTC", registry: registry)
         func nested(_ depth: Int) -> JSONObject {
             depth == 1
-                ? ["fields": [["name": "pin", "kind": "text", "options": ["secure": true]], ["name": "who", "kind": "text"]]]
+                ? [
+                    "fields": [
+                        ["name": "pin", "kind": "text", "options": ["secure": true]], ["name": "who", "kind": "text"],
+                    ]
+                ]
                 : ["fields": [["name": "inner", "kind": "group", "options": .object(nested(depth - 1))]]]
         }
-        let deepest = try PluginRegistry.builtIn.plugin(for: "form")!.prepare(options: nested(PluginLimits.formNesting), context: context)
+        let deepest = try PluginRegistry.builtIn.plugin(for: "form")!.prepare(
+            options: nested(PluginLimits.formNesting), context: context)
         let value: JSON = ["inner": ["inner": ["pin": "1234", "who": "Ada"]]]
         #expect(try deepest.normalize(value, context: context) == value)
         #expect(deepest.redact(value) == ["inner": ["inner": ["who": "Ada"]]])
-        #expect(throws: PluginRejection("forms nest at most 3 deep (a form in a form in a form); field 'inner' makes 4", field: "inner")) {
+        #expect(
+            throws: PluginRejection(
+                "forms nest at most 3 deep (a form in a form in a form); field 'inner' makes 4", field: "inner")
+        ) {
             try PluginRegistry.builtIn.plugin(for: "form")!.prepare(options: nested(4), context: context)
         }
     }
@@ -130,10 +170,12 @@ import Testing
     /// front-end draws it by its base; a base a client gives is not believed.
     @Test func aPresetFieldCarriesItsBase() throws {
         var registry = PluginRegistry.builtIn
-        registry.register(PresetPlugin(Preset(kind: "ticket", base: "text"), base: PluginRegistry.builtIn.plugin(for: "text")!))
+        registry.register(
+            PresetPlugin(Preset(kind: "ticket", base: "text"), base: PluginRegistry.builtIn.plugin(for: "text")!))
         let context = PluginContext(now: harness.now, timeZone: "UTC", registry: registry)
         let form = try registry.plugin(for: "form")!.prepare(
-            options: ["fields": [["name": "t", "kind": "ticket", "base": "date"], ["name": "when", "kind": "date"]]], context: context)
+            options: ["fields": [["name": "t", "kind": "ticket", "base": "date"], ["name": "when", "kind": "date"]]],
+            context: context)
         let fields = FormField.fields(of: form.options)
         #expect(fields.map(\.base) == ["text", nil])
         #expect(fields.map(\.builtInKind) == [.text, .date])
@@ -152,7 +194,9 @@ import Testing
         #expect(custom["columns"]?["maxItems"] == 10)
         #expect(custom["columns"]?["items"]?["maxItems"] == 10_000)
         #expect(custom["tree"]?["maxProperties"] == 10_000)
-        #expect(custom["tree"]?["description"]?.stringValue?.hasSuffix("at most 10 levels, 10,000 choices under one branch and 100,000 in all") == true)
+        #expect(
+            custom["tree"]?["description"]?.stringValue?.hasSuffix(
+                "at most 10 levels, 10,000 choices under one branch and 100,000 in all") == true)
         let fields = try #require(registry.plugin(for: "form")?.optionsSchema["properties"]?["fields"])
         #expect(fields["maxItems"] == 1_000)
         #expect(fields["items"]?["properties"]?["name"]?["maxLength"] == 1_000)

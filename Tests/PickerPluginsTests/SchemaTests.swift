@@ -7,7 +7,10 @@ import Testing
 @Suite struct SchemaTests {
     @Test func everyKindDescribesItsOptionsAndValue() throws {
         let descriptions = PluginRegistry.builtIn.descriptions.map(\.json)
-        #expect(descriptions.compactMap { $0["kind"]?.stringValue } == ["date", "custom", "text", "actions", "list", "form"])
+        #expect(
+            descriptions.compactMap { $0["kind"]?.stringValue } == [
+                "date", "custom", "text", "actions", "list", "form",
+            ])
         for description in descriptions {
             #expect(description["summary"]?.stringValue?.isEmpty == false)
             #expect(description["options"]?["type"] == "object")
@@ -24,7 +27,10 @@ import Testing
         for plugin in PluginRegistry.builtIn.plugins {
             let properties = try #require(plugin.optionsSchema["properties"]?.objectValue?.keys)
             let message = try #require(harness.optionsError(plugin.kind, ["no_such_option": true]))
-            #expect(message == "unknown option 'no_such_option' for \(plugin.kind); known options are \(properties.joined(separator: ", "))")
+            #expect(
+                message
+                    == "unknown option 'no_such_option' for \(plugin.kind); known options are \(properties.joined(separator: ", "))"
+            )
         }
     }
 }

@@ -11,21 +11,30 @@ import Testing
         #expect(try harness.normalize("text", options, "日本") == "日本")
         #expect(try harness.normalize("text", options, "🇯🇵👨‍👩‍👧") == "🇯🇵👨‍👩‍👧", "a flag and a family are one character each")
         #expect(
-            harness.valueError("text", options, "日本語")?.message == "the text must be at most 2 characters long (it has 3)")
-        #expect(harness.valueError("text", options, "日")?.message == "the text must be at least 2 characters long (it has 1)")
-        #expect(harness.valueError("text", [:], .string(String(repeating: "x", count: 4097)))?.message.hasSuffix("(it has 4097)") == true)
+            harness.valueError("text", options, "日本語")?.message
+                == "the text must be at most 2 characters long (it has 3)")
+        #expect(
+            harness.valueError("text", options, "日")?.message
+                == "the text must be at least 2 characters long (it has 1)")
+        #expect(
+            harness.valueError("text", [:], .string(String(repeating: "x", count: 4097)))?.message.hasSuffix(
+                "(it has 4097)") == true)
     }
 
     @Test func patternMustMatchTheWholeValue() throws {
         let options: JSONObject = ["pattern": "[A-Z]{3}-[0-9]+"]
         #expect(try harness.normalize("text", options, "OPS-42") == "OPS-42")
-        #expect(harness.valueError("text", options, "OPS-42x")?.message == "the text does not match the required pattern [A-Z]{3}-[0-9]+")
+        #expect(
+            harness.valueError("text", options, "OPS-42x")?.message
+                == "the text does not match the required pattern [A-Z]{3}-[0-9]+")
         #expect(harness.valueError("text", options, "xOPS-42") != nil)
         #expect(try harness.normalize("text", ["pattern": "\\p{L}+"], "日本") == "日本")
     }
 
     @Test func anInvalidPatternIsRejectedAtPresent() {
-        #expect(harness.optionsError("text", ["pattern": "([a-z"])?.hasPrefix("option 'pattern' is not a valid regular expression") == true)
+        #expect(
+            harness.optionsError("text", ["pattern": "([a-z"])?.hasPrefix(
+                "option 'pattern' is not a valid regular expression") == true)
         #expect(
             harness.optionsError("text", ["pattern": .string(String(repeating: "a", count: 1001))])
                 == "option 'pattern' is longer than 1000 bytes")
@@ -40,7 +49,8 @@ import Testing
     }
 
     @Test func securePatternErrorsNeverEchoTheValue() {
-        let error = harness.valueError("text", ["secure": true, "pattern": "[0-9]{4}", "max_length": 8], "hunter2hunter2")
+        let error = harness.valueError(
+            "text", ["secure": true, "pattern": "[0-9]{4}", "max_length": 8], "hunter2hunter2")
         #expect(error != nil)
         #expect(error?.message.contains("hunter") == false)
     }
@@ -48,19 +58,32 @@ import Testing
     @Test func trimAndMultiline() throws {
         #expect(try harness.normalize("text", ["trim": true], "  Ada \n") == "Ada")
         #expect(try harness.normalize("text", [:], "  Ada ") == "  Ada ")
-        #expect(harness.valueError("text", [:], "a\nb")?.message == "the text must be a single line; this picker is not multiline")
+        #expect(
+            harness.valueError("text", [:], "a\nb")?.message
+                == "the text must be a single line; this picker is not multiline")
         #expect(harness.valueError("text", [:], "a\r\nb") != nil)
         #expect(try harness.normalize("text", ["multiline": true], "a\nb") == "a\nb")
         #expect(try harness.normalize("text", ["trim": true, "min_length": 1], " x ") == "x")
-        #expect(harness.valueError("text", ["trim": true, "min_length": 1], "   ")?.message == "the text must be at least 1 characters long (it has 0)")
+        #expect(
+            harness.valueError("text", ["trim": true, "min_length": 1], "   ")?.message
+                == "the text must be at least 1 characters long (it has 0)")
     }
 
     @Test func badOptionsAreRejected() {
-        #expect(harness.optionsError("text", ["min_length": 5, "max_length": 4]) == "option 'min_length' (5) must not be greater than option 'max_length' (4)")
-        #expect(harness.optionsError("text", ["max_length": 0]) == "option 'max_length' must be an integer from 1 to 1048576")
-        #expect(harness.optionsError("text", ["secure": "yes"]) == "option 'secure' must be true or false, not a string")
-        #expect(harness.optionsError("text", ["initial": "a\nb"]) == "option 'initial' has a line break, but the picker is not multiline")
-        #expect(harness.optionsError("text", ["initial": "abc", "max_length": 2]) == "option 'initial' is longer than option 'max_length' (2 characters)")
+        #expect(
+            harness.optionsError("text", ["min_length": 5, "max_length": 4])
+                == "option 'min_length' (5) must not be greater than option 'max_length' (4)")
+        #expect(
+            harness.optionsError("text", ["max_length": 0])
+                == "option 'max_length' must be an integer from 1 to 1048576")
+        #expect(
+            harness.optionsError("text", ["secure": "yes"]) == "option 'secure' must be true or false, not a string")
+        #expect(
+            harness.optionsError("text", ["initial": "a\nb"])
+                == "option 'initial' has a line break, but the picker is not multiline")
+        #expect(
+            harness.optionsError("text", ["initial": "abc", "max_length": 2])
+                == "option 'initial' is longer than option 'max_length' (2 characters)")
         #expect(harness.valueError("text", [:], 42)?.message == "a text value must be a string, not an integer")
     }
 }

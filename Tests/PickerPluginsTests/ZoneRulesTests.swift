@@ -1,9 +1,9 @@
 import Foundation
+import PickerSystem
+import PickerTestSupport
 import Testing
 
 @testable import PickerPlugins
-import PickerSystem
-import PickerTestSupport
 
 /// pickerd reads zoneinfo itself (TZif and its POSIX footer rule); glibc's
 /// `date` reading the same files is the reference.

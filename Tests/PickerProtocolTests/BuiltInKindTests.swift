@@ -38,7 +38,9 @@ import Testing
         #expect(BuiltInKind.text.holdsSecret(options: secure))
         #expect(!BuiltInKind.text.holdsSecret(options: ["secure": false]))
         #expect(!BuiltInKind.list.holdsSecret(options: secure))
-        let presetField: JSON = ["fields": [["name": "pin", "kind": "passcode", "base": "text", "required": true, "options": secure]]]
+        let presetField: JSON = [
+            "fields": [["name": "pin", "kind": "passcode", "base": "text", "required": true, "options": secure]]
+        ]
         #expect(BuiltInKind.form.holdsSecret(options: presetField))
         let nested: JSON = ["fields": [["name": "inner", "kind": "group", "base": "form", "options": presetField]]]
         #expect(BuiltInKind.form.holdsSecret(options: nested))
@@ -47,7 +49,11 @@ import Testing
     }
 
     @Test func aFormFieldReadsItsBase() {
-        let fields = FormField.fields(of: ["fields": [["name": "t", "kind": "ticket", "base": "text", "label": "Ticket", "required": false], ["kind": "x"]]])
+        let fields = FormField.fields(of: [
+            "fields": [
+                ["name": "t", "kind": "ticket", "base": "text", "label": "Ticket", "required": false], ["kind": "x"],
+            ]
+        ])
         #expect(fields == [FormField(name: "t", kind: "ticket", base: "text", label: "Ticket", isRequired: false)])
         #expect(fields.first?.builtInKind == .text)
     }

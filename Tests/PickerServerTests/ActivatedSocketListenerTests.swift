@@ -11,7 +11,9 @@ import Testing
 @Suite(.tags(.process)) struct ActivatedSocketListenerTests {
     /// The listener's pid, uid and gid as a client connected to `socket` sees them.
     static func listener(of socket: String) throws -> (pid: Int32, uid: UInt32, gid: UInt32) {
-        guard case .success(let descriptor) = UnixSocket.connect(to: socket) else { throw TestFailure("cannot connect to \(socket)") }
+        guard case .success(let descriptor) = UnixSocket.connect(to: socket) else {
+            throw TestFailure("cannot connect to \(socket)")
+        }
         defer { close(descriptor) }
         var credentials = [UInt32](repeating: 0, count: 3)
         var length = socklen_t(MemoryLayout<UInt32>.size * 3)
@@ -22,7 +24,9 @@ import Testing
     }
 
     @Test func rootStaysTheListenerOfASocketPickerdAdoptsAsAnotherUser() throws {
-        guard getuid() == 0, let setpriv = DaemonProcess.setpriv, FileManager.default.fileExists(atPath: SystemdTests.socketActivate) else {
+        guard getuid() == 0, let setpriv = DaemonProcess.setpriv,
+            FileManager.default.fileExists(atPath: SystemdTests.socketActivate)
+        else {
             print("skipped: needs root, setpriv (util-linux) and systemd-socket-activate (systemd)")
             return
         }
@@ -36,8 +40,13 @@ import Testing
         // posix_spawn, not Process: systemd-socket-activate closes what it inherits (see SpawnedProcess).
         let daemon = try SpawnedProcess(
             [SystemdTests.socketActivate, "-l", socket]
-                + ["ASAN_OPTIONS", "TSAN_OPTIONS"].filter { ProcessInfo.processInfo.environment[$0] != nil }.flatMap { ["-E", $0] }
-                + [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups", DaemonProcess.executable("pickerd").path, "--state-dir", state],
+                + ["ASAN_OPTIONS", "TSAN_OPTIONS"].filter { ProcessInfo.processInfo.environment[$0] != nil }.flatMap {
+                    ["-E", $0]
+                }
+                + [
+                    setpriv, "--reuid=65534", "--regid=65534", "--clear-groups",
+                    DaemonProcess.executable("pickerd").path, "--state-dir", state,
+                ],
             logPath: log)
         try eventually("systemd-socket-activate to make the socket") { FileManager.default.fileExists(atPath: socket) }
 

@@ -36,9 +36,12 @@ import Testing
         let daemon = try OtherUser.reachableDaemon(rules: #"[{"uid": 65534, "allow": ["present"]}]"#)
         guard let answer = try OtherUser.request(daemon, Self.present(level: "normal")) else { return }
         let window = try #require(answer["result"]?["window"]?.stringValue)
-        let raised = try OtherUser.request(daemon, #"{"jsonrpc":"2.0","id":2,"method":"set_level","params":{"window":"\#(window)","level":"alert"}}"#)
+        let raised = try OtherUser.request(
+            daemon, #"{"jsonrpc":"2.0","id":2,"method":"set_level","params":{"window":"\#(window)","level":"alert"}}"#)
         #expect(raised?["error"]?["code"] == -32002 && raised?["error"]?["data"] == ["needs": "alert"])
-        let bar = try OtherUser.request(daemon, #"{"jsonrpc":"2.0","id":3,"method":"set_level","params":{"window":"\#(window)","level":"statusBar"}}"#)
+        let bar = try OtherUser.request(
+            daemon,
+            #"{"jsonrpc":"2.0","id":3,"method":"set_level","params":{"window":"\#(window)","level":"statusBar"}}"#)
         #expect(bar?["result"]?["level"] == 1000, "its own window, up to statusBar")
     }
 
@@ -91,7 +94,8 @@ import Testing
         let folder = try TestDirectory()
         let named = folder.url.appendingPathComponent("a\u{1B}[2J\u{202E}b").path
         try FileManager.default.createSymbolicLink(atPath: named, withDestinationPath: socat)
-        let result = try Command.run(named, ["-t2", "-", "UNIX-CONNECT:\(daemon.socketPath)"], input: Self.present(level: "normal") + "\n")
+        let result = try Command.run(
+            named, ["-t2", "-", "UNIX-CONNECT:\(daemon.socketPath)"], input: Self.present(level: "normal") + "\n")
         let answer = try JSON.parse(String(try #require(result.output.split(separator: "\n").first)))
         #expect(answer["result"]?["owner"]?["command"] == "a?[2J?b")
     }

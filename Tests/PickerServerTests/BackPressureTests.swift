@@ -34,7 +34,9 @@ import Testing
         // Each hello answer is about 450 bytes: unbounded buffering of what was
         // written would show as tens of megabytes.
         #expect(grown < 64 * 1024, "the daemon grew by \(grown) KiB")
-        print("a non-reading client got \(written / 1024) KiB of requests in before the daemon stopped reading; the daemon grew by \(grown) KiB")
+        print(
+            "a non-reading client got \(written / 1024) KiB of requests in before the daemon stopped reading; the daemon grew by \(grown) KiB"
+        )
     }
 }
 

@@ -1,9 +1,10 @@
 import Foundation
 import PickerJSON
 import PickerProtocol
-@testable import PickerServer
 import PickerTestSupport
 import Testing
+
+@testable import PickerServer
 
 @Suite(.tags(.process)) struct ConfigTests {
     @Test func theDocumentedDefaultIsTheBuiltInOne() throws {
@@ -45,7 +46,8 @@ import Testing
     }
 
     @Test func checkConfigOnGoodAndBadFiles() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("pickerd-config-\(UUID().uuidString.prefix(8))")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "pickerd-config-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let good = directory.appendingPathComponent("good.json").path
@@ -62,7 +64,9 @@ import Testing
         #expect(refused.output.hasPrefix("pickerd: \(bad) has 2 problems:"))
         let builtIn = try DaemonProcess.run(["--check-config"])
         #expect(builtIn.status == 0 && builtIn.output == "the built-in default config: OK\n")
-        let missing = try DaemonProcess.run(["--check-config", "--config", directory.appendingPathComponent("none.json").path])
+        let missing = try DaemonProcess.run([
+            "--check-config", "--config", directory.appendingPathComponent("none.json").path,
+        ])
         #expect(missing.status != 0 && missing.output.contains("cannot read the config file"))
     }
 
@@ -82,14 +86,17 @@ import Testing
 
         let folder = try check(#"{"plugins": {"presets_dir": "no-such-folder"}}"#)
         #expect(folder.status == 1)
-        #expect(folder.output.contains("plugins.presets_dir: \(directory.url.path)/no-such-folder is not a directory"), "\(folder.output)")
+        #expect(
+            folder.output.contains("plugins.presets_dir: \(directory.url.path)/no-such-folder is not a directory"),
+            "\(folder.output)")
 
         let presets = directory.url.appendingPathComponent("presets")
         try FileManager.default.createDirectory(at: presets, withIntermediateDirectories: true)
         chmod(directory.url.path, 0o755)
         chmod(presets.path, 0o755)
         let file = presets.appendingPathComponent("flavor.json").path
-        try #"{"kind": "flavor", "base": "custom", "optoins": {"columns": [["vanilla"]]}}"#.write(toFile: file, atomically: true, encoding: .utf8)
+        try #"{"kind": "flavor", "base": "custom", "optoins": {"columns": [["vanilla"]]}}"#.write(
+            toFile: file, atomically: true, encoding: .utf8)
         chmod(file, 0o644)
         let typo = try check(#"{"plugins": {"presets_dir": "presets"}}"#)
         #expect(typo.status == 1)
@@ -107,12 +114,15 @@ import Testing
         let refused = try client.error("reload")
         #expect(refused.message.contains("levels.urgent: expected an integer"))
         #expect(refused.message.hasPrefix("the config was not reloaded (the daemon keeps its current one)"))
-        #expect(try client.result("present", ["kind": "text", "level": "urgent"])["level"] == 3000, "the old config stays")
+        #expect(
+            try client.result("present", ["kind": "text", "level": "urgent"])["level"] == 3000, "the old config stays")
         #expect(daemon.log.contains("config not reloaded; keeping the current one: levels.urgent: expected an integer"))
         // SIGHUP does the same as reload.
         try #"{"levels": {"severe": 3000}}"#.write(toFile: daemon.configPath!, atomically: true, encoding: .utf8)
         daemon.signal(SIGHUP)
-        try eventually("the reloaded level name") { try client.result("list")["windows"]?.arrayValue?.first?["level_name"] == "severe" }
+        try eventually("the reloaded level name") {
+            try client.result("list")["windows"]?.arrayValue?.first?["level_name"] == "severe"
+        }
     }
 
     @Test func logLevelGivenOnTheCommandLineOutlivesAReload() throws {
@@ -130,10 +140,13 @@ import Testing
 /// config table has it.
 @Suite struct LimitDocumentationTests {
     @Test func everyLimitIsInTheReadmeWithItsDefault() throws {
-        let readme = try String(contentsOf: SharedFolder.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(
+            contentsOf: SharedFolder.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
         let defaults = Limits()
         for limit in Limit.allCases {
-            #expect(readme.contains("| `\(limit.key)` | \(defaults[limit]) |"), "README lacks \(limit.key) with its default \(defaults[limit])")
+            #expect(
+                readme.contains("| `\(limit.key)` | \(defaults[limit]) |"),
+                "README lacks \(limit.key) with its default \(defaults[limit])")
         }
     }
 }

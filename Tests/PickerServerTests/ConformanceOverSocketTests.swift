@@ -43,7 +43,8 @@ import Testing
                 tested.blank += 1
                 continue
             }
-            #expect(answers.count == 1 && answers.first?["error"]?["code"] == -32700 && answers.first?["id"] == .null,
+            #expect(
+                answers.count == 1 && answers.first?["error"]?["code"] == -32700 && answers.first?["id"] == .null,
                 "\(testCase.name) got \(answers)")
             tested.no += 1
         }
@@ -51,7 +52,8 @@ import Testing
             guard let line = singleLine(testCase.bytes) else { continue }
             marker += 1
             let answers = try Self.answers(to: line, on: client, marker: marker)
-            #expect(!answers.contains { $0["error"]?["code"] == -32700 }, "\(testCase.name) got a parse error: \(answers)")
+            #expect(
+                !answers.contains { $0["error"]?["code"] == -32700 }, "\(testCase.name) got a parse error: \(answers)")
             tested.yes += 1
         }
         for testCase in either {
@@ -63,6 +65,8 @@ import Testing
         #expect(tested.no > 150 && tested.yes > 80)
         #expect(try client.result("ping") == "pong")
         #expect(daemon.isRunning)
-        print("over the socket: \(tested.no) n_ cases got -32700, \(tested.blank) blank n_ cases got no answer, \(tested.yes) y_ cases parsed, \(tested.either) i_ cases answered")
+        print(
+            "over the socket: \(tested.no) n_ cases got -32700, \(tested.blank) blank n_ cases got no answer, \(tested.yes) y_ cases parsed, \(tested.either) i_ cases answered"
+        )
     }
 }

@@ -15,7 +15,10 @@ import Testing
         let client = try TestClient(socketPath: daemon.socketPath)
         let requests = (0..<2000).map { #"{"jsonrpc":"2.0","id":\#($0),"method":"plugins"}"# }.joined(separator: "\n")
         client.send(line: requests)
-        client.send(line: #"{"jsonrpc":"2.0","id":"waiting","method":"present","params":{"kind":"text","wait":true,"timeout_ms":500}}"#)
+        client.send(
+            line:
+                #"{"jsonrpc":"2.0","id":"waiting","method":"present","params":{"kind":"text","wait":true,"timeout_ms":500}}"#
+        )
         shutdown(client.descriptor, Int32(SHUT_WR))
         var ids: Set<JSON> = []
         while let message = try client.readMessage(timeout: 30) { if let id = message["id"] { ids.insert(id) } }
@@ -27,11 +30,16 @@ import Testing
     /// what piles up for a peer that does not read, not on what it asked for.
     @Test func oneLargeAnswerReachesAReader() throws {
         let daemon = try DaemonProcess(
-            config: #"{"state": {"durability": "memory"}, "limits": {"max_write_backlog_bytes": 1048576}}"#, logLevel: "info")
+            config: #"{"state": {"durability": "memory"}, "limits": {"max_write_backlog_bytes": 1048576}}"#,
+            logLevel: "info")
         let client = try TestClient(socketPath: daemon.socketPath)
         let title = JSON.string(String(repeating: "t", count: 1000))
         for _ in 0..<20 {
-            client.send(.array((0..<100).map { client.request("present", ["kind": "text", "title": title], id: .integer(Int64($0))) }))
+            client.send(
+                .array(
+                    (0..<100).map {
+                        client.request("present", ["kind": "text", "title": title], id: .integer(Int64($0)))
+                    }))
             _ = try client.readMessage(timeout: 60)
         }
         let listed = try client.result("list", timeout: 60)
@@ -50,7 +58,8 @@ import Testing
         // reads past it well within the half second the client writes.
         let maxLineBytes = 65536
         let daemon = try DaemonProcess(
-            config: #"{"state": {"durability": "memory"}, "limits": {"max_line_bytes": \#(maxLineBytes)}}"#, logLevel: "warning")
+            config: #"{"state": {"durability": "memory"}, "limits": {"max_line_bytes": \#(maxLineBytes)}}"#,
+            logLevel: "warning")
         let bystander = try TestClient(socketPath: daemon.socketPath)
         let client = try TestClient(socketPath: daemon.socketPath)
         // Answers it does not read fill the socket, so the close waits. A few
@@ -83,7 +92,9 @@ import Testing
         _ = fcntl(client.descriptor, F_SETFL, fcntl(client.descriptor, F_GETFL) & ~O_NONBLOCK)
         var codes: [JSON] = []
         // Until the daemon closes: a loaded machine may pause longer than a few seconds between answers.
-        while let message = try client.readMessage(timeout: 60) { if let code = message["error"]?["code"] { codes.append(code) } }
+        while let message = try client.readMessage(timeout: 60) {
+            if let code = message["error"]?["code"] { codes.append(code) }
+        }
         #expect(codes == [-32001], "the overlong line's answer, after \(sent >> 10) KiB sent")
         #expect(sent > maxLineBytes, "the client wrote past max_line_bytes")
         #expect(grown < 64 * 1024 * Sanitizer.current.memoryFactor, "the daemon grew by \(grown) KiB")

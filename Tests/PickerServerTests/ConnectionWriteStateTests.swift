@@ -56,7 +56,8 @@ import Testing
 
     @Test func aCloseAskedForWhileHeldWaitsForTheCommit() throws {
         // One read: a request, then a line too long, which is answered and closes.
-        try channel.writeInbound(buffer(#"{"jsonrpc":"2.0","id":1,"method":"ping"}"# + "\n" + String(repeating: "x", count: 100) + "\n"))
+        try channel.writeInbound(
+            buffer(#"{"jsonrpc":"2.0","id":1,"method":"ping"}"# + "\n" + String(repeating: "x", count: 100) + "\n"))
         #expect(connection.writeState == .held(thenClose: true))
         #expect(connection.isClosing)
         #expect(channel.isActive)

@@ -8,7 +8,8 @@ import Testing
     @Test func socketIs0600InA0700Directory() throws {
         let daemon = try DaemonProcess()
         let socketInfo = try FileManager.default.attributesOfItem(atPath: daemon.socketPath)
-        let directoryInfo = try FileManager.default.attributesOfItem(atPath: (daemon.socketPath as NSString).deletingLastPathComponent)
+        let directoryInfo = try FileManager.default.attributesOfItem(
+            atPath: (daemon.socketPath as NSString).deletingLastPathComponent)
         #expect((socketInfo[.posixPermissions] as? Int) == 0o600)
         #expect((directoryInfo[.posixPermissions] as? Int) == 0o700)
         #expect((socketInfo[.type] as? FileAttributeType) == .typeSocket)

@@ -21,19 +21,27 @@ import Testing
         var acknowledged: Set<JSON> = []
         let title = JSON.string(String(repeating: "t", count: 1000))
         fill: for _ in 0..<100 {
-            client.send(.array((0..<50).map { client.request("present", ["kind": "text", "title": title], id: .integer(Int64($0))) }))
+            client.send(
+                .array(
+                    (0..<50).map {
+                        client.request("present", ["kind": "text", "title": title], id: .integer(Int64($0)))
+                    }))
             guard let answers = try? client.readMessage(timeout: 20)?.arrayValue else { break fill }
             for answer in answers { if let window = answer["result"]?["window"] { acknowledged.insert(window) } }
         }
         try eventually("the daemon to stop once it cannot save") { !daemon.isRunning }
-        #expect(daemon.log.contains("the disk holding the state directory is full: free some space and start pickerd again"))
+        #expect(
+            daemon.log.contains("the disk holding the state directory is full: free some space and start pickerd again")
+        )
         #expect(acknowledged.count > 100, "only \(acknowledged.count) windows fit")
 
         // Still full: the start is refused with the reason.
         let refused = try CommandLineProcess.run(
             "pickerd", ["--socket", home.url.appendingPathComponent("again.sock").path, "--state-dir", state.path])
         #expect(refused.status != 0)
-        #expect(refused.stderr.contains("the disk holding it is full; free some space and start pickerd again"), "\(refused.stderr)")
+        #expect(
+            refused.stderr.contains("the disk holding it is full; free some space and start pickerd again"),
+            "\(refused.stderr)")
 
         // Room again: everything acknowledged is back.
         let grown = try Command.run("/bin/mount", ["-o", "remount,size=16m", state.path])
@@ -41,8 +49,12 @@ import Testing
         daemon = try DaemonProcess(home: home)
         let again = try TestClient(socketPath: daemon.socketPath)
         let windows = try again.result("list")["windows"]?.arrayValue?.compactMap { $0["window"] } ?? []
-        #expect(acknowledged.isSubset(of: Set(windows)), "\(acknowledged.subtracting(windows).count) acknowledged windows were lost")
+        #expect(
+            acknowledged.isSubset(of: Set(windows)),
+            "\(acknowledged.subtracting(windows).count) acknowledged windows were lost")
         #expect(try again.result("present", ["kind": "text"])["window"] != nil)
-        print("disk full after \(acknowledged.count) acknowledged windows; all \(windows.count) came back once there was room")
+        print(
+            "disk full after \(acknowledged.count) acknowledged windows; all \(windows.count) came back once there was room"
+        )
     }
 }

@@ -15,7 +15,8 @@ import Testing
         var ids: [JSON] = []
         for index in 0..<60 {
             let params: JSON = [
-                "kind": index % 2 == 0 ? "text" : "custom", "title": .string("window \(index)"), "level": levels[index % 3],
+                "kind": index % 2 == 0 ? "text" : "custom", "title": .string("window \(index)"),
+                "level": levels[index % 3],
                 "tag": .string("t\(index)"), "message": "why",
                 "options": index % 2 == 0 ? ["max_length": 20] : ["columns": [["a", "b"], ["c", "d"]]],
             ]
@@ -57,7 +58,8 @@ import Testing
         let home = try TestDirectory()
         var daemon = try DaemonProcess(home: home)
         var client = try TestClient(socketPath: daemon.socketPath)
-        let window = try client.result("present", ["kind": "date", "timeout_ms": 1500, "default": "2026-01-02"])["window"]!
+        let window = try client.result("present", ["kind": "date", "timeout_ms": 1500, "default": "2026-01-02"])[
+            "window"]!
         let passed = Timestamp.now().adding(milliseconds: 1500)  // no earlier than the daemon's deadline
         let later = try client.result("present", ["kind": "text", "timeout_ms": 60_000])["window"]!
         daemon.kill9()
@@ -81,7 +83,10 @@ import Testing
         let client = try TestClient(socketPath: daemon.socketPath)
         var highest: UInt64 = 0
         for batch in 0..<3 {
-            client.send(.array((0..<600).map { client.request("present", ["kind": "text"], id: .integer(Int64(batch * 600 + $0))) }))
+            client.send(
+                .array(
+                    (0..<600).map { client.request("present", ["kind": "text"], id: .integer(Int64(batch * 600 + $0))) }
+                ))
             for answer in try #require(try client.readMessage(timeout: 60)?.arrayValue) {
                 highest = max(highest, answer["result"]?["window"]?.stringValue.flatMap { WindowID($0).number } ?? 0)
             }
@@ -122,7 +127,9 @@ import Testing
                     count += 1
                     guard count % 2 == 0 else { continue }
                     let value = "w\(worker)-\(count)"
-                    guard case .success? = try? client.call("submit", ["window": .string(id), "value": .string(value)], timeout: 5)
+                    guard
+                        case .success? = try? client.call(
+                            "submit", ["window": .string(id), "value": .string(value)], timeout: 5)
                     else { return }
                     submitted.withLock { $0[id] = value }
                 }
@@ -145,10 +152,14 @@ import Testing
                 }
             }
             #expect(lost.isEmpty, "round \(round): lost \(lost.prefix(10))")
-            let next = try client.result("present", ["kind": "text"])["window"]?.stringValue.flatMap { WindowID($0).number }
+            let next = try client.result("present", ["kind": "text"])["window"]?.stringValue.flatMap {
+                WindowID($0).number
+            }
             let highest = acknowledged.compactMap { WindowID($0).number }.max() ?? 0
             #expect(next.map { $0 > highest } == true, "round \(round): w\(next ?? 0) after w\(highest)")
-            print("round \(round): \(acknowledged.count) acknowledged presents and \(answers.count) submits all survived SIGKILL")
+            print(
+                "round \(round): \(acknowledged.count) acknowledged presents and \(answers.count) submits all survived SIGKILL"
+            )
         }
     }
 
@@ -163,7 +174,14 @@ import Testing
         _ = try client.result("update", ["window": open, "value": .string(secret)])
         let form = try client.result(
             "present",
-            ["kind": "form", "options": ["fields": [["name": "user", "kind": "text"], ["name": "pin", "kind": "text", "options": ["secure": true]]]]]
+            [
+                "kind": "form",
+                "options": [
+                    "fields": [
+                        ["name": "user", "kind": "text"], ["name": "pin", "kind": "text", "options": ["secure": true]],
+                    ]
+                ],
+            ]
         )["window"]!
         _ = try client.result("submit", ["window": form, "value": ["user": "ada", "pin": .string(secret)]])
         _ = try client.result("submit", ["window": window, "value": .string(secret)])
@@ -202,7 +220,11 @@ import Testing
 
         try FileManager.default.removeItem(at: database)
         let python = try Command.run(
-            "/usr/bin/env", ["python3", "-c", "import sqlite3; c = sqlite3.connect('\(database.path)'); c.execute('PRAGMA user_version = 99'); c.execute('CREATE TABLE x (y)'); c.commit()"])
+            "/usr/bin/env",
+            [
+                "python3", "-c",
+                "import sqlite3; c = sqlite3.connect('\(database.path)'); c.execute('PRAGMA user_version = 99'); c.execute('CREATE TABLE x (y)'); c.commit()",
+            ])
         guard python.status == 0 else {
             print("skipped the newer-schema half: python3's sqlite3 is not available (\(python.output))")
             return
@@ -219,7 +241,9 @@ import Testing
             let window = try client.result("present", ["kind": "text"])["window"]!
             _ = try client.result("submit", ["window": window, "value": "kept"])
             #expect(try client.result("history")["outcomes"]?.arrayValue?.first?["value"] == "kept", "\(durability)")
-            try eventually("\(durability): past retention, gone from history") { try client.result("history")["outcomes"] == [] }
+            try eventually("\(durability): past retention, gone from history") {
+                try client.result("history")["outcomes"] == []
+            }
             #expect(try client.error("wait", ["window": window]).code == .noSuchWindow, "\(durability): and from wait")
         }
     }
@@ -236,7 +260,9 @@ import Testing
         #expect(try client.result("get", ["window": window])["state"] == "visible")
         // A clean stop gives back the rest of the block of numbers: ids go on where they stopped.
         let next = try client.result("present", ["kind": "text"])["window"]!.stringValue!
-        #expect(next.hasPrefix("w2-") && next != "w2" + window.stringValue!.drop { $0 != "-" }, "\(next): numbered on, a token of its own")
+        #expect(
+            next.hasPrefix("w2-") && next != "w2" + window.stringValue!.drop { $0 != "-" },
+            "\(next): numbered on, a token of its own")
         daemon.stop()
 
         let memoryHome = try TestDirectory()

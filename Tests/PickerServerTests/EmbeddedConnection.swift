@@ -110,7 +110,9 @@ final class EmbeddedConnection {
     /// The answer to the request with `id`, which must have come.
     private func answer(to id: Int64) throws -> Result<JSON, RPCError> {
         try sortWritten()
-        guard let answer = answers.removeValue(forKey: id) else { throw TestFailure("request \(id) was not answered at once") }
+        guard let answer = answers.removeValue(forKey: id) else {
+            throw TestFailure("request \(id) was not answered at once")
+        }
         return answer
     }
 

@@ -1,8 +1,9 @@
 import PickerCore
 import PickerJSON
 import PickerProtocol
-@testable import PickerServer
 import Testing
+
+@testable import PickerServer
 
 /// An event line serialized once and shared is byte for byte the line built
 /// for one subscriber.

@@ -9,15 +9,19 @@ import Testing
 @Suite(.tags(.process)) struct ExternalPluginTests {
     /// A daemon whose presets folder holds the example plugin and presets
     /// of kind `probe` run by each script in `scripts` (name → sh body).
-    static func daemon(scripts: [String: String] = [:], timeoutMilliseconds: Int = 2000, windowsPerConnection: Int = 10000) throws -> (
+    static func daemon(
+        scripts: [String: String] = [:], timeoutMilliseconds: Int = 2000, windowsPerConnection: Int = 10000
+    ) throws -> (
         DaemonProcess, URL
     ) {
         let home = try TestDirectory()
         let folder = home.url.appendingPathComponent("plugins.d")
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("examples"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("examples"), withIntermediateDirectories: true)
         let example = PresetTests.exampleFolder
         for name in ["ticket.json", "flavor.json", "examples/ticket-check"] {
-            try FileManager.default.copyItem(at: example.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+            try FileManager.default.copyItem(
+                at: example.appendingPathComponent(name), to: folder.appendingPathComponent(name))
             // Whatever the checkout's umask made them, others may not write them (pickerd refuses that).
             chmod(folder.appendingPathComponent(name).path, name.hasSuffix(".json") ? 0o644 : 0o755)
         }
@@ -34,24 +38,31 @@ import Testing
     }
 
     /// Answers each request with its value unchanged (sed keeps the id).
-    static let echo = #"while IFS= read -r line; do printf '%s\n' "$line" | sed 's/^{"id":\([0-9]*\),.*,"value":\(.*\)}$/{"id":\1,"value":\2}/'; done"#
+    static let echo =
+        #"while IFS= read -r line; do printf '%s\n' "$line" | sed 's/^{"id":\([0-9]*\),.*,"value":\(.*\)}$/{"id":\1,"value":\2}/'; done"#
 
     @Test func theExamplePluginNormalizesAndRefuses() throws {
         let (daemon, _) = try Self.daemon()
         let client = try TestClient(socketPath: daemon.socketPath)
         let window = try client.result("present", ["kind": "ticket"])["window"]!
         let refused = try client.error("update", ["window": window, "value": "ops-1x"])
-        #expect(refused.code == .invalidParams && refused.message == "a ticket id is a project key and a number, like OPS-12")
+        #expect(
+            refused.code == .invalidParams
+                && refused.message == "a ticket id is a project key and a number, like OPS-12")
         #expect(try client.result("update", ["window": window, "value": "ops-7"])["window"] == window)
         #expect(try client.result("get", ["window": window])["value"] == "OPS-7")
         let outcome = try client.result("submit", ["window": window, "value": "ops-12"])
         #expect(outcome["value"] == "OPS-12" && outcome["reason"] == "submitted")
-        let listed = try Command.run(DaemonProcess.executable("pickerctl").path, ["--socket", daemon.socketPath, "plugins"])
-        #expect(listed.output.contains("ticket   preset of text, external check  A ticket id like OPS-12"), "\(listed.output)")
+        let listed = try Command.run(
+            DaemonProcess.executable("pickerctl").path, ["--socket", daemon.socketPath, "plugins"])
+        #expect(
+            listed.output.contains("ticket   preset of text, external check  A ticket id like OPS-12"),
+            "\(listed.output)")
         // pickerctl goes through the same path.
         let second = try client.result("present", ["kind": "ticket"])["window"]!
         let pickerctl = DaemonProcess.executable("pickerctl").path
-        let answered = try Command.run(pickerctl, ["--socket", daemon.socketPath, "submit", "--window", second.stringValue!, "abc-9"])
+        let answered = try Command.run(
+            pickerctl, ["--socket", daemon.socketPath, "submit", "--window", second.stringValue!, "abc-9"])
         #expect(answered.status == 0)
         #expect(try client.result("history", ["window": second])["outcomes"]?.arrayValue?.first?["value"] == "ABC-9")
     }
@@ -61,16 +72,22 @@ import Testing
     @Test func aDefaultIsCheckedAndNormalizedByTheProgramAtPresent() throws {
         let (daemon, _) = try Self.daemon()
         let pickerctl = DaemonProcess.executable("pickerctl").path
-        let refused = try ProgramRun.run(pickerctl, ["--socket", daemon.socketPath, "present", "ticket", "--timeout", "1s", "--default", "abc"])
+        let refused = try ProgramRun.run(
+            pickerctl, ["--socket", daemon.socketPath, "present", "ticket", "--timeout", "1s", "--default", "abc"])
         #expect(refused.status == 64 && refused.stdout.isEmpty, "\(refused)")
-        #expect(refused.stderr == "pickerctl: --default: a ticket id is a project key and a number, like OPS-12\n", "\(refused.stderr)")
+        #expect(
+            refused.stderr == "pickerctl: --default: a ticket id is a project key and a number, like OPS-12\n",
+            "\(refused.stderr)")
         let client = try TestClient(socketPath: daemon.socketPath)
-        #expect(try client.result("history")["outcomes"]?.arrayValue?.isEmpty == true, "no window was ever shown for the refused default")
+        #expect(
+            try client.result("history")["outcomes"]?.arrayValue?.isEmpty == true,
+            "no window was ever shown for the refused default")
         let error = try client.error("present", ["kind": "ticket", "default": "abc"])
         #expect(error.code == .invalidParams && error.data?["field"] == "default")
         #expect(error.message == "invalid default: a ticket id is a project key and a number, like OPS-12")
 
-        let normalized = try ProgramRun.run(pickerctl, ["--socket", daemon.socketPath, "present", "ticket", "--timeout", "1s", "--default", "ops-9"])
+        let normalized = try ProgramRun.run(
+            pickerctl, ["--socket", daemon.socketPath, "present", "ticket", "--timeout", "1s", "--default", "ops-9"])
         #expect(normalized.stdout == "OPS-9\n", "\(normalized)")
         let summary = try client.result("present", ["kind": "ticket", "default": "ops-10", "timeout_ms": 1])
         let outcome = try client.result("wait", ["window": summary["window"]!])
@@ -84,37 +101,47 @@ import Testing
         let (daemon, _) = try Self.daemon(
             scripts: [
                 "sleeper": "while IFS= read -r line; do :; done", "dawdler": "while IFS= read -r line; do :; done",
-                "liar": #"while IFS= read -r line; do id=$(printf '%s\n' "$line" | sed 's/^{"id":\([0-9]*\),.*/\1/'); printf '{"id":%s,"value":42}\n' "$id"; done"#,
+                "liar":
+                    #"while IFS= read -r line; do id=$(printf '%s\n' "$line" | sed 's/^{"id":\([0-9]*\),.*/\1/'); printf '{"id":%s,"value":42}\n' "$id"; done"#,
             ], timeoutMilliseconds: 1000)
         let client = try TestClient(socketPath: daemon.socketPath)
         let bystander = try TestClient(socketPath: daemon.socketPath)
-        client.send(line: #"{"jsonrpc":"2.0","id":"present","method":"present","params":{"kind":"sleeper","default":"x"}}"#)
+        client.send(
+            line: #"{"jsonrpc":"2.0","id":"present","method":"present","params":{"kind":"sleeper","default":"x"}}"#)
         client.send(line: #"{"jsonrpc":"2.0","id":"ping","method":"ping"}"#)
         #expect(try bystander.result("ping") == "pong")
         let first = try #require(try client.readMessage())
-        #expect(first["id"] == "ping" && first["result"] == "pong", "the present waits on the program, not the connection")
+        #expect(
+            first["id"] == "ping" && first["result"] == "pong", "the present waits on the program, not the connection")
         let answer = try #require(try client.readMessage())
         let error = try #require(RPCResponse.read(answer)?.1.failure)
         #expect(answer["id"] == "present" && error.code == .internalError)
-        #expect(error.message == "the sleeper plugin did not answer within 1000 ms (plugins.timeout_ms); it is restarted")
+        #expect(
+            error.message == "the sleeper plugin did not answer within 1000 ms (plugins.timeout_ms); it is restarted")
 
         let lie = try client.error("present", ["kind": "liar", "default": "x"])
-        #expect(lie.code == .internalError && lie.message == "the liar plugin answered a default its base kind refuses; the plugin is at fault")
+        #expect(
+            lie.code == .internalError
+                && lie.message == "the liar plugin answered a default its base kind refuses; the plugin is at fault")
 
         let leaving = try TestClient(socketPath: daemon.socketPath)
         leaving.send(line: #"{"jsonrpc":"2.0","id":1,"method":"present","params":{"kind":"dawdler","default":"y"}}"#)
         leaving.close()
         try eventually("its check to end") { daemon.log.contains("the dawdler plugin did not answer") }
-        #expect(try client.result("list")["windows"]?.arrayValue?.isEmpty == true, "no window for a default never accepted")
+        #expect(
+            try client.result("list")["windows"]?.arrayValue?.isEmpty == true, "no window for a default never accepted")
     }
 
     /// Presents waiting on the program count toward the connection's windows:
     /// pipelining them cannot pass `max_windows_per_connection`.
     @Test func presentsWhoseDefaultIsBeingCheckedCountTowardTheConnectionsWindows() throws {
-        let (daemon, _) = try Self.daemon(scripts: ["sleeper": "while IFS= read -r line; do :; done"], timeoutMilliseconds: 60000, windowsPerConnection: 2)
+        let (daemon, _) = try Self.daemon(
+            scripts: ["sleeper": "while IFS= read -r line; do :; done"], timeoutMilliseconds: 60000,
+            windowsPerConnection: 2)
         let client = try TestClient(socketPath: daemon.socketPath)
         for id in 1...2 {
-            client.send(line: #"{"jsonrpc":"2.0","id":\#(id),"method":"present","params":{"kind":"sleeper","default":"x"}}"#)
+            client.send(
+                line: #"{"jsonrpc":"2.0","id":\#(id),"method":"present","params":{"kind":"sleeper","default":"x"}}"#)
         }
         let third = try client.error("present", ["kind": "sleeper", "default": "x"])
         #expect(third.code == .limitReached && third.data?["limit"] == "max_windows_per_connection", "\(third)")
@@ -123,13 +150,16 @@ import Testing
 
     /// A secure default stays in pickerd, as a secure value does: the base kind checks it alone.
     @Test func aSecureDefaultIsNotSentToTheProgram() throws {
-        let recorder = #"while IFS= read -r line; do printf '%s\n' "$line" >> "$(dirname "$0")/seen"; printf '%s\n' "$line" | sed 's/^{"id":\([0-9]*\),.*,"value":\(.*\)}$/{"id":\1,"value":\2}/'; done"#
+        let recorder =
+            #"while IFS= read -r line; do printf '%s\n' "$line" >> "$(dirname "$0")/seen"; printf '%s\n' "$line" | sed 's/^{"id":\([0-9]*\),.*,"value":\(.*\)}$/{"id":\1,"value":\2}/'; done"#
         let (daemon, folder) = try Self.daemon(scripts: ["recorder": recorder])
         let client = try TestClient(socketPath: daemon.socketPath)
         let plain = try client.result("present", ["kind": "recorder", "default": "plain-default", "timeout_ms": 1])
         #expect(try client.result("wait", ["window": plain["window"]!])["value"] == "plain-default")
-        let secure = try client.result("present", ["kind": "recorder", "options": ["secure": true], "default": "hunter2-secret", "timeout_ms": 1])
-        #expect(try client.result("wait", ["window": secure["window"]!])["value"] == "hunter2-secret", "its owner gets it")
+        let secure = try client.result(
+            "present", ["kind": "recorder", "options": ["secure": true], "default": "hunter2-secret", "timeout_ms": 1])
+        #expect(
+            try client.result("wait", ["window": secure["window"]!])["value"] == "hunter2-secret", "its owner gets it")
         let seen = try String(contentsOf: folder.appendingPathComponent("seen"), encoding: .utf8)
         #expect(seen.contains(#""window":null"#) && seen.contains("plain-default"), "\(seen)")
         #expect(!seen.contains("hunter2-secret"), "\(seen)")
@@ -146,22 +176,34 @@ import Testing
         let crashing = try client.result("present", ["kind": "crasher"])["window"]!
         let plain = try client.result("present", ["kind": "text"])["window"]!
         let error = try client.error("submit", ["window": crashing, "value": "x"])
-        #expect(error.code == .internalError && error.message == "the crasher plugin exited; it is restarted on a later call")
-        #expect(try client.result("submit", ["window": plain, "value": "fine"])["value"] == "fine", "other windows are unaffected")
-        #expect(try client.result("get", ["window": crashing])["state"] == "visible", "the window stays open for another try")
+        #expect(
+            error.code == .internalError
+                && error.message == "the crasher plugin exited; it is restarted on a later call")
+        #expect(
+            try client.result("submit", ["window": plain, "value": "fine"])["value"] == "fine",
+            "other windows are unaffected")
+        #expect(
+            try client.result("get", ["window": crashing])["state"] == "visible",
+            "the window stays open for another try")
         // The first restart waits 100 ms.
-        #expect(try PluginOutputTests.afterBackoff(client, "submit", ["window": crashing, "value": "again"]).success?["value"] == "again")
+        #expect(
+            try PluginOutputTests.afterBackoff(client, "submit", ["window": crashing, "value": "again"]).success?[
+                "value"] == "again")
         #expect(daemon.log.contains("the crasher plugin exited"))
     }
 
     @Test func aPluginThatHangsTimesOutWhileTheDaemonAnswersOthers() throws {
-        let (daemon, _) = try Self.daemon(scripts: ["sleeper": "while IFS= read -r line; do :; done"], timeoutMilliseconds: 500)
+        let (daemon, _) = try Self.daemon(
+            scripts: ["sleeper": "while IFS= read -r line; do :; done"], timeoutMilliseconds: 500)
         let client = try TestClient(socketPath: daemon.socketPath)
         let bystander = try TestClient(socketPath: daemon.socketPath)
         let window = try client.result("present", ["kind": "sleeper"])["window"]!
         // The submit waits on the plugin; the ping sent after it on the same
         // connection, and another connection's ping, are answered first.
-        client.send(line: #"{"jsonrpc":"2.0","id":"submit","method":"submit","params":{"window":"\#(window.stringValue!)","value":"x"}}"#)
+        client.send(
+            line:
+                #"{"jsonrpc":"2.0","id":"submit","method":"submit","params":{"window":"\#(window.stringValue!)","value":"x"}}"#
+        )
         client.send(line: #"{"jsonrpc":"2.0","id":"ping","method":"ping"}"#)
         #expect(try bystander.result("ping") == "pong")
         let first = try #require(try client.readMessage())
@@ -170,13 +212,15 @@ import Testing
         #expect(answer["id"] == "submit")
         let error = try #require(RPCResponse.read(answer)?.1.failure)
         #expect(error.code == .internalError)
-        #expect(error.message == "the sleeper plugin did not answer within 500 ms (plugins.timeout_ms); it is restarted")
+        #expect(
+            error.message == "the sleeper plugin did not answer within 500 ms (plugins.timeout_ms); it is restarted")
     }
 
     @Test func aPluginThatWritesGarbageOrLiesIsRefusedCleanly() throws {
         let (daemon, _) = try Self.daemon(scripts: [
             "babbler": #"while IFS= read -r line; do echo "hello there"; done"#,
-            "liar": #"while IFS= read -r line; do id=$(printf '%s\n' "$line" | sed 's/^{"id":\([0-9]*\),.*/\1/'); printf '{"id":%s,"value":42}\n' "$id"; done"#,
+            "liar":
+                #"while IFS= read -r line; do id=$(printf '%s\n' "$line" | sed 's/^{"id":\([0-9]*\),.*/\1/'); printf '{"id":%s,"value":42}\n' "$id"; done"#,
         ])
         let client = try TestClient(socketPath: daemon.socketPath)
         let babbling = try client.result("present", ["kind": "babbler"])["window"]!

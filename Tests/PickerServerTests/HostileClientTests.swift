@@ -14,7 +14,9 @@ import Testing
         var limit = rlimit()
         guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return "getrlimit failed" }
         if limit.rlim_cur >= 20_000 { return nil }
-        guard limit.rlim_max >= rlim_t(wanted) else { return "the hard limit on open files is \(limit.rlim_max), below \(wanted)" }
+        guard limit.rlim_max >= rlim_t(wanted) else {
+            return "the hard limit on open files is \(limit.rlim_max), below \(wanted)"
+        }
         limit.rlim_cur = min(limit.rlim_max, 20_000)
         return setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 ? nil : "setrlimit refused \(wanted) open files"
     }
@@ -58,7 +60,9 @@ import Testing
         #expect(slow.allSatisfy { $0.closes(within: 10) })
         let connections = try Self.connections(reaching: 1, bystander)
         #expect(connections == 1)
-        print("slowloris: 1,000 connections × 20 single bytes; slowest bystander ping \(Int(slowest)) ms; daemon grew \(grown) KiB")
+        print(
+            "slowloris: 1,000 connections × 20 single bytes; slowest bystander ping \(Int(slowest)) ms; daemon grew \(grown) KiB"
+        )
     }
 
     @Test func aSubscriberThatNeverReadsWhile100000EventsHappen() throws {
@@ -69,7 +73,9 @@ import Testing
         let producer = try TestClient(socketPath: daemon.socketPath)
         let bystander = try TestClient(socketPath: daemon.socketPath)
         let baseline = try residentKilobytes(of: daemon.pid)
-        let batch = "[" + (0..<1000).map { #"{"jsonrpc":"2.0","id":\#($0),"method":"present","params":{"kind":"text"}}"# }
+        let batch =
+            "["
+            + (0..<1000).map { #"{"jsonrpc":"2.0","id":\#($0),"method":"present","params":{"kind":"text"}}"# }
             .joined(separator: ",") + "]"
         var slowest = 0.0
         // Each present makes window.presented, window.key and (for the window
@@ -88,7 +94,9 @@ import Testing
         // What the kernel still holds for it, then the end: its connection was closed
         // (the -32006 that says why could not go out behind events it never read).
         #expect(sleeper.closes(within: 30))
-        print("100,000+ events with a sleeping subscriber: slowest bystander ping \(Int(slowest)) ms; daemon grew \(grown) KiB")
+        print(
+            "100,000+ events with a sleeping subscriber: slowest bystander ping \(Int(slowest)) ms; daemon grew \(grown) KiB"
+        )
     }
 
     @Test func tenThousandIdleConnections() throws {
@@ -110,7 +118,9 @@ import Testing
         idle.removeAll()
         connections = try Self.connections(reaching: 1, bystander)
         #expect(connections == 1)
-        print("10,000 idle connections: bystander ping \(Int(slowest)) ms; daemon grew \(grown) KiB (\(grown * 1024 / 10_000) bytes each)")
+        print(
+            "10,000 idle connections: bystander ping \(Int(slowest)) ms; daemon grew \(grown) KiB (\(grown * 1024 / 10_000) bytes each)"
+        )
     }
 
     @Test func connectionsThatComeAndGoLeaveNothingBehind() throws {
@@ -139,10 +149,22 @@ import Testing
         let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
         // code nil: the answer is "pong"; 0: any JSON-RPC answer.
         let cases: [(name: String, line: [UInt8], code: Int64?)] = [
-            ("invalid UTF-8", Array(#"{"jsonrpc":"2.0","id":1,"method":"ping","x":""#.utf8) + [0xC3, 0x28] + Array(#""}"#.utf8), -32700),
+            (
+                "invalid UTF-8",
+                Array(#"{"jsonrpc":"2.0","id":1,"method":"ping","x":""#.utf8) + [0xC3, 0x28] + Array(#""}"#.utf8),
+                -32700
+            ),
             ("a NUL byte", Array(#"{"jsonrpc":"2.0","id":1,"method":"pi"#.utf8) + [0] + Array(#"ng"}"#.utf8), -32700),
-            ("a 1 MiB title", Array(#"{"jsonrpc":"2.0","id":1,"method":"present","params":{"kind":"text","title":"\#(megabyte)"}}"#.utf8), 0),
-            ("a 10^6-element array", Array(#"{"jsonrpc":"2.0","id":1,"method":"ping","params":\#(million)}"#.utf8), -32602),
+            (
+                "a 1 MiB title",
+                Array(
+                    #"{"jsonrpc":"2.0","id":1,"method":"present","params":{"kind":"text","title":"\#(megabyte)"}}"#.utf8
+                ), 0
+            ),
+            (
+                "a 10^6-element array", Array(#"{"jsonrpc":"2.0","id":1,"method":"ping","params":\#(million)}"#.utf8),
+                -32602
+            ),
             ("1e400", Array(#"{"jsonrpc":"2.0","id":1e400,"method":"ping"}"#.utf8), -32700),
             ("-0 as id", Array(#"{"jsonrpc":"2.0","id":-0,"method":"ping"}"#.utf8), nil),
             ("2^64 as id", Array(#"{"jsonrpc":"2.0","id":18446744073709551616,"method":"ping"}"#.utf8), nil),
@@ -155,11 +177,16 @@ import Testing
             let line = try #require(try client.readLine(timeout: 60), "\(hostile.name): no answer")
             let answer = try JSON.parse(String(decoding: line, as: UTF8.self), maxDepth: 256)
             if hostile.code == 0 {
-                #expect(answer["jsonrpc"] == "2.0" && (answer["result"] != nil || answer["error"] != nil), "\(hostile.name)")
+                #expect(
+                    answer["jsonrpc"] == "2.0" && (answer["result"] != nil || answer["error"] != nil), "\(hostile.name)"
+                )
             } else if let code = hostile.code {
-                #expect(answer["error"]?["code"] == .integer(code), "\(hostile.name): \(String(decoding: line.prefix(200), as: UTF8.self))")
+                #expect(
+                    answer["error"]?["code"] == .integer(code),
+                    "\(hostile.name): \(String(decoding: line.prefix(200), as: UTF8.self))")
             } else {
-                #expect(answer["result"] == "pong", "\(hostile.name): \(String(decoding: line.prefix(200), as: UTF8.self))")
+                #expect(
+                    answer["result"] == "pong", "\(hostile.name): \(String(decoding: line.prefix(200), as: UTF8.self))")
             }
             #expect(try bystander.result("ping") == "pong", "after \(hostile.name)")
         }
@@ -178,7 +205,8 @@ import Testing
             #"{"jsonrpc":"2.0","id":1,"method":"wait","params":{"window":"\#(kept.stringValue!)"}}"#,
             #"{"jsonrpc":"2.0","id":1,"method":"update","params":{"window":"\#(kept.stringValue!)","value":"draft"}}"#,
             #"{"jsonrpc":"2.0","id":1,"method":"raise","params":{"window":"\#(kept.stringValue!)"}}"#,
-            #"{"jsonrpc":"2.0","id":1,"method":"list"}"#, #"{"jsonrpc":"2.0","id":1,"method":"get","params":{"window":"\#(kept.stringValue!)"}}"#,
+            #"{"jsonrpc":"2.0","id":1,"method":"list"}"#,
+            #"{"jsonrpc":"2.0","id":1,"method":"get","params":{"window":"\#(kept.stringValue!)"}}"#,
             #"{"jsonrpc":"2.0","id":1,"method":"subscribe"}"#, #"{"jsonrpc":"2.0","id":1,"method":"history"}"#,
             #"{"jsonrpc":"2.0","id":1,"method":"status"}"#, #"{"jsonrpc":"2.0","id":1,"method":"reload"}"#,
         ]
@@ -213,7 +241,9 @@ import Testing
         let error = try #require(try client.response(to: id, timeout: 30).failure)
         #expect(error.code == .invalidParams)
         #expect(error.message.contains("does not match the required pattern"))
-        #expect(try client.error("present", ["kind": "text", "options": ["pattern": "(a)\\1"]]).message.contains("backreferences"))
+        #expect(
+            try client.error("present", ["kind": "text", "options": ["pattern": "(a)\\1"]]).message.contains(
+                "backreferences"))
     }
 
     /// A subscription's filters once were tried one by one for every event: a
@@ -253,9 +283,13 @@ import Testing
         let waiting = try (0..<6).map { _ in try TestClient(socketPath: daemon.socketPath) }
         for client in waiting {
             for round in 0..<batches {
-                client.send(.array((0..<1000).map {
-                    client.request("wait", ["window": window, "timeout_ms": .integer(Int64(timeout))], id: .string("\(round)-\($0)"))
-                }))
+                client.send(
+                    .array(
+                        (0..<1000).map {
+                            client.request(
+                                "wait", ["window": window, "timeout_ms": .integer(Int64(timeout))],
+                                id: .string("\(round)-\($0)"))
+                        }))
             }
             #expect(try client.result("ping", timeout: 60) == "pong")
         }

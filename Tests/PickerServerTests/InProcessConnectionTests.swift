@@ -47,7 +47,8 @@ import Testing
 
     @Test func idleConnectionsAreClosedAndBusyOnesKept() throws {
         let log = EmbeddedLog()
-        let daemon = try EmbeddedDaemon(config: #"{"limits": {"idle_timeout_ms": 2000}}"#, logLevel: .debug, log: log.write)
+        let daemon = try EmbeddedDaemon(
+            config: #"{"limits": {"idle_timeout_ms": 2000}}"#, logLevel: .debug, log: log.write)
         let subscriber = try EmbeddedConnection(daemon)
         _ = try subscriber.call(Subscribe())
         let asker = try EmbeddedConnection(daemon)

@@ -36,7 +36,8 @@ import Testing
         #expect(hello["permissions"] == ["present", "answer", "manage", "observe", "admin", "alert"])
         #expect(hello["limits"]?["max_line_bytes"] == 1_048_576)
         #expect(
-            try client.request(Hello(protocolVersion: 2)).failure?.message == "protocol 2 is not supported; this daemon speaks protocol 1")
+            try client.request(Hello(protocolVersion: 2)).failure?.message
+                == "protocol 2 is not supported; this daemon speaks protocol 1")
         #expect(try client.call(Ping()) == "pong")
         let plugins = try client.request(Plugins()).get()
         #expect(plugins.arrayValue?.count == BuiltInKind.allCases.count)
@@ -112,9 +113,12 @@ import Testing
         let waited = try #require(alone.readLine())
         let secondWaited = try #require(alone.readLine())
         let expected = "[\(waited),\(pong),\(secondWaited)]"
-            .replacingOccurrences(of: "\(third)", with: "\(first)").replacingOccurrences(of: "\(fourth)", with: "\(second)")
+            .replacingOccurrences(of: "\(third)", with: "\(first)").replacingOccurrences(
+                of: "\(fourth)", with: "\(second)")
         #expect(line == expected)
-        let places = [#""value":"first""#, #""pong""#, #""value":"second""#].compactMap { line.range(of: $0)?.lowerBound }
+        let places = [#""value":"first""#, #""pong""#, #""value":"second""#].compactMap {
+            line.range(of: $0)?.lowerBound
+        }
         #expect(places.count == 3 && places == places.sorted(), "answered second, first; written first, ping, second")
     }
 
@@ -128,14 +132,17 @@ import Testing
             #expect(answer["error"]?["code"] == -32700)
             #expect(answer["error"]?["message"]?.stringValue?.hasPrefix("parse error: ") == true)
         }
-        client.send(raw: Array(#"{"jsonrpc":"2.0","id":1,"method":"ping","x":"\#u{FF}"}"#.utf8).map { $0 == 0xC3 ? 0xFF : $0 } + [0x0A])
+        client.send(
+            raw: Array(#"{"jsonrpc":"2.0","id":1,"method":"ping","x":"\#u{FF}"}"#.utf8).map { $0 == 0xC3 ? 0xFF : $0 }
+                + [0x0A])
         client.send(raw: [0xFF, 0xFE, 0x0A])
         #expect(try client.readMessage()?["error"]?["code"] == -32700)
         #expect(try client.readMessage()?["error"]?["message"] == "parse error: unexpected byte 0xFF at byte 0")
         client.send(raw: Array(#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#.utf8) + [0x00, 0x0A])
         #expect(try client.readMessage()?["error"]?["message"] == "parse error: NUL byte at byte 40")
         client.send(line: String(repeating: "[", count: 66) + String(repeating: "]", count: 66))
-        #expect(try client.readMessage()?["error"]?["message"] == "parse error: nesting deeper than 64 levels at byte 65")
+        #expect(
+            try client.readMessage()?["error"]?["message"] == "parse error: nesting deeper than 64 levels at byte 65")
         #expect(try client.call(Ping()) == "pong")
     }
 
@@ -154,7 +161,10 @@ import Testing
             client.send(line: line)
             return try client.readMessage()
         }
-        #expect(try answer(#"{"id":1,"method":"ping"}"#)?["error"] == ["code": -32600, "message": #"a request must have "jsonrpc":"2.0""#])
+        #expect(
+            try answer(#"{"id":1,"method":"ping"}"#)?["error"] == [
+                "code": -32600, "message": #"a request must have "jsonrpc":"2.0""#,
+            ])
         #expect(try answer(#"{"jsonrpc":"2.0","id":true,"method":"ping"}"#)?["id"] == .null)
         #expect(try answer(#"{"jsonrpc":"2.0","id":3,"method":5}"#)?["error"]?["code"] == -32600)
         #expect(try answer(#"{"jsonrpc":"2.0","id":4,"method":"ping","params":[1]}"#)?["error"]?["code"] == -32602)
@@ -170,7 +180,9 @@ import Testing
         #expect(badOption.message == "option 'max' (2026-01-01) must not be before option 'min' (2026-01-02)")
         #expect(badOption.data == ["field": "options"])
         #expect(try client.request(Get(window: WindowID("w404"))).failure?.code == .noSuchWindow)
-        #expect(try client.request(Submit(value: "x")).failure?.message == "there is no key window; name a window or present one first")
+        #expect(
+            try client.request(Submit(value: "x")).failure?.message
+                == "there is no key window; name a window or present one first")
         #expect(try client.request(List()).get()["windows"] == [], "nothing was created by the failed presents")
     }
 
@@ -178,13 +190,16 @@ import Testing
         let daemon = try EmbeddedDaemon(config: #"{"limits": {"max_line_bytes": 1000}}"#)
         let client = try EmbeddedConnection(daemon)
         let bystander = try EmbeddedConnection(daemon)
-        client.send(line: #"{"jsonrpc":"2.0","id":1,"method":"ping","params":{"x":""# + String(repeating: "x", count: 2000) + "\"}}")
+        client.send(
+            line: #"{"jsonrpc":"2.0","id":1,"method":"ping","params":{"x":""# + String(repeating: "x", count: 2000)
+                + "\"}}")
         let answer = try #require(try client.readMessage())
         #expect(answer["id"] == .null && answer["error"]?["code"] == -32001)
         #expect(!client.isOpen)
         // Exactly at the limit is fine.
         let padding = 1000 - #"{"jsonrpc":"2.0","id":1,"method":"ping","params":{}}"#.utf8.count
-        bystander.send(line: #"{"jsonrpc":"2.0","id":1,"method":"ping","params":{}}"# + String(repeating: " ", count: padding))
+        bystander.send(
+            line: #"{"jsonrpc":"2.0","id":1,"method":"ping","params":{}}"# + String(repeating: " ", count: padding))
         #expect(try bystander.readMessage()?["result"] == "pong")
     }
 
@@ -221,7 +236,8 @@ import Testing
         let client = try EmbeddedConnection(daemon)
         let summary = try client.request(
             Present(
-                kind: "custom", title: "Where", message: "Pick a region", options: ["columns": [["prod", "staging"], ["us", "eu"]]],
+                kind: "custom", title: "Where", message: "Pick a region",
+                options: ["columns": [["prod", "staging"], ["us", "eu"]]],
                 timeoutMilliseconds: 60000, tag: "deploy")
         ).get()
         #expect(summary["tag"] == "deploy" && summary["deadline"]?.stringValue != nil && summary["key"] == true)
@@ -249,6 +265,8 @@ import Testing
         #expect(try client.request(Dismiss(.window(ids[0]))).get() == dismissed(ids[0]))
         #expect(try client.request(Dismiss(.window(ids[0]))).failure?.code == .alreadyDismissed)
         #expect(try client.request(Dismiss(.all)).get() == dismissed(ids[3]))
-        #expect(try client.request("dismiss").failure?.message == "dismiss needs exactly one of window, all: true, or level")
+        #expect(
+            try client.request("dismiss").failure?.message == "dismiss needs exactly one of window, all: true, or level"
+        )
     }
 }

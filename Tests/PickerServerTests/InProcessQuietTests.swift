@@ -20,7 +20,9 @@ import Testing
         #expect(answer == ["below": 2000, "below_name": "alert", "until": .string(until.rfc3339)])
         let events = try watcher.takeEvents()
         #expect(events.map { $0["type"] } == ["quiet.changed", "window.resigned_key"])
-        #expect(events.first?["window"] == .null && events.first?["below"] == 2000 && events.first?["until"] == .string(until.rfc3339))
+        #expect(
+            events.first?["window"] == .null && events.first?["below"] == 2000
+                && events.first?["until"] == .string(until.rfc3339))
 
         let list = try client.call(List())
         #expect(list.key == nil && list.windows.map(\.state) == [.waiting])
@@ -37,7 +39,9 @@ import Testing
         daemon.advance(milliseconds: 3_600_000)
         let ended = try watcher.takeEvents()
         #expect(ended.map { $0["type"] } == ["quiet.changed", "window.key"])
-        #expect(ended.first?["off"] == true && ended.first?["window"] == .null && ended.last?["window"] == .string(normal.rawValue))
+        #expect(
+            ended.first?["off"] == true && ended.first?["window"] == .null
+                && ended.last?["window"] == .string(normal.rawValue))
         let after = try client.request(Status()).get()
         #expect(after["quiet"] == nil && after["windows"] == ["visible": 1, "hidden": 0, "waiting": 0])
         #expect(try client.call(List()).key == normal)
@@ -59,8 +63,10 @@ import Testing
         let client = try EmbeddedConnection(daemon)
         let unknown = try client.request(Quiet(.on(below: "urgent", until: nil))).failure
         #expect(unknown?.code == .invalidParams && unknown?.data == ["field": "below"])
-        #expect(unknown?.message.hasPrefix("below: unknown level 'urgent'; use one of normal, statusBar, alert") == true)
-        let past = try client.request(Quiet(.on(below: "alert", until: daemon.clock.now().adding(milliseconds: -1)))).failure
+        #expect(
+            unknown?.message.hasPrefix("below: unknown level 'urgent'; use one of normal, statusBar, alert") == true)
+        let past = try client.request(Quiet(.on(below: "alert", until: daemon.clock.now().adding(milliseconds: -1))))
+            .failure
         #expect(past?.code == .invalidParams && past?.data == ["field": "until"])
         #expect(past?.message.hasPrefix("until must be later than now") == true)
         let missing = try client.request("quiet", ["until": "2030-01-01T00:00:00Z"]).failure
@@ -72,7 +78,9 @@ import Testing
 
     @Test func aUserWithoutManageIsRefused() throws {
         let daemon = try EmbeddedDaemon(
-            config: #"{"permissions": {"rules": [{"uid": 1000, "allow": ["present", "observe"]}, {"uid": 1001, "allow": ["manage"]}]}}"#)
+            config:
+                #"{"permissions": {"rules": [{"uid": 1000, "allow": ["present", "observe"]}, {"uid": 1001, "allow": ["manage"]}]}}"#
+        )
         let user = try EmbeddedConnection(daemon, uid: 1000)
         // Even a user whose own windows would wait: quiet hours concern everyone's.
         _ = try user.presentWindow(Present(kind: "text"))
@@ -81,7 +89,9 @@ import Testing
         #expect(try user.request(Quiet(.off)).failure?.code == .permissionDenied)
         #expect(try user.request(Status()).get()["quiet"] == nil)
         let manager = try EmbeddedConnection(daemon, uid: 1001)
-        #expect(try manager.call(Quiet(.on(below: "alert", until: nil))) == .some(QuietHours(below: .alert, belowName: "alert")))
+        #expect(
+            try manager.call(Quiet(.on(below: "alert", until: nil)))
+                == .some(QuietHours(below: .alert, belowName: "alert")))
         #expect(try user.call(List()).windows.map(\.state) == [.waiting])
     }
 

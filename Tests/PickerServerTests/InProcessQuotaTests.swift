@@ -12,12 +12,15 @@ import Testing
 
     /// A daemon that lets uid 65534 present, with `limits` (JSON members).
     static func daemon(limits: String) throws -> EmbeddedDaemon {
-        try EmbeddedDaemon(config: #"{"permissions": {"rules": [{"uid": 65534, "allow": ["present"]}]}, "limits": {\#(limits)}}"#)
+        try EmbeddedDaemon(
+            config: #"{"permissions": {"rules": [{"uid": 65534, "allow": ["present"]}]}, "limits": {\#(limits)}}"#)
     }
 
     /// Sends `count` presents on `client` as one batch; the answers.
     static func presentBatch(_ client: EmbeddedConnection, count: Int) throws -> [JSON] {
-        let requests = (0..<count).map { #"{"jsonrpc":"2.0","id":"p\#($0)","method":"present","params":{"kind":"text"}}"# }
+        let requests = (0..<count).map {
+            #"{"jsonrpc":"2.0","id":"p\#($0)","method":"present","params":{"kind":"text"}}"#
+        }
         client.send(line: "[" + requests.joined(separator: ",") + "]")
         guard let answers = try client.readMessage()?.arrayValue else { throw TestFailure("no batch answer") }
         return answers
@@ -29,24 +32,38 @@ import Testing
         let second = try EmbeddedConnection(daemon, uid: Self.nobody)
         #expect(try Self.presentBatch(first, count: 3).allSatisfy { $0["result"] != nil })
         let answers = try Self.presentBatch(second, count: 3)
-        #expect(answers.filter { $0["result"] != nil }.count == 2, "the quota counts the user's windows on every connection")
+        #expect(
+            answers.filter { $0["result"] != nil }.count == 2, "the quota counts the user's windows on every connection"
+        )
         let refused = try #require(answers.first { $0["error"] != nil })
         #expect(refused["error"]?["data"]?["limit"] == "max_windows_per_user")
-        #expect(refused["error"]?["message"] == "uid 65534 already has 5 open windows, its limit (limits.max_windows_per_user); dismiss some first")
+        #expect(
+            refused["error"]?["message"]
+                == "uid 65534 already has 5 open windows, its limit (limits.max_windows_per_user); dismiss some first")
         let owner = try EmbeddedConnection(daemon)
-        #expect(try Self.presentBatch(owner, count: 10).allSatisfy { $0["result"] != nil }, "the daemon's own user has no per-user quota")
+        #expect(
+            try Self.presentBatch(owner, count: 10).allSatisfy { $0["result"] != nil },
+            "the daemon's own user has no per-user quota")
     }
 
     @Test func titlesMessagesAndTagsHaveSizeLimits() throws {
         let daemon = try Self.daemon(limits: #""max_title_bytes": 16, "max_tag_bytes": 8"#)
         let client = try EmbeddedConnection(daemon)
-        let error = try #require(try client.request("present", ["kind": "text", "title": .string(String(repeating: "é", count: 9))]).failure)
+        let error = try #require(
+            try client.request("present", ["kind": "text", "title": .string(String(repeating: "é", count: 9))]).failure)
         #expect(error.code == .limitReached && error.data?["limit"] == "max_title_bytes")
         #expect(error.message == "title is 18 bytes long; the limit is 16 (limits.max_title_bytes); shorten it")
-        #expect(try client.request("present", ["kind": "text", "tag": "123456789"]).failure?.data?["limit"] == "max_tag_bytes")
+        #expect(
+            try client.request("present", ["kind": "text", "tag": "123456789"]).failure?.data?["limit"]
+                == "max_tag_bytes")
         let message = String(repeating: "m", count: 16_385)
-        #expect(try client.request("present", ["kind": "text", "message": .string(message)]).failure?.data?["limit"] == "max_message_bytes")
-        #expect(try client.request("present", ["kind": "text", "title": "short enough", "tag": "12345678"]).get()["window"] != nil)
-        #expect(try client.request("status").get()["windows"]?["visible"] == 1, "nothing was created by the refused ones")
+        #expect(
+            try client.request("present", ["kind": "text", "message": .string(message)]).failure?.data?["limit"]
+                == "max_message_bytes")
+        #expect(
+            try client.request("present", ["kind": "text", "title": "short enough", "tag": "12345678"]).get()["window"]
+                != nil)
+        #expect(
+            try client.request("status").get()["windows"]?["visible"] == 1, "nothing was created by the refused ones")
     }
 }

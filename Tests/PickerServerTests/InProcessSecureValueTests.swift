@@ -44,19 +44,27 @@ import Testing
             let listing = try answerer.request(List()).get()
             let submitted = try answerer.request(Submit(window: window, value: .string(secret))).get()
             #expect(submitted["value"] == .string(secret), "the submitter gets the value")
-            #expect(try #require(try asker.responses()[waitID]).get()["value"] == .string(secret), "the waiter gets the value")
+            #expect(
+                try #require(try asker.responses()[waitID]).get()["value"] == .string(secret),
+                "the waiter gets the value")
             #expect(try answerer.request(Wait(window: window)).get()["value"] == .string(secret))
             let history = try answerer.request(History()).get()
             let events = try watcher.takeEvents(4)
             let form = try answerer.presentWindow(
                 Present(
                     kind: "form",
-                    options: ["fields": [["name": "user", "kind": "text"], ["name": "pin", "kind": "text", "options": ["secure": true]]]]))
+                    options: [
+                        "fields": [
+                            ["name": "user", "kind": "text"],
+                            ["name": "pin", "kind": "text", "options": ["secure": true]],
+                        ]
+                    ]))
             _ = try answerer.call(Update(window: form.window, value: ["user": "ada", "pin": .string(secret)]))
             let formDetails = try answerer.request(Get(window: form.window)).get()
             #expect(formDetails["value"] == ["user": "ada"])
             daemon.advance(milliseconds: 300)
-            let everythingSeen = [details, listing, history, formDetails].map { $0.serialized() }.joined()
+            let everythingSeen =
+                [details, listing, history, formDetails].map { $0.serialized() }.joined()
                 + (events + (try watcher.takeEvents())).map { $0.serialized() }.joined()
             #expect(!everythingSeen.contains(secret))
             #expect(details["value"] == nil)
@@ -93,13 +101,16 @@ import Testing
             let daemon = try Self.daemon(log: log)
             let asker = try EmbeddedConnection(daemon, uid: owner)
             let window = try asker.presentWindow(
-                Present(kind: "text", options: ["secure": true], timeoutMilliseconds: timeout, defaultValue: defaultValue)
+                Present(
+                    kind: "text", options: ["secure": true], timeoutMilliseconds: timeout, defaultValue: defaultValue)
             ).window
             let ownerWaiter = try EmbeddedConnection(daemon, uid: owner)
             let observer = try EmbeddedConnection(daemon, uid: observer)
             let everyone = try EmbeddedConnection(daemon, uid: everything)
             let waits = [ownerWaiter, observer, everyone].map { ($0, $0.send(Wait(window: window))) }
-            for (client, id) in waits { #expect(try client.responses()[id] == nil, "the waits are registered, not answered") }
+            for (client, id) in waits {
+                #expect(try client.responses()[id] == nil, "the waits are registered, not answered")
+            }
             let root = try EmbeddedConnection(daemon)
             try end(daemon, root, window)
             func outcome(of wait: (EmbeddedConnection, Int64)) throws -> JSON {
@@ -119,15 +130,18 @@ import Testing
     }
 
     static func check(_ views: Views, value: JSON, _ log: EmbeddedLog) {
-        for (who, outcome) in [("owner's waiter", views.ownerWaiter), ("owner's wait after", views.ownerWaitAfter),
-            ("owner's other connection", views.ownerOtherConnection)]
-        {
+        for (who, outcome) in [
+            ("owner's waiter", views.ownerWaiter), ("owner's wait after", views.ownerWaitAfter),
+            ("owner's other connection", views.ownerOtherConnection),
+        ] {
             #expect(outcome?["value"] == value, "\(who) gets the value")
         }
-        for (who, outcome) in [("observer's waiter", views.observerWaiter), ("observer's wait after", views.observerWaitAfter),
-            ("all-permissions waiter", views.everythingWaiter), ("all-permissions wait after", views.everythingWaitAfter),
-            ("daemon's own user's wait after", views.rootWaitAfter)]
-        {
+        for (who, outcome) in [
+            ("observer's waiter", views.observerWaiter), ("observer's wait after", views.observerWaitAfter),
+            ("all-permissions waiter", views.everythingWaiter),
+            ("all-permissions wait after", views.everythingWaitAfter),
+            ("daemon's own user's wait after", views.rootWaitAfter),
+        ] {
             #expect(outcome?["value"] == nil, "\(who) does not get the value")
             #expect(outcome?["reason"] != nil, "\(who) gets the outcome")
         }

@@ -68,11 +68,15 @@ import Testing
         let list = try #require(try lister.readMessage())
         let result = try #require(list["result"])
         let listed = try #require(List.decode(result))
-        #expect(listed.windows.count == 10 && listed.windows.contains { $0.window == windows[0] }, "the stack as it was asked for")
+        #expect(
+            listed.windows.count == 10 && listed.windows.contains { $0.window == windows[0] },
+            "the stack as it was asked for")
         // Then what happened meanwhile, in order: the cancel's event, and only
         // then the next line's answer, as that line ran after the list.
         let event = try #require(try lister.readMessage())
-        #expect(event["params"]?["type"] == "window.dismissed" && event["params"]?["window"] == .string(windows[0].rawValue))
+        #expect(
+            event["params"]?["type"] == "window.dismissed" && event["params"]?["window"] == .string(windows[0].rawValue)
+        )
         #expect(try lister.readMessage()?["id"] == "then")
         #expect(try lister.readMessage() == nil)
     }
@@ -81,7 +85,8 @@ import Testing
         let daemon = try EmbeddedDaemon()
         let client = try EmbeddedConnection(daemon)
         _ = try Self.stackOfTen(client)
-        let batch = #"[{"jsonrpc":"2.0","id":1,"method":"list"},{"jsonrpc":"2.0","id":2,"method":"ping"},{"jsonrpc":"2.0","id":3,"method":"list","params":{"level":"alert"}}]"#
+        let batch =
+            #"[{"jsonrpc":"2.0","id":1,"method":"list"},{"jsonrpc":"2.0","id":2,"method":"ping"},{"jsonrpc":"2.0","id":3,"method":"list","params":{"level":"alert"}}]"#
         client.send(line: batch)
         let atOnce = try #require(client.readLine())
         daemon.sliceBudgets = SliceBudgets(listWindows: 1)
@@ -129,7 +134,9 @@ import Testing
                 if id == onOther, message["result"] != nil { continue }
                 #expect(message["error"]?["code"] == -32003)
                 let which = id == onOther ? other : window
-                #expect(message["error"]?["message"] == .string("wait timed out after \(timeout) ms; window \(which) is still open"))
+                #expect(
+                    message["error"]?["message"]
+                        == .string("wait timed out after \(timeout) ms; window \(which) is still open"))
             }
             return ids
         }
@@ -215,10 +222,12 @@ import Testing
     /// run at once. (Before, they were dropped with the connection.)
     @Test func linesHeldBackRunWhenThePeerGoesAway() throws {
         // reattach_ms 0: a dismiss window ends the moment its asker goes.
-        let daemon = try EmbeddedDaemon(config: #"{"windows": {"reattach_ms": 0}}"#, sliceBudgets: SliceBudgets(lineTime: .zero))
+        let daemon = try EmbeddedDaemon(
+            config: #"{"windows": {"reattach_ms": 0}}"#, sliceBudgets: SliceBudgets(lineTime: .zero))
         let owner = try EmbeddedConnection(daemon)
         let vanishing = try EmbeddedConnection(daemon)
-        let present = #"{"jsonrpc":"2.0","id":1,"method":"present","params":{"kind":"text","title":"held back","wait":true,"on_disconnect":"dismiss"}}"#
+        let present =
+            #"{"jsonrpc":"2.0","id":1,"method":"present","params":{"kind":"text","title":"held back","wait":true,"on_disconnect":"dismiss"}}"#
         vanishing.send(raw: Array((#"{"jsonrpc":"2.0","id":0,"method":"ping"}"# + "\n" + present + "\n").utf8))
         #expect(try owner.call(List()).windows.isEmpty, "the present waits behind the ping")
         vanishing.disconnect()

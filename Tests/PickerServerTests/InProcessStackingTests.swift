@@ -10,7 +10,10 @@ import Testing
     @Test func levelsRecencyAndKeyChanges() throws {
         let daemon = try EmbeddedDaemon()
         let watcher = try EmbeddedConnection(daemon)
-        _ = try watcher.call(Subscribe(events: ["window.key", "window.resigned_key", "window.reordered", "window.hidden", "window.shown"]))
+        _ = try watcher.call(
+            Subscribe(events: [
+                "window.key", "window.resigned_key", "window.reordered", "window.hidden", "window.shown",
+            ]))
         let client = try EmbeddedConnection(daemon)
         var ids: [WindowID] = []
         for level: LevelSpec in ["normal", "normal", "alert", "statusBar"] {
@@ -20,7 +23,9 @@ import Testing
         func order() throws -> [WindowID] { try client.call(List()).windows.map(\.window) }
         func key() throws -> WindowID? { try client.call(List()).key }
         func events(_ count: Int) throws -> [String] {
-            try watcher.takeEvents(count).map { "\($0["type"]?.stringValue ?? "?") \($0["window"]?.stringValue ?? "?")" }
+            try watcher.takeEvents(count).map {
+                "\($0["type"]?.stringValue ?? "?") \($0["window"]?.stringValue ?? "?")"
+            }
         }
         #expect(try order() == [alert, status, second, first])
         #expect(try key() == alert)

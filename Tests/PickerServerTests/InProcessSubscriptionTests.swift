@@ -63,7 +63,9 @@ import Testing
     @Test func subscriptionsAreLimitedPerUser() throws {
         let nobody: UInt32 = 65534
         let daemon = try EmbeddedDaemon(
-            config: #"{"permissions": {"rules": [{"uid": 65534, "allow": ["observe"]}]}, "limits": {"max_subscriptions_per_user": 3}}"#)
+            config:
+                #"{"permissions": {"rules": [{"uid": 65534, "allow": ["observe"]}]}, "limits": {"max_subscriptions_per_user": 3}}"#
+        )
         let first = try EmbeddedConnection(daemon, uid: nobody)
         let second = try EmbeddedConnection(daemon, uid: nobody)
         for _ in 0..<2 { _ = try first.call(Subscribe()) }

@@ -15,7 +15,8 @@ import Testing
     /// is still unanswered (`comment` says why), then to it, where it ends
     /// with `owner_gone`.
     func expectOwnerGone(
-        after milliseconds: Int64, of daemon: EmbeddedDaemon, answering wait: Int64, to watcher: EmbeddedConnection, _ comment: Comment
+        after milliseconds: Int64, of daemon: EmbeddedDaemon, answering wait: Int64, to watcher: EmbeddedConnection,
+        _ comment: Comment
     ) throws {
         daemon.advance(milliseconds: milliseconds - 1)
         #expect(try watcher.responses().isEmpty, comment)
@@ -48,7 +49,8 @@ import Testing
         let watcher = try EmbeddedConnection(daemon)
         let wait = watcher.send(Wait(window: window.window))
         daemon.disconnect(owner.number)
-        try expectOwnerGone(after: 300_000, of: daemon, answering: wait, to: watcher, "kept for the five minutes of its grace period")
+        try expectOwnerGone(
+            after: 300_000, of: daemon, answering: wait, to: watcher, "kept for the five minutes of its grace period")
     }
 
     @Test func onDisconnectDismissEndsTheWindowWhenItsAskerDoesNotComeBack() throws {
@@ -59,13 +61,19 @@ import Testing
         let watcher = try EmbeddedConnection(daemon)
         let wait = watcher.send(Wait(window: gone.window))
         daemon.disconnect(owner.number)
-        try expectOwnerGone(after: 5000, of: daemon, answering: wait, to: watcher, "reattach_ms (5 s) for the asker to come back")
-        #expect(try watcher.call(Get(window: kept.window)).summary.state == .visible, "keep, with no grace period, keeps it")
+        try expectOwnerGone(
+            after: 5000, of: daemon, answering: wait, to: watcher, "reattach_ms (5 s) for the asker to come back")
+        #expect(
+            try watcher.call(Get(window: kept.window)).summary.state == .visible, "keep, with no grace period, keeps it"
+        )
         #expect(daemon.invariantViolation() == nil)
     }
 
     @Test func anAskerThatComesBackAdoptsItsWindow() throws {
-        let daemon = try EmbeddedDaemon(config: #"{"permissions": {"rules": [{"uid": 1000, "allow": ["present"]}, {"uid": 1001, "allow": ["observe"]}]}}"#)
+        let daemon = try EmbeddedDaemon(
+            config:
+                #"{"permissions": {"rules": [{"uid": 1000, "allow": ["present"]}, {"uid": 1001, "allow": ["observe"]}]}}"#
+        )
         let asker = try EmbeddedConnection(daemon, uid: 1000)
         let window = try asker.presentWindow(Present(kind: "text", onDisconnect: .dismiss))
         let other = try asker.presentWindow(Present(kind: "text", onDisconnect: .dismiss))

@@ -21,7 +21,9 @@ import Glibc
         #expect(try asker.responses()[id] == nil, "the wait is not answered yet")
         let submitted = try answerer.request(Submit(window: window, value: "2026-03-04")).get()
         let outcome = try #require(try asker.responses()[id]).get()
-        #expect(outcome["reason"] == "submitted" && outcome["value"] == "2026-03-04" && outcome["window"] == .string(window.rawValue))
+        #expect(
+            outcome["reason"] == "submitted" && outcome["value"] == "2026-03-04"
+                && outcome["window"] == .string(window.rawValue))
         #expect(outcome == submitted)
     }
 
@@ -34,7 +36,9 @@ import Glibc
         #expect(outcome["value"] == "late" && outcome["reason"] == "submitted")
         let again = try #require(try client.request(Submit(window: window, value: "again")).failure)
         #expect(again.code == .alreadyDismissed)
-        #expect(again.data?["outcome"]?["reason"] == "submitted" && again.data?["outcome"]?["window"] == .string(window.rawValue))
+        #expect(
+            again.data?["outcome"]?["reason"] == "submitted"
+                && again.data?["outcome"]?["window"] == .string(window.rawValue))
         #expect(try client.request(Wait(window: WindowID("w999"))).failure?.code == .noSuchWindow)
     }
 
@@ -75,8 +79,10 @@ import Glibc
         #expect(try client.responses().isEmpty)
         daemon.advance(milliseconds: 1)
         var answers = try client.responses()
-        #expect(Present.decode(try #require(answers[plain]).get()) == .outcome(
-            Outcome(window: WindowID("w2"), reason: .timeout, value: nil, by: nil, at: daemon.clock.now())))
+        #expect(
+            Present.decode(try #require(answers[plain]).get())
+                == .outcome(
+                    Outcome(window: WindowID("w2"), reason: .timeout, value: nil, by: nil, at: daemon.clock.now())))
         daemon.advance(milliseconds: 100)
         answers = try client.responses()
         guard case .outcome(let outcome)? = Present.decode(try #require(answers[dated]).get()) else {
@@ -104,7 +110,8 @@ import Glibc
             _ = try answerer.call(Submit(window: window.window, value: .string("for \(tag)")))
         }
         for (index, asker) in askers.enumerated() {
-            let outcome = try #require(try asker.connection.responses()[asker.id], "asker \(index) got no outcome").get()
+            let outcome = try #require(try asker.connection.responses()[asker.id], "asker \(index) got no outcome")
+                .get()
             #expect(outcome["value"] == .string("for asker-\(index)"), "asker \(index) got someone else's outcome")
         }
         #expect(try answerer.request(Status()).get()["counters"]?["submitted"] == .integer(Int64(count)))
@@ -130,7 +137,9 @@ import Glibc
 /// Raises this process's soft limit on open files to its hard limit.
 func raiseOpenFileLimit() {
     var limit = rlimit()
-    guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }
+    guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max else {
+        return
+    }
     limit.rlim_cur = limit.rlim_max
     setrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
 }

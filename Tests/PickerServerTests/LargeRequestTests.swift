@@ -1,8 +1,8 @@
 import Foundation
 import PickerJSON
 import PickerProtocol
-import PickerTestSupport
 import PickerSystem
+import PickerTestSupport
 import Synchronization
 import Testing
 
@@ -47,7 +47,8 @@ final class Bystander: Sendable {
                 report.pings += 1
                 report.slowest = max(report.slowest, milliseconds)
             }
-            usleep(2_000)  // a fixed pace, not a wait: the pinger samples latency every 2 ms while the large request is read
+            // A fixed pace, not a wait: the pinger samples latency every 2 ms while the large request is read.
+            usleep(2_000)
         }
         finished.signal()
     }
@@ -98,7 +99,9 @@ final class Bystander: Sendable {
         }
         let actions = JSON.array(labels.map { ["label": .string($0)] })
         try Self.whilePinging("actions, 1,000 labels of 1,000 characters: present and submit") { client in
-            let window = try #require(try client.result("present", ["kind": "actions", "options": ["actions": actions]], timeout: 120)["window"])
+            let window = try #require(
+                try client.result("present", ["kind": "actions", "options": ["actions": actions]], timeout: 120)[
+                    "window"])
             let outcome = try client.result("submit", ["window": window, "value": .string(labels[999])], timeout: 120)
             #expect(outcome["value"] == ["index": 999, "label": .string(labels[999])])
         }
@@ -118,7 +121,8 @@ final class Bystander: Sendable {
         let fields = JSON.array((0..<1_000).map { ["name": .string("field \($0)"), "kind": "text"] })
         let value = JSON.object(JSONObject((0..<1_000).reversed().map { ("field \($0)", JSON.string("value \($0)")) }))
         try Self.whilePinging("form, 1,000 text fields: present, update and submit") { client in
-            let window = try #require(try client.result("present", ["kind": "form", "options": ["fields": fields]], timeout: 120)["window"])
+            let window = try #require(
+                try client.result("present", ["kind": "form", "options": ["fields": fields]], timeout: 120)["window"])
             _ = try client.result("update", ["window": window, "value": value], timeout: 120)
             let outcome = try client.result("submit", ["window": window, "value": value], timeout: 120)
             #expect(outcome["value"]?.objectValue?.keys == (0..<1_000).map { "field \($0)" })
@@ -140,7 +144,8 @@ final class Bystander: Sendable {
         let leaves = JSON.array((0..<9).map { .string("leaf \($0)") })
         let tree = JSON.object(JSONObject((0..<10_000).map { ("branch \($0)", leaves) }))
         try Self.whilePinging("custom, a tree of 10,000 branches of 9 leaves: present and submit") { client in
-            let window = try #require(try client.result("present", ["kind": "custom", "options": ["tree": tree]], timeout: 120)["window"])
+            let window = try #require(
+                try client.result("present", ["kind": "custom", "options": ["tree": tree]], timeout: 120)["window"])
             let outcome = try client.result("submit", ["window": window, "value": ["branch 9999", 8]], timeout: 120)
             #expect(outcome["value"] == ["branch 9999", "leaf 8"])
         }
@@ -158,7 +163,9 @@ final class Bystander: Sendable {
 
     @Test func aPatternWithALargeClassOnALongTextIsAnswered() throws {
         // A class of 996 members: each character of the value was tried against every one.
-        let options: JSON = ["pattern": .string("[" + String(repeating: "b", count: 995) + "a]*"), "max_length": 1_048_576]
+        let options: JSON = [
+            "pattern": .string("[" + String(repeating: "b", count: 995) + "a]*"), "max_length": 1_048_576,
+        ]
         let value = JSON.string(String(repeating: "a", count: 200_000))
         try Self.whilePinging("text, a class of 996 members against 200,000 characters: submit") { client in
             let window = try #require(try client.result("present", ["kind": "text", "options": options])["window"])

@@ -8,7 +8,8 @@ import Testing
     @Test func theRunningDaemonIsNotDumpable() throws {
         let daemon = try DaemonProcess.runningAs(uid: 65534)
         #expect(try ProcEntry.uid(of: daemon.pid) == 65534)
-        #expect(try ProcEntry.isDumpable(daemon.pid) == false, "/proc/\(daemon.pid) belongs to its user: it is dumpable")
+        #expect(
+            try ProcEntry.isDumpable(daemon.pid) == false, "/proc/\(daemon.pid) belongs to its user: it is dumpable")
     }
 
     @Test(arguments: ["systemd/pickerd.service", "systemd/user/pickerd.service"])

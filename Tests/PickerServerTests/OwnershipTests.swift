@@ -39,12 +39,16 @@ import Testing
     @Test func pickerctlWaitOfTheOwnerAfterSomeoneElseAnswered() throws {
         let daemon = try Self.daemon()
         let setpriv = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
-        let asked = try CommandLineProcess("pickerctl", ["--socket", daemon.socketPath, "text", "--no-wait"], prefix: setpriv).finish()
+        let asked = try CommandLineProcess(
+            "pickerctl", ["--socket", daemon.socketPath, "text", "--no-wait"], prefix: setpriv
+        ).finish()
         #expect(asked.status == 0, "\(asked.stderr)")
         let window = asked.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         let root = try TestClient(socketPath: daemon.socketPath)
         _ = try root.result("submit", ["window": .string(window), "value": "yes"])
-        let waited = try CommandLineProcess("pickerctl", ["--socket", daemon.socketPath, "wait", window], prefix: setpriv).finish()
+        let waited = try CommandLineProcess(
+            "pickerctl", ["--socket", daemon.socketPath, "wait", window], prefix: setpriv
+        ).finish()
         #expect(waited.status == 0, "exit \(waited.status): \(waited.stderr)")
         #expect(waited.stdout == "yes\n")
     }

@@ -21,9 +21,12 @@ import Testing
         guard let listed = try Self.askAsNobody(daemon, #"{"jsonrpc":"2.0","id":1,"method":"list"}"#) else { return }
         #expect(listed["error"]?["code"] == -32002)
         #expect(listed["error"]?["data"] == ["needs": "observe"])
-        let presented = try Self.askAsNobody(daemon, #"{"jsonrpc":"2.0","id":2,"method":"present","params":{"kind":"text"}}"#)
+        let presented = try Self.askAsNobody(
+            daemon, #"{"jsonrpc":"2.0","id":2,"method":"present","params":{"kind":"text"}}"#)
         #expect(presented?["error"]?["data"] == ["needs": "present"])
-        let submitted = try Self.askAsNobody(daemon, #"{"jsonrpc":"2.0","id":3,"method":"submit","params":{"window":"\#(window.stringValue!)","value":"x"}}"#)
+        let submitted = try Self.askAsNobody(
+            daemon,
+            #"{"jsonrpc":"2.0","id":3,"method":"submit","params":{"window":"\#(window.stringValue!)","value":"x"}}"#)
         #expect(submitted?["error"]?["data"] == ["needs": "answer"])
         let hello = try Self.askAsNobody(daemon, #"{"jsonrpc":"2.0","id":4,"method":"hello"}"#)
         #expect(hello?["result"]?["permissions"] == [])
@@ -38,7 +41,8 @@ import Testing
         guard let listed = try Self.askAsNobody(daemon, #"{"jsonrpc":"2.0","id":1,"method":"list"}"#) else { return }
         #expect(listed["result"]?["windows"]?.arrayValue?.count == 1)
         let submitted = try Self.askAsNobody(
-            daemon, #"{"jsonrpc":"2.0","id":2,"method":"submit","params":{"window":"\#(window.stringValue!)","value":"x"}}"#)
+            daemon,
+            #"{"jsonrpc":"2.0","id":2,"method":"submit","params":{"window":"\#(window.stringValue!)","value":"x"}}"#)
         #expect(submitted?["error"]?["code"] == -32002)
         #expect(submitted?["error"]?["data"] == ["needs": "answer"])
         let hello = try Self.askAsNobody(daemon, #"{"jsonrpc":"2.0","id":3,"method":"hello"}"#)
@@ -46,12 +50,16 @@ import Testing
     }
 
     @Test func thePresentingUserMayAlwaysManageItsOwnWindows() throws {
-        let config = #"{"socket": {"mode": "0666"}, "permissions": {"rules": [{"user": "nobody", "allow": ["present"]}]}}"#
+        let config =
+            #"{"socket": {"mode": "0666"}, "permissions": {"rules": [{"user": "nobody", "allow": ["present"]}]}}"#
         let daemon = try DaemonProcess(config: config, socketDirectoryMode: 0o755)
-        guard let presented = try Self.askAsNobody(daemon, #"{"jsonrpc":"2.0","id":1,"method":"present","params":{"kind":"text"}}"#)
+        guard
+            let presented = try Self.askAsNobody(
+                daemon, #"{"jsonrpc":"2.0","id":1,"method":"present","params":{"kind":"text"}}"#)
         else { return }
         let window = presented["result"]!["window"]!.stringValue!
-        let cancelled = try Self.askAsNobody(daemon, #"{"jsonrpc":"2.0","id":2,"method":"cancel","params":{"window":"\#(window)"}}"#)
+        let cancelled = try Self.askAsNobody(
+            daemon, #"{"jsonrpc":"2.0","id":2,"method":"cancel","params":{"window":"\#(window)"}}"#)
         #expect(cancelled?["result"]?["reason"] == "cancelled", "owner rule applies after reconnecting")
         let listed = try Self.askAsNobody(daemon, #"{"jsonrpc":"2.0","id":3,"method":"list"}"#)
         #expect(listed?["error"]?["data"] == ["needs": "observe"])

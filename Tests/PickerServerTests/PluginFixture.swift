@@ -18,13 +18,17 @@ struct PluginFixture {
     /// Writes `program` (its whole text, `#!` line included) as an executable
     /// file `path` in the folder, and a preset `<kind>.json` of `base` running it.
     @discardableResult
-    func addPlugin(_ kind: String, program: String, path: String? = nil, base: String = "text", options: String = "{}") throws -> URL {
+    func addPlugin(_ kind: String, program: String, path: String? = nil, base: String = "text", options: String = "{}")
+        throws -> URL
+    {
         let name = path ?? kind
         let script = folder.appendingPathComponent(name)
-        try FileManager.default.createDirectory(at: script.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: script.deletingLastPathComponent(), withIntermediateDirectories: true)
         try program.write(to: script, atomically: true, encoding: .utf8)
         chmod(script.path, 0o755)
-        try addPreset(kind, json: #"{"kind": "\#(kind)", "base": "\#(base)", "options": \#(options), "exec": ["\#(name)"]}"#)
+        try addPreset(
+            kind, json: #"{"kind": "\#(kind)", "base": "\#(base)", "options": \#(options), "exec": ["\#(name)"]}"#)
         return script
     }
 
@@ -34,10 +38,13 @@ struct PluginFixture {
 
     /// Starts pickerd on this folder (memory state; `launcher` runs it, e.g. setpriv).
     func daemon(
-        timeoutMilliseconds: Int = 5000, limits: String = "{}", environment: [String: String] = [:], launcher: [String] = []
+        timeoutMilliseconds: Int = 5000, limits: String = "{}", environment: [String: String] = [:],
+        launcher: [String] = []
     ) throws -> DaemonProcess {
-        let config = #"{"state": {"durability": "memory"}, "limits": \#(limits), "plugins": {"timeout_ms": \#(timeoutMilliseconds)}}"#
-        return try DaemonProcess(config: config, environment: environment, logLevel: "info", home: home, launcher: launcher)
+        let config =
+            #"{"state": {"durability": "memory"}, "limits": \#(limits), "plugins": {"timeout_ms": \#(timeoutMilliseconds)}}"#
+        return try DaemonProcess(
+            config: config, environment: environment, logLevel: "info", home: home, launcher: launcher)
     }
 
     /// The pid of the plugin of `kind` that `daemon` started last, from its log.
@@ -45,7 +52,9 @@ struct PluginFixture {
         let marker = "started the \(kind) plugin (pid "
         var pid: pid_t?
         try eventually("the \(kind) plugin to start:\n\(daemon.log)", timeout: ceiling) {
-            if let line = daemon.log.split(separator: "\n").last(where: { $0.contains(marker) }), let range = line.range(of: marker) {
+            if let line = daemon.log.split(separator: "\n").last(where: { $0.contains(marker) }),
+                let range = line.range(of: marker)
+            {
                 pid = pid_t(line[range.upperBound...].prefix { $0.isNumber })
             }
             return pid != nil
@@ -74,12 +83,15 @@ enum ProcessInfoFile {
     }
 
     static func descriptors(_ pid: pid_t) -> [Int] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []).compactMap { Int($0) }.sorted()
+        ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []).compactMap { Int($0) }
+            .sorted()
     }
 
     /// Where each descriptor points (socket:[…], pipe:[…], anon_inode:[eventpoll]…).
     static func descriptorTargets(_ pid: pid_t) -> [String] {
-        descriptors(pid).map { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\($0)")) ?? "?" }
+        descriptors(pid).map {
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\($0)")) ?? "?"
+        }
     }
 
     static func environment(_ pid: pid_t) -> [String: String] {

@@ -59,7 +59,9 @@ import Testing
             #expect(try client.result("submit", ["window": window, "value": "x"])["value"] == "x")
             let pid = try PluginFixture.pid(of: "stubborn", in: first)
             let background = try #require(
-                pid_t((try? String(contentsOfFile: backgroundFile, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""))
+                pid_t(
+                    (try? String(contentsOfFile: backgroundFile, encoding: .utf8))?.trimmingCharacters(
+                        in: .whitespacesAndNewlines) ?? ""))
             defer {
                 kill(pid, SIGKILL)
                 kill(background, SIGKILL)
@@ -99,19 +101,26 @@ import Testing
     @Test func aFailedPluginIsKilledWithItsWholeProcessGroupAndReaped() throws {
         let fixture = try PluginFixture()
         let backgroundFile = fixture.home.url.appendingPathComponent("background.pid").path
-        try fixture.addPlugin("hanger", program: "#!/bin/sh\nsleep 1000 &\necho $! > '\(backgroundFile)'\nexec sleep 1000\n")
+        try fixture.addPlugin(
+            "hanger", program: "#!/bin/sh\nsleep 1000 &\necho $! > '\(backgroundFile)'\nexec sleep 1000\n")
         let daemon = try fixture.daemon(timeoutMilliseconds: 500)
         let client = try TestClient(socketPath: daemon.socketPath)
         let window = try client.result("present", ["kind": "hanger"])["window"]!
         let error = try client.error("submit", ["window": window, "value": "x"])
         #expect(error.message == "the hanger plugin did not answer within 500 ms (plugins.timeout_ms); it is restarted")
         let pid = try PluginFixture.pid(of: "hanger", in: daemon)
-        let background = pid_t((try? String(contentsOfFile: backgroundFile, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "")
+        let background = pid_t(
+            (try? String(contentsOfFile: backgroundFile, encoding: .utf8))?.trimmingCharacters(
+                in: .whitespacesAndNewlines) ?? "")
         defer { if let background { kill(background, SIGKILL) } }
         #expect(background != nil)
         // Reaped: not even a zombie is left.
-        try eventually("the plugin to be reaped", timeout: 10) { !FileManager.default.fileExists(atPath: "/proc/\(pid)") }
-        try eventually("its background child to be killed", timeout: 10) { background.map { !ProcessInfoFile.isAlive($0) } ?? false }
+        try eventually("the plugin to be reaped", timeout: 10) {
+            !FileManager.default.fileExists(atPath: "/proc/\(pid)")
+        }
+        try eventually("its background child to be killed", timeout: 10) {
+            background.map { !ProcessInfoFile.isAlive($0) } ?? false
+        }
         #expect(try client.result("ping") == "pong")
     }
 }

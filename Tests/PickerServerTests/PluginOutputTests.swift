@@ -25,7 +25,8 @@ import Testing
     }
 
     /// Answers with the value upper-cased; `json.dumps` writes each `€` as six bytes.
-    static let upper = python(eachRequest: #"print(json.dumps({"id": request["id"], "value": request["value"].upper()}), flush=True)"#)
+    static let upper = python(
+        eachRequest: #"print(json.dumps({"id": request["id"], "value": request["value"].upper()}), flush=True)"#)
 
     /// Calls `method` until the plugin's restart backoff has passed; the last result.
     static func afterBackoff(_ client: TestClient, _ method: String, _ params: JSON) throws -> Result<JSON, RPCError> {
@@ -50,12 +51,16 @@ import Testing
         let window = try client.result("present", ["kind": "upper"])["window"]!
         let started = Date()
         let euros = String(repeating: "€", count: 330_000)
-        let error = try #require(try client.call("update", ["window": window, "value": .string(euros)], timeout: 30).failure)
+        let error = try #require(
+            try client.call("update", ["window": window, "value": .string(euros)], timeout: 30).failure)
         print("330,000 €: answered in \(Int(Date().timeIntervalSince(started) * 1000)) ms")
-        #expect(error.code == .internalError && error.message == "the upper plugin wrote a line longer than 1 MiB; it is restarted")
+        #expect(
+            error.code == .internalError
+                && error.message == "the upper plugin wrote a line longer than 1 MiB; it is restarted")
         #expect(try bystander.result("ping", timeout: 30) == "pong")
         // Restarted, it answers ordinary values again.
-        #expect(try Self.afterBackoff(client, "update", ["window": window, "value": "ops-7"]).success?["window"] == window)
+        #expect(
+            try Self.afterBackoff(client, "update", ["window": window, "value": "ops-7"]).success?["window"] == window)
         #expect(try client.result("get", ["window": window])["value"] == "OPS-7")
 
         // 2 MiB without a newline.
@@ -105,7 +110,9 @@ import Testing
         // A second answer to a call already answered.
         let twice = try Self.afterBackoff(owner, "update", ["window": ownWindow, "value": "twice-s3cret-two"])
         #expect(twice.success?["window"] == ownWindow, "the first answer counts")
-        try eventually("the second answer to be noticed", timeout: 10) { daemon.log.contains("answered a call that is not waiting") }
+        try eventually("the second answer to be noticed", timeout: 10) {
+            daemon.log.contains("answered a call that is not waiting")
+        }
         #expect(!daemon.log.contains("s3cret"), "\(daemon.log)")
     }
 
@@ -138,7 +145,9 @@ import Testing
         #expect(try client.result("submit", ["window": window, "value": "x"])["value"] == "x")
         let pid = try PluginFixture.pid(of: "chatter", in: daemon)
         let prefix = "plugin chatter (pid \(pid)): "
-        try eventually("the flood to be noticed", timeout: 10) { daemon.log.contains("\(prefix)writes too much to stderr") }
+        try eventually("the flood to be noticed", timeout: 10) {
+            daemon.log.contains("\(prefix)writes too much to stderr")
+        }
         #expect(try client.result("ping") == "pong")
         let log = daemon.log
         #expect(log.contains("\(prefix)hello from stderr[2J"), "\(log.prefix(2000))")
@@ -155,7 +164,10 @@ import Testing
         let record = fixture.home.url.appendingPathComponent("requests").path
         // Records each request, then answers it with itself (the value unchanged).
         try fixture.addPlugin(
-            "recorded", program: "#!/bin/sh\nwhile IFS= read -r line; do printf '%s\\n' \"$line\" >> '\(record)'; printf '%s\\n' \"$line\"; done\n")
+            "recorded",
+            program:
+                "#!/bin/sh\nwhile IFS= read -r line; do printf '%s\\n' \"$line\" >> '\(record)'; printf '%s\\n' \"$line\"; done\n"
+        )
         let daemon = try fixture.daemon()
         let client = try TestClient(socketPath: daemon.socketPath)
         let plain = try client.result("present", ["kind": "recorded"])["window"]!
@@ -174,9 +186,13 @@ import Testing
         let fixture = try PluginFixture()
         let record = fixture.home.url.appendingPathComponent("requests").path
         try fixture.addPlugin(
-            "login", program: "#!/bin/sh\nwhile IFS= read -r line; do printf '%s\\n' \"$line\" >> '\(record)'; printf '%s\\n' \"$line\"; done\n",
+            "login",
+            program:
+                "#!/bin/sh\nwhile IFS= read -r line; do printf '%s\\n' \"$line\" >> '\(record)'; printf '%s\\n' \"$line\"; done\n",
             base: "form",
-            options: #"{"fields": [{"name": "user", "kind": "text"}, {"name": "pin", "kind": "text", "required": false, "options": {"secure": true}}]}"#)
+            options:
+                #"{"fields": [{"name": "user", "kind": "text"}, {"name": "pin", "kind": "text", "required": false, "options": {"secure": true}}]}"#
+        )
         let daemon = try fixture.daemon()
         let client = try TestClient(socketPath: daemon.socketPath)
         let window = try client.result("present", ["kind": "login"])["window"]!

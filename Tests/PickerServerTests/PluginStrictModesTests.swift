@@ -15,7 +15,9 @@ import Testing
     /// The kinds the daemon offers beyond the built-in six.
     static func presetKinds(_ daemon: DaemonProcess) throws -> [String] {
         let kinds = try TestClient(socketPath: daemon.socketPath).result("hello")["kinds"]?.arrayValue ?? []
-        return kinds.compactMap(\.stringValue).filter { !["date", "custom", "text", "actions", "list", "form"].contains($0) }
+        return kinds.compactMap(\.stringValue).filter {
+            !["date", "custom", "text", "actions", "list", "form"].contains($0)
+        }
     }
 
     @Test func aFolderOthersMayWriteLoadsNoPresets() throws {
@@ -25,7 +27,10 @@ import Testing
         chmod(fixture.folder.path, 0o777)
         let daemon = try fixture.daemon()
         #expect(try Self.presetKinds(daemon) == [])
-        #expect(daemon.log.contains("\(fixture.folder.path) is writable by group or others (mode 0777); no presets are loaded"), "\(daemon.log)")
+        #expect(
+            daemon.log.contains(
+                "\(fixture.folder.path) is writable by group or others (mode 0777); no presets are loaded"),
+            "\(daemon.log)")
     }
 
     @Test func aPresetFileOthersMayWriteIsSkippedAndTheOthersLoad() throws {
@@ -36,7 +41,9 @@ import Testing
         let daemon = try fixture.daemon()
         #expect(try Self.presetKinds(daemon) == ["probe"])
         let file = fixture.folder.appendingPathComponent("plain.json").path
-        #expect(daemon.log.contains("preset skipped: \(file): \(file) is writable by group or others (mode 0666)"), "\(daemon.log)")
+        #expect(
+            daemon.log.contains("preset skipped: \(file): \(file) is writable by group or others (mode 0666)"),
+            "\(daemon.log)")
     }
 
     @Test func aProgramOthersMayWriteOrOwnIsRefused() throws {
@@ -56,7 +63,9 @@ import Testing
         }
         #expect(skipped("writable", "\(writable.path) is writable by group or others (mode 0777)"), "\(log)")
         #expect(skipped("owned", "\(owned.path) is owned by uid 12345, not by pickerd's uid 0 or root"), "\(log)")
-        #expect(skipped("nested", "\(nested.deletingLastPathComponent().path) is writable by group or others (mode 0777)"), "\(log)")
+        #expect(
+            skipped("nested", "\(nested.deletingLastPathComponent().path) is writable by group or others (mode 0777)"),
+            "\(log)")
     }
 
     @Test func aProgramMadeWritableAfterLoadingIsNotStarted() throws {
@@ -67,14 +76,19 @@ import Testing
         let client = try TestClient(socketPath: daemon.socketPath)
         let window = try client.result("present", ["kind": "probe"])["window"]!
         let error = try client.error("submit", ["window": window, "value": "x"])
-        #expect(error.code == .internalError && error.message == "the probe plugin could not be started; pickerd's log says why")
-        #expect(daemon.log.contains("its program is not safe to run: \(program.path) is writable by group or others (mode 0777)"))
+        #expect(
+            error.code == .internalError
+                && error.message == "the probe plugin could not be started; pickerd's log says why")
+        #expect(
+            daemon.log.contains(
+                "its program is not safe to run: \(program.path) is writable by group or others (mode 0777)"))
     }
 
     @Test func symlinksAreFollowedAndEveryDirectoryOnTheWayIsChecked() throws {
         let fixture = try PluginFixture()
         // A link to a system program: every directory on its way is root's.
-        try FileManager.default.createSymbolicLink(atPath: fixture.folder.appendingPathComponent("linked").path, withDestinationPath: "/bin/cat")
+        try FileManager.default.createSymbolicLink(
+            atPath: fixture.folder.appendingPathComponent("linked").path, withDestinationPath: "/bin/cat")
         try fixture.addPreset("linked", json: #"{"kind": "linked", "base": "text", "exec": ["linked"]}"#)
         // A link into a folder others may write: they could swap the program.
         let open = fixture.home.url.appendingPathComponent("open")
@@ -83,10 +97,12 @@ import Testing
         try Self.cat.write(to: open.appendingPathComponent("prog"), atomically: true, encoding: .utf8)
         chmod(open.appendingPathComponent("prog").path, 0o755)
         try FileManager.default.createSymbolicLink(
-            atPath: fixture.folder.appendingPathComponent("sneaky").path, withDestinationPath: open.appendingPathComponent("prog").path)
+            atPath: fixture.folder.appendingPathComponent("sneaky").path,
+            withDestinationPath: open.appendingPathComponent("prog").path)
         try fixture.addPreset("sneaky", json: #"{"kind": "sneaky", "base": "text", "exec": ["sneaky"]}"#)
         // A preset file that is a link into that folder.
-        try #"{"kind": "planted", "base": "text"}"#.write(to: open.appendingPathComponent("planted.json"), atomically: true, encoding: .utf8)
+        try #"{"kind": "planted", "base": "text"}"#.write(
+            to: open.appendingPathComponent("planted.json"), atomically: true, encoding: .utf8)
         try FileManager.default.createSymbolicLink(
             atPath: fixture.folder.appendingPathComponent("planted.json").path,
             withDestinationPath: open.appendingPathComponent("planted.json").path)
@@ -103,7 +119,9 @@ import Testing
     /// As uid 65534 the rule is the daemon's uid or root; root's own case
     /// cannot show that another owner is refused while the daemon's is not.
     @Test func aDaemonRunningAsAnotherUserAcceptsItsOwnAndRootsFilesOnly() throws {
-        guard getuid() == 0, let setpriv = ["/usr/bin/setpriv", "/bin/setpriv"].first(where: FileManager.default.fileExists) else {
+        guard getuid() == 0,
+            let setpriv = ["/usr/bin/setpriv", "/bin/setpriv"].first(where: FileManager.default.fileExists)
+        else {
             print("skipped: running pickerd as uid 65534 needs root and setpriv")
             return
         }
@@ -123,7 +141,9 @@ import Testing
         let daemon = try fixture.daemon(launcher: [setpriv, "--reuid=\(nobody)", "--regid=\(nobody)", "--clear-groups"])
         #expect(try Self.presetKinds(daemon) == ["mine", "roots"])
         let log = daemon.log
-        #expect(log.contains("theirs.json: exec: \(theirs.path) is owned by uid 12345, not by pickerd's uid 65534 or root"), "\(log)")
+        #expect(
+            log.contains("theirs.json: exec: \(theirs.path) is owned by uid 12345, not by pickerd's uid 65534 or root"),
+            "\(log)")
         #expect(log.contains("planted.json is owned by uid 12345, not by pickerd's uid 65534 or root"), "\(log)")
         let client = try TestClient(socketPath: daemon.socketPath)
         for kind in ["mine", "roots"] {

@@ -14,8 +14,12 @@ import Testing
         let home = try TestDirectory()
         let folder = home.url.appendingPathComponent("plugins.d")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        for (name, text) in files { try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8) }
-        return (try DaemonProcess(config: #"{"state": {"durability": "memory"}}"#, logLevel: "info", home: home), folder)
+        for (name, text) in files {
+            try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        return (
+            try DaemonProcess(config: #"{"state": {"durability": "memory"}}"#, logLevel: "info", home: home), folder
+        )
     }
 
     static let ticket = #"""
@@ -27,7 +31,10 @@ import Testing
         let flavor = try String(contentsOf: Self.exampleFolder.appendingPathComponent("flavor.json"), encoding: .utf8)
         let (daemon, _) = try Self.daemon(["flavor.json": flavor, "ticket.json": Self.ticket])
         let client = try TestClient(socketPath: daemon.socketPath)
-        #expect(try client.result("hello")["kinds"] == ["date", "custom", "text", "actions", "list", "form", "flavor", "ticket"])
+        #expect(
+            try client.result("hello")["kinds"] == [
+                "date", "custom", "text", "actions", "list", "form", "flavor", "ticket",
+            ])
         let window = try client.result("present", ["kind": "flavor"])
         #expect(window["title"] == "Pick a flavor" && window["kind"] == "flavor")
         let id = window["window"]!
@@ -41,7 +48,8 @@ import Testing
         #expect(ticket["options"]?["properties"]?["pattern"] == nil, "a fixed option is not offered")
         #expect(ticket["options"]?["properties"]?["max_length"]?["default"] == 12)
         // A default may be overridden; options the preset leaves open may be added.
-        let long = try client.result("present", ["kind": "ticket", "options": ["max_length": 20, "placeholder": "OPS-1"]])["window"]!
+        let long = try client.result(
+            "present", ["kind": "ticket", "options": ["max_length": 20, "placeholder": "OPS-1"]])["window"]!
         #expect(try client.result("get", ["window": long])["options"]?["max_length"] == 20)
         #expect(try client.error("update", ["window": long, "value": "ops-1"]).message.contains("does not match"))
     }
@@ -67,7 +75,10 @@ import Testing
             .write(to: folder.appendingPathComponent("size.json"), atomically: true, encoding: .utf8)
         #expect(try client.result("reload") == true)
         #expect(try client.result("ping") == "pong")
-        #expect(try client.result("hello")["kinds"] == ["date", "custom", "text", "actions", "list", "form", "size", "ticket"])
+        #expect(
+            try client.result("hello")["kinds"] == [
+                "date", "custom", "text", "actions", "list", "form", "size", "ticket",
+            ])
         let log = daemon.log
         #expect(log.contains("preset skipped: \(folder.path)/bad.json: options.colums: not an option of custom"))
         #expect(log.contains("preset skipped: \(folder.path)/broken.json: not JSON"))
@@ -85,13 +96,18 @@ import Testing
         #expect(asked.output == "OPS-7\n")
         let custom = try Command.run(
             pickerctl,
-            ["--socket", daemon.socketPath, "present", "custom", "--options", #"{"columns": [["a", "b"], ["c", "d"]]}"#,
-             "--default-json", #"["b", "c"]"#, "--timeout", "200ms"])
+            [
+                "--socket", daemon.socketPath, "present", "custom", "--options",
+                #"{"columns": [["a", "b"], ["c", "d"]]}"#,
+                "--default-json", #"["b", "c"]"#, "--timeout", "200ms",
+            ])
         #expect(custom.output == "b\tc\n")
-        let refused = try Command.run(pickerctl, ["--socket", daemon.socketPath, "present", "ticket", "--options", #"{"pattern": "x"}"#])
+        let refused = try Command.run(
+            pickerctl, ["--socket", daemon.socketPath, "present", "ticket", "--options", #"{"pattern": "x"}"#])
         #expect(refused.status == 64 || refused.status == 65)
         #expect(refused.output.contains("option 'pattern' is fixed by the ticket preset"))
-        let notObject = try Command.run(pickerctl, ["--socket", daemon.socketPath, "present", "text", "--options", "[1]"])
+        let notObject = try Command.run(
+            pickerctl, ["--socket", daemon.socketPath, "present", "text", "--options", "[1]"])
         #expect(notObject.status == 64 && notObject.output.contains("--options must be a JSON object"))
     }
 }

@@ -66,7 +66,10 @@ import Testing
         let database = home.url.appendingPathComponent("state/state.db").path
         let python = try Command.run(
             "/usr/bin/env",
-            ["python3", "-c", "import sqlite3; c = sqlite3.connect('\(database)'); c.execute('DROP TABLE quiet_hours'); [c.execute('ALTER TABLE windows DROP COLUMN ' + n) for n in ('owner_user', 'owner_command', 'clamped_from')]; c.execute('PRAGMA user_version = 2'); c.commit()"])
+            [
+                "python3", "-c",
+                "import sqlite3; c = sqlite3.connect('\(database)'); c.execute('DROP TABLE quiet_hours'); [c.execute('ALTER TABLE windows DROP COLUMN ' + n) for n in ('owner_user', 'owner_command', 'clamped_from')]; c.execute('PRAGMA user_version = 2'); c.commit()",
+            ])
         guard python.status == 0 else {
             print("skipped: python3's sqlite3 is not available (\(python.output))")
             return

@@ -27,20 +27,25 @@ import Testing
     }
 
     @Test(arguments: numbers) func resultsEchoTheNumberAsWritten(_ id: String) throws {
-        #expect(try answer(to: #"{"jsonrpc":"2.0","id":\#(id),"method":"ping"}"#) == #"{"jsonrpc":"2.0","id":\#(id),"result":"pong"}"#)
+        #expect(
+            try answer(to: #"{"jsonrpc":"2.0","id":\#(id),"method":"ping"}"#)
+                == #"{"jsonrpc":"2.0","id":\#(id),"result":"pong"}"#)
     }
 
     @Test func errorsEchoTheNumberAsWritten() throws {
         let notFound = try answer(to: #"{"jsonrpc":"2.0","id":1e2,"method":"nope"}"#)
         #expect(notFound.hasPrefix(#"{"jsonrpc":"2.0","id":1e2,"error":{"code":-32601,"#), "\(notFound)")
         let invalid = try answer(to: #"{"id":12345678901234567890123,"method":"ping"}"#)
-        #expect(invalid.hasPrefix(#"{"jsonrpc":"2.0","id":12345678901234567890123,"error":{"code":-32600,"#), "\(invalid)")
+        #expect(
+            invalid.hasPrefix(#"{"jsonrpc":"2.0","id":12345678901234567890123,"error":{"code":-32600,"#), "\(invalid)")
         let badParams = try answer(to: #"{"jsonrpc":"2.0","id":-0,"method":"ping","params":[1]}"#)
         #expect(badParams.hasPrefix(#"{"jsonrpc":"2.0","id":-0,"error":{"code":-32602,"#), "\(badParams)")
         let noWindow = try answer(to: #"{"jsonrpc":"2.0","id":1.0,"method":"get","params":{"window":"w404"}}"#)
         #expect(noWindow.hasPrefix(#"{"jsonrpc":"2.0","id":1.0,"error":{"code":-32004,"#), "\(noWindow)")
         let parse = try answer(to: #"{"jsonrpc":"2.0","id":1e2,"method":"ping""#)
-        #expect(parse.hasPrefix(#"{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"#), "a parse error stays id null: \(parse)")
+        #expect(
+            parse.hasPrefix(#"{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"#),
+            "a parse error stays id null: \(parse)")
     }
 
     @Test func theTextIsTheMemberTheParserKept() throws {
@@ -55,7 +60,8 @@ import Testing
     }
 
     @Test func batchesEchoEachNumberAsWritten() throws {
-        let requests = Self.numbers.map { #"{"jsonrpc":"2.0","id":\#($0),"method":"ping"}"# }
+        let requests =
+            Self.numbers.map { #"{"jsonrpc":"2.0","id":\#($0),"method":"ping"}"# }
             + [#"{"jsonrpc":"2.0","id":1.50,"method":"nope"}"#, #"{"jsonrpc":"2.0","method":"ping"}"#, #"{"id":2E1}"#]
         let line = try answer(to: "[" + requests.joined(separator: " , ") + "]")
         for id in Self.numbers {

@@ -40,14 +40,19 @@ import Testing
         let group = try OwnedDirectory(path("group"), owner: 0, mode: 0o770)
         let groupResult = try refusal(socket: group.path + "/pickerd.sock")
         #expect(groupResult.status == 1)
-        #expect(groupResult.stderr.contains("the socket directory \(group.path) is writable by its group (mode 0770)"), "\(groupResult.stderr)")
+        #expect(
+            groupResult.stderr.contains("the socket directory \(group.path) is writable by its group (mode 0770)"),
+            "\(groupResult.stderr)")
         let everyone = try OwnedDirectory(path("everyone"), owner: 0, mode: 0o777)
-        #expect(try refusal(socket: everyone.path + "/pickerd.sock").stderr.contains("is writable by every user (mode 0777)"))
+        #expect(
+            try refusal(socket: everyone.path + "/pickerd.sock").stderr.contains(
+                "is writable by every user (mode 0777)"))
         // /tmp itself: the sticky bit keeps others from renaming the socket, not
         // from taking its name first.
         let inTmp = try refusal(socket: "/tmp/pickerd-test-\(UUID().uuidString.prefix(8)).sock")
         #expect(inTmp.status == 1)
-        #expect(inTmp.stderr.contains("the socket directory /tmp is writable by every user (mode 1777)"), "\(inTmp.stderr)")
+        #expect(
+            inTmp.stderr.contains("the socket directory /tmp is writable by every user (mode 1777)"), "\(inTmp.stderr)")
     }
 
     @Test func aSymbolicLinkIsRefused() throws {
@@ -66,7 +71,8 @@ import Testing
         let result = try refusal(socket: nil, as: victim, state: state.path)
         #expect(result.status == 1)
         #expect(
-            result.stderr.contains("the socket directory \(planted.path) belongs to uid 65534, not to pickerd's user (uid \(victim))"),
+            result.stderr.contains(
+                "the socket directory \(planted.path) belongs to uid 65534, not to pickerd's user (uid \(victim))"),
             "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: planted.path + "/pickerd.sock"), "nothing was bound there")
     }
@@ -75,7 +81,10 @@ import Testing
         let open = try OwnedDirectory(path("open"), owner: 0, mode: 0o777)
         let socket = open.path + "/pickerd.sock"
         let daemon = try SpawnedProcess(
-            ["/usr/bin/systemd-socket-activate", "-l", socket, DaemonProcess.executable("pickerd").path, "--state-dir", path("state")],
+            [
+                "/usr/bin/systemd-socket-activate", "-l", socket, DaemonProcess.executable("pickerd").path,
+                "--state-dir", path("state"),
+            ],
             logPath: path("pickerd.log"))
         var client: TestClient?
         try eventually("pickerd to answer on systemd's socket") {

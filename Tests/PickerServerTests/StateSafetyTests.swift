@@ -10,10 +10,13 @@ import Testing
 /// every byte.
 @Suite(.tags(.process)) struct StateSafetyTests {
     /// Starts pickerd to completion (it is expected to refuse) on `state`.
-    static func refusal(state: String, _ extra: [String] = [], environment: [String: String] = [:]) throws -> CommandLineProcess.Result {
+    static func refusal(state: String, _ extra: [String] = [], environment: [String: String] = [:]) throws
+        -> CommandLineProcess.Result
+    {
         let socket = NSTemporaryDirectory() + "pickerd-refusal-\(UUID().uuidString.prefix(8)).sock"
         defer { unlink(socket) }
-        return try CommandLineProcess.run("pickerd", ["--socket", socket, "--state-dir", state] + extra, environment: environment)
+        return try CommandLineProcess.run(
+            "pickerd", ["--socket", socket, "--state-dir", state] + extra, environment: environment)
     }
 
     @Test func anUnsafeStateDirectoryIsRefused() throws {
@@ -23,7 +26,9 @@ import Testing
         chmod(open, 0o777)
         let refused = try Self.refusal(state: open)
         #expect(refused.status == 1)
-        #expect(refused.stderr.contains("the state directory \(open) is writable by others (mode 777)"), "\(refused.stderr)")
+        #expect(
+            refused.stderr.contains("the state directory \(open) is writable by others (mode 777)"), "\(refused.stderr)"
+        )
 
         let foreign = home.url.appendingPathComponent("foreign").path
         mkdir(foreign, 0o700)
@@ -41,7 +46,8 @@ import Testing
         let socket = NSTemporaryDirectory() + "pickerd-nohome-\(UUID().uuidString.prefix(8)).sock"
         defer { unlink(socket) }
         // No HOME, XDG_STATE_HOME or STATE_DIRECTORY (CommandLineProcess kills it after 30 s if it starts).
-        let result = try CommandLineProcess.run("pickerd", ["--socket", socket], prefix: ["/usr/bin/env", "-i", "PATH=/usr/bin:/bin"])
+        let result = try CommandLineProcess.run(
+            "pickerd", ["--socket", socket], prefix: ["/usr/bin/env", "-i", "PATH=/usr/bin:/bin"])
         #expect(result.status == 1)
         #expect(result.stderr.contains("there is no place for durable state: HOME is not set"), "\(result.stderr)")
     }
@@ -76,7 +82,9 @@ import Testing
         chmod(config, 0o666)
         let checked = try DaemonProcess.run(["--check-config", "--config", config])
         #expect(checked.status != 0)
-        #expect(checked.output.contains("may be changed by its group or others (mode 666); it is not trusted (chmod go-w)"), "\(checked.output)")
+        #expect(
+            checked.output.contains("may be changed by its group or others (mode 666); it is not trusted (chmod go-w)"),
+            "\(checked.output)")
         chmod(config, 0o644)
         #expect(try DaemonProcess.run(["--check-config", "--config", config]).status == 0)
     }
@@ -135,7 +143,8 @@ import Testing
         let home = try TestDirectory()
         var daemon = try DaemonProcess(home: home)
         var client = try TestClient(socketPath: daemon.socketPath)
-        let window = try client.result("present", ["kind": "text", "tag": "t\u{0}hidden", "title": "a\u{0}b", "message": "m\u{0}"])["window"]!
+        let window = try client.result(
+            "present", ["kind": "text", "tag": "t\u{0}hidden", "title": "a\u{0}b", "message": "m\u{0}"])["window"]!
         daemon.kill9()
         daemon = try DaemonProcess(home: home)
         client = try TestClient(socketPath: daemon.socketPath)

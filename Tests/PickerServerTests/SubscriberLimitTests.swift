@@ -34,7 +34,9 @@ import Testing
         #expect(sleeper.closes(within: 10), "the subscriber's connection ends")
         #expect(sleeper.others.last?["error"]?["code"] == -32006 || sleeper.others.count < 12_000)
         #expect(daemon.log.contains("left more than 100 events unread; disconnecting it"))
-        print("while a subscriber was stuck: slowest bystander ping \(Int(slowestPing * 1000)) ms, slowest present+cancel \(Int(slowestCall * 1000)) ms")
+        print(
+            "while a subscriber was stuck: slowest bystander ping \(Int(slowestPing * 1000)) ms, slowest present+cancel \(Int(slowestCall * 1000)) ms"
+        )
     }
 
     /// A subscriber that falls behind has its further events kept by the
@@ -46,7 +48,10 @@ import Testing
         let daemon = try DaemonProcess(config: #"{"limits": {"max_event_queue": 5000}}"#, logLevel: "info")
         let sleeper = try TestClient(socketPath: daemon.socketPath)
         _ = try sleeper.result("subscribe")
-        let presents = "[" + (1...100).map { #"{"jsonrpc":"2.0","id":"p\#($0)","method":"present","params":{"kind":"text"}}"# }.joined(separator: ",") + "]"
+        let presents =
+            "["
+            + (1...100).map { #"{"jsonrpc":"2.0","id":"p\#($0)","method":"present","params":{"kind":"text"}}"# }.joined(
+                separator: ",") + "]"
         // About 400 events of 200 bytes a round, 12,000 at most, from another
         // thread: once cut off, the subscriber reads at once, for a closing
         // peer has two seconds to read what is owed (`closeAfterFlush`), and
@@ -61,7 +66,8 @@ import Testing
             guard let busy = try? TestClient(socketPath: socketPath) else { return }
             for _ in 0..<30 where !stop.isSet.load(ordering: .relaxed) {
                 busy.send(line: presents)
-                guard (try? busy.readLine(timeout: 60)) != nil, (try? busy.result("dismiss", ["all": true], timeout: 60)) != nil
+                guard (try? busy.readLine(timeout: 60)) != nil,
+                    (try? busy.result("dismiss", ["all": true], timeout: 60)) != nil
                 else { return }
             }
         }

@@ -22,7 +22,8 @@ import Testing
     /// pickerd started as systemd starts it: no --state-dir, `$STATE_DIRECTORY` set.
     static func start(stateDirectory: String, in home: TestDirectory) throws -> (CommandLineProcess, socket: String) {
         let socket = home.url.appendingPathComponent("pickerd-\(UUID().uuidString.prefix(8)).sock").path
-        let daemon = try CommandLineProcess("pickerd", ["--socket", socket], environment: ["STATE_DIRECTORY": stateDirectory])
+        let daemon = try CommandLineProcess(
+            "pickerd", ["--socket", socket], environment: ["STATE_DIRECTORY": stateDirectory])
         return (daemon, socket)
     }
 
@@ -53,7 +54,9 @@ import Testing
         let (toElsewhere, _) = try Self.start(stateDirectory: lib + "/pickerd", in: home)
         let refused = toElsewhere.finish()
         #expect(refused.status == 1)
-        #expect(refused.stderr.contains("is a symbolic link to \(elsewhere), not to \(lib)/private/pickerd"), "\(refused.stderr)")
+        #expect(
+            refused.stderr.contains("is a symbolic link to \(elsewhere), not to \(lib)/private/pickerd"),
+            "\(refused.stderr)")
 
         // systemd's layout, but with a private directory others may write to.
         let open = try TestDirectory()

@@ -27,7 +27,9 @@ import Testing
             // systemd-socket-activate passes on only what -E names; sanitizer
             // options must reach a sanitized pickerd too.
             prefix: [Self.socketActivate, "-l", socket, "-E", "NOTIFY_SOCKET=\(notify.address)"]
-                + ["ASAN_OPTIONS", "TSAN_OPTIONS"].filter { ProcessInfo.processInfo.environment[$0] != nil }.flatMap { ["-E", $0] })
+                + ["ASAN_OPTIONS", "TSAN_OPTIONS"].filter { ProcessInfo.processInfo.environment[$0] != nil }.flatMap {
+                    ["-E", $0]
+                })
         var before: UInt64?
         try eventually("systemd-socket-activate to make the socket") {
             before = Self.inode(socket)

@@ -12,24 +12,30 @@ import Testing
         let client = try TestClient(socketPath: daemon.socketPath)
         for method in PickerMethods.all {
             let error = try client.error(method.name, ["bogus": 1])
-            let accepted = method.paramNames.isEmpty ? "it takes none" : "it takes \(method.paramNames.joined(separator: ", "))"
+            let accepted =
+                method.paramNames.isEmpty ? "it takes none" : "it takes \(method.paramNames.joined(separator: ", "))"
             #expect(error.code == .invalidParams, "\(method.name)")
             #expect(error.message == "\(method.name) has no parameter 'bogus'; \(accepted)")
         }
         let unknown = try client.error("teleport")
         #expect(unknown.code == .methodNotFound)
-        #expect(unknown.message == "no method 'teleport'; the methods are \(PickerMethods.names.joined(separator: ", "))")
+        #expect(
+            unknown.message == "no method 'teleport'; the methods are \(PickerMethods.names.joined(separator: ", "))")
     }
 
     @Test func typedRequestsGetTypedResults() throws {
         let daemon = try DaemonProcess(config: #"{"state": {"durability": "memory"}}"#, logLevel: "warning")
         let client = try TestClient(socketPath: daemon.socketPath)
         #expect(try client.send(Ping()) == "pong")
-        guard case .window(let summary) = try client.send(Present(kind: "text", title: "Name?", level: "alert", tag: "t")) else {
+        guard
+            case .window(let summary) = try client.send(Present(kind: "text", title: "Name?", level: "alert", tag: "t"))
+        else {
             Issue.record("present without wait answered an outcome")
             return
         }
-        #expect(summary.title == "Name?" && summary.level == .alert && summary.levelName == "alert" && summary.isKey && summary.base == nil)
+        #expect(
+            summary.title == "Name?" && summary.level == .alert && summary.levelName == "alert" && summary.isKey
+                && summary.base == nil)
         #expect(try client.send(List()).windows == [summary])
         #expect(try client.send(Get(window: summary.window)).summary == summary)
         #expect(try client.send(Hide(window: summary.window)).state == .hidden)
@@ -53,7 +59,8 @@ import Testing
             return
         }
         #expect(summary.base == "custom")
-        let preset = URL(fileURLWithPath: daemon.configPath!).deletingLastPathComponent().appendingPathComponent("plugins.d/target.json")
+        let preset = URL(fileURLWithPath: daemon.configPath!).deletingLastPathComponent().appendingPathComponent(
+            "plugins.d/target.json")
         try FileManager.default.removeItem(at: preset)
         #expect(try client.send(Reload()))
         #expect(try client.error("present", ["kind": "target"]).code == .unknownKind, "the preset is gone")

@@ -15,15 +15,19 @@ import Testing
         throws -> DaemonProcess
     {
         let permissions = allow.map { "\"\($0)\"" }.joined(separator: ", ")
-        let config = #"{"socket": {"mode": "0666"}, "permissions": {"rules": [{"uid": 65534, "allow": [\#(permissions)]}]}\#(extra)}"#
-        return try DaemonProcess(config: config, socketDirectoryMode: 0o755, logLevel: "info", home: home, launcher: launcher)
+        let config =
+            #"{"socket": {"mode": "0666"}, "permissions": {"rules": [{"uid": 65534, "allow": [\#(permissions)]}]}\#(extra)}"#
+        return try DaemonProcess(
+            config: config, socketDirectoryMode: 0o755, logLevel: "info", home: home, launcher: launcher)
     }
 
     /// Sends `count` presents on `client` as one batch; the answers.
     static func presentBatch(_ client: TestClient, count: Int, kind: String = "text") throws -> [JSON] {
         let requests = (0..<count).map { client.request("present", ["kind": .string(kind)], id: .string("p\($0)")) }
         client.send(.array(requests))
-        guard let answers = try client.readMessage(timeout: 30)?.arrayValue else { throw TestFailure("no batch answer") }
+        guard let answers = try client.readMessage(timeout: 30)?.arrayValue else {
+            throw TestFailure("no batch answer")
+        }
         return answers
     }
 
@@ -69,10 +73,14 @@ import Testing
         let hostile = try TestClient(socketPath: daemon!.socketPath, uid: Self.nobody)
         var theirs: [JSON] = []
         for answer in try Self.presentBatch(hostile, count: 60) { theirs.append(answer["result"]!["window"]!) }
-        hostile.send(.array(theirs.enumerated().map { hostile.request("cancel", ["window": $1], id: .integer(Int64($0))) }))
+        hostile.send(
+            .array(theirs.enumerated().map { hostile.request("cancel", ["window": $1], id: .integer(Int64($0))) }))
         #expect(try hostile.readMessage()?.arrayValue?.count == 60)
-        #expect(try owner.result("wait", ["window": mine])["reason"] == "cancelled", "one user's churn keeps another's outcomes")
-        #expect(try owner.error("wait", ["window": theirs[39]]).code == .noSuchWindow, "a user keeps max_outcomes_per_user")
+        #expect(
+            try owner.result("wait", ["window": mine])["reason"] == "cancelled",
+            "one user's churn keeps another's outcomes")
+        #expect(
+            try owner.error("wait", ["window": theirs[39]]).code == .noSuchWindow, "a user keeps max_outcomes_per_user")
         #expect(try owner.result("wait", ["window": theirs[40]])["reason"] == "cancelled")
         #expect(try owner.result("history", ["limit": 100])["outcomes"]?.arrayValue?.count == 21)
         // The store keeps what the daemon keeps.
@@ -91,7 +99,8 @@ import Testing
         let window = try owner.result("present", ["kind": "text"])["window"]!
         // The daemon's own user: 1,500 on one connection, the next refused.
         for round in 0..<2 {
-            owner.send(.array((0..<1000).map { owner.request("wait", ["window": window], id: .string("w\(round)-\($0)")) }))
+            owner.send(
+                .array((0..<1000).map { owner.request("wait", ["window": window], id: .string("w\(round)-\($0)")) }))
         }
         // The batches are answered once every wait in them is: once both are
         // read (the ping after them is answered), end the window.
@@ -129,7 +138,9 @@ import Testing
         #expect(try owner.result("ping", timeout: 10) == "pong", "the daemon's own user is still answered")
         for client in hostile {
             client.send(line: #"{"jsonrpc":"2.0","id":1,"method":"ping"}"#)
-            if let answer = try? client.readMessage(timeout: 5), answer["error"]?["data"]?["limit"] == "max_connections_per_user" {
+            if let answer = try? client.readMessage(timeout: 5),
+                answer["error"]?["data"]?["limit"] == "max_connections_per_user"
+            {
                 refused += 1
             }
         }
@@ -142,7 +153,9 @@ import Testing
         #expect(outcome["reason"] == "timeout", "\(outcome)")
         #expect(spent < 50, "the daemon spent \(spent) ticks of CPU in 2 s while idle")
         #expect(try owner.result("ping", timeout: 10) == "pong")
-        print("300 connections of another user at a 256-descriptor limit: \(refused) refused, \(spent) CPU ticks in 2 idle seconds")
+        print(
+            "300 connections of another user at a 256-descriptor limit: \(refused) refused, \(spent) CPU ticks in 2 idle seconds"
+        )
     }
 }
 

@@ -16,8 +16,14 @@ import Testing
         var left = count
         while left > 0 {
             let batch = min(left, 1000)
-            client.send(.array((0..<batch).map { client.request("present", ["kind": "text", "title": "Deploy date"], id: .integer(Int64($0))) }))
-            guard try client.readMessage(timeout: 60)?.arrayValue?.count == batch else { throw TestFailure("a batch of presents failed") }
+            client.send(
+                .array(
+                    (0..<batch).map {
+                        client.request("present", ["kind": "text", "title": "Deploy date"], id: .integer(Int64($0)))
+                    }))
+            guard try client.readMessage(timeout: 60)?.arrayValue?.count == batch else {
+                throw TestFailure("a batch of presents failed")
+            }
             left -= batch
         }
     }
@@ -55,7 +61,8 @@ import Testing
     }
 
     @Test func batchesFromManyConnectionsOfOneUser() throws {
-        let config = #"{"socket": {"mode": "0666"}, "state": {"durability": "memory"}, "limits": {"max_write_backlog_bytes": 1048576}}"#
+        let config =
+            #"{"socket": {"mode": "0666"}, "state": {"durability": "memory"}, "limits": {"max_write_backlog_bytes": 1048576}}"#
         let daemon = try DaemonProcess(config: config, socketDirectoryMode: 0o755, logLevel: "warning")
         let bystander = try TestClient(socketPath: daemon.socketPath)
         let baseline = try Self.settledKilobytes(of: daemon, bystander)
@@ -78,7 +85,9 @@ import Testing
         for client in hostile { client.close() }
         let left = try Self.settledKilobytes(of: daemon, bystander) - baseline
         #expect(left < 32 * 1024 * Sanitizer.current.memoryFactor, "\(left) KiB stayed after the user left")
-        print("20 connections × 1,000 plugins, never read: \(closed) closed; grew \(peak) KiB, \(left) KiB after; slowest bystander ping \(Int(slowest)) ms")
+        print(
+            "20 connections × 1,000 plugins, never read: \(closed) closed; grew \(peak) KiB, \(left) KiB after; slowest bystander ping \(Int(slowest)) ms"
+        )
     }
 
     @Test func subscribersOfOneUserThatNeverRead() throws {
@@ -101,8 +110,14 @@ import Testing
         var slowest = 0.0
         for round in 0..<5 {
             asker.send(.array((0..<100).map { asker.request("present", ["kind": "text"], id: .integer(Int64($0))) }))
-            let windows = try #require(try asker.readMessage(timeout: 60)?.arrayValue).compactMap { $0["result"]?["window"] }
-            asker.send(.array(windows.enumerated().map { asker.request("submit", ["window": $1, "value": "x"], id: .integer(Int64($0))) }))
+            let windows = try #require(try asker.readMessage(timeout: 60)?.arrayValue).compactMap {
+                $0["result"]?["window"]
+            }
+            asker.send(
+                .array(
+                    windows.enumerated().map {
+                        asker.request("submit", ["window": $1, "value": "x"], id: .integer(Int64($0)))
+                    }))
             _ = try asker.readMessage(timeout: 60)
             let start = Date()
             _ = try bystander.result("ping", timeout: 60)
@@ -125,6 +140,8 @@ import Testing
         for client in sleepers { client.close() }
         let left = try Self.settledKilobytes(of: daemon, bystander) - baseline
         #expect(left < 32 * 1024 * Sanitizer.current.memoryFactor, "\(left) KiB stayed after the subscribers left")
-        print("50 subscribers that never read, 500 cycles: \(closed) closed; grew \(peak) KiB, \(left) KiB after; slowest bystander ping \(Int(slowest)) ms")
+        print(
+            "50 subscribers that never read, 500 cycles: \(closed) closed; grew \(peak) KiB, \(left) KiB after; slowest bystander ping \(Int(slowest)) ms"
+        )
     }
 }

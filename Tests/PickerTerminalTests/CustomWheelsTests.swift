@@ -24,7 +24,9 @@ import Testing
     func highlighted(_ wheels: CustomWheels) -> [String] {
         let lines = wheels.render(width: 80, height: 12, focused: true)
         let chosen = lines.first { line in line.runs.contains { $0.style == .reverse } }
-        return chosen?.runs.filter { $0.style == .reverse || $0.style == .bold }.map { $0.text.trimmingCharacters(in: .whitespaces) } ?? []
+        return chosen?.runs.filter { $0.style == .reverse || $0.style == .bold }.map {
+            $0.text.trimmingCharacters(in: .whitespaces)
+        } ?? []
     }
 
     /// Filtering the first column down to Nanyang shows Nanyang's cities, not
@@ -37,7 +39,9 @@ import Testing
         #expect(wheels.value == ["Zhejiang", "Ningbo"])
         type("nan", into: &wheels)
         let drawn = wheels.render(width: 80, height: 12, focused: true).map(\.text).joined(separator: "\n")
-        #expect(!drawn.contains("Ningbo") && !drawn.contains("Hangzhou"), "Zhejiang's cities are not shown under Nanyang:\n\(drawn)")
+        #expect(
+            !drawn.contains("Ningbo") && !drawn.contains("Hangzhou"),
+            "Zhejiang's cities are not shown under Nanyang:\n\(drawn)")
         #expect(highlighted(wheels) == ["Nanyang", "Wancheng"], "\(drawn)")
         #expect(wheels.value == ["Nanyang", "Wancheng"], "the live value is what is shown")
         #expect(wheels.handle(.enter) == .submit)
@@ -67,7 +71,8 @@ import Testing
         #expect(drawn.contains("Province /qq · nothing matches"), "\(drawn)")
         #expect(wheels.handle(.enter) == .none)
 
-        var form = FormFields(options: ["fields": [["name": "place", "kind": "custom", "options": Self.places]]], value: nil)
+        var form = FormFields(
+            options: ["fields": [["name": "place", "kind": "custom", "options": Self.places]]], value: nil)
         for character in "qq" { _ = form.handle(.character(character)) }
         #expect(form.handle(.enter) == .none, "a form is not sent with a column that shows nothing either")
         _ = form.handle(.backspace)
@@ -88,7 +93,9 @@ import Testing
         var four = CustomWheels(options: ["columns": [["a1", "b1"], ["a2"], ["a3"], ["a4"]]], value: nil)
         let long = String(repeating: "xyz", count: 15)
         type(long, into: &four)
-        let narrow = four.render(width: 40, height: 12, focused: true).map { $0.text.trimmingCharacters(in: .whitespaces) }
+        let narrow = four.render(width: 40, height: 12, focused: true).map {
+            $0.text.trimmingCharacters(in: .whitespaces)
+        }
         #expect(narrow.allSatisfy { DisplayWidth.of($0) <= 40 })
         #expect(narrow.joined().contains("/" + long), "\(narrow)")
     }

@@ -190,7 +190,10 @@ import Testing
     @Test func aFormKeepsWhatWasTypedInItsDateFieldOnTab() {
         let options: JSON = [
             "fields": [
-                ["name": "when", "kind": "date", "options": ["mode": "date", "initial": "2026-03-10", "time_zone": "Etc/UTC"]],
+                [
+                    "name": "when", "kind": "date",
+                    "options": ["mode": "date", "initial": "2026-03-10", "time_zone": "Etc/UTC"],
+                ],
                 ["name": "note", "kind": "text"],
             ]
         ]

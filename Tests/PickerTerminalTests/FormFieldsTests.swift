@@ -10,11 +10,23 @@ import Testing
     static let options: JSON = [
         "fields": [
             ["name": "email", "kind": "text", "required": true, "options": ["min_length": 0]],
-            ["name": "n", "kind": "custom", "required": false, "options": ["columns": [["1", "2", "3"]], "initial": ["1"]]],
-            ["name": "ok", "kind": "list", "required": false, "options": ["choices": ["Yes", "No"], "multiple": false, "initial": ["Yes"]]],
-            ["name": "days", "kind": "list", "required": false, "options": ["choices": ["mon", "tue"], "multiple": true, "initial": []]],
+            [
+                "name": "n", "kind": "custom", "required": false,
+                "options": ["columns": [["1", "2", "3"]], "initial": ["1"]],
+            ],
+            [
+                "name": "ok", "kind": "list", "required": false,
+                "options": ["choices": ["Yes", "No"], "multiple": false, "initial": ["Yes"]],
+            ],
+            [
+                "name": "days", "kind": "list", "required": false,
+                "options": ["choices": ["mon", "tue"], "multiple": true, "initial": []],
+            ],
             ["name": "note", "kind": "text", "required": false],
-            ["name": "region", "kind": "list", "required": false, "options": ["choices": ["us", "eu"], "multiple": false, "initial": ["eu"]]],
+            [
+                "name": "region", "kind": "list", "required": false,
+                "options": ["choices": ["us", "eu"], "multiple": false, "initial": ["eu"]],
+            ],
         ]
     ]
 
@@ -33,8 +45,11 @@ import Testing
         let lines = form().render(width: 60, height: 40, focused: true).map(\.text)
         #expect(lines.contains("  ok (optional) · not set"), "\(lines)")
         #expect(!lines.contains("  region (optional) · not set"), "the asker's initial is set")
-        let ok = form().render(width: 60, height: 40, focused: true).drop { !$0.text.hasPrefix("  ok") }.dropFirst().prefix(2)
-        #expect(ok.allSatisfy { line in line.runs.allSatisfy { $0.style == .dim || $0.text.allSatisfy(\.isWhitespace) } }, "Yes does not stand out: \(ok)")
+        let ok = form().render(width: 60, height: 40, focused: true).drop { !$0.text.hasPrefix("  ok") }.dropFirst()
+            .prefix(2)
+        #expect(
+            ok.allSatisfy { line in line.runs.allSatisfy { $0.style == .dim || $0.text.allSatisfy(\.isWhitespace) } },
+            "Yes does not stand out: \(ok)")
         #expect(ok.map(\.text) == ["      Yes", "      No"], "nothing is marked chosen")
     }
 
@@ -75,13 +90,22 @@ import Testing
         var form = FormFields(options: options, value: nil)
         #expect(form.fields[0].view is DateWheels)
         #expect(form.fields[1].view is TextEditor)
-        #expect(form.render(width: 60, height: 40, focused: true).map(\.text).contains("    Friday"), "the wheels' weekday line")
+        #expect(
+            form.render(width: 60, height: 40, focused: true).map(\.text).contains("    Friday"),
+            "the wheels' weekday line")
         #expect(form.handle(.down) == .changed)
         #expect(form.value["when"] == "2026-05-02")
     }
 
     @Test func aRequiredFieldCannotBeCleared() {
-        let options: JSON = ["fields": [["name": "env", "kind": "list", "required": true, "options": ["choices": ["a", "b"], "initial": ["a"]]]]]
+        let options: JSON = [
+            "fields": [
+                [
+                    "name": "env", "kind": "list", "required": true,
+                    "options": ["choices": ["a", "b"], "initial": ["a"]],
+                ]
+            ]
+        ]
         var form = FormFields(options: options, value: ["env": ["a"]])
         #expect(form.handle(.delete) == .none)
         #expect(form.value == ["env": ["a"]])

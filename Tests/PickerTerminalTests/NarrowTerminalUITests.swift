@@ -19,7 +19,9 @@ import Testing
         let first = try frontEnd.ask(["text", "--title", "First"])
         defer { first.signal(SIGTERM) }
         #expect(try ui.waitFor("First") != nil)
-        let second = try frontEnd.ask(["choose", "--title", "Second", "--multiple", "--max", "1", "alpha", "beta", "gamma"])
+        let second = try frontEnd.ask([
+            "choose", "--title", "Second", "--multiple", "--max", "1", "alpha", "beta", "gamma",
+        ])
         #expect(try ui.waitFor("Second") != nil)
         // After the moment a newer window ignores keys, the hints are back.
         let shown = try #require(try ui.waitFor("Ctrl-C quit"))

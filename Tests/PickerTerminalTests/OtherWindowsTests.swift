@@ -6,9 +6,12 @@ import Testing
 
 /// The other windows under the picker, and the round Ctrl-N / Ctrl-P go.
 @Suite struct OtherWindowsTests {
-    func window(_ id: String, _ title: String, level: Level = .normal, state: WindowState = .visible, at seconds: Int64) -> WindowSummary {
+    func window(_ id: String, _ title: String, level: Level = .normal, state: WindowState = .visible, at seconds: Int64)
+        -> WindowSummary
+    {
         WindowSummary(
-            window: WindowID(id), kind: "text", title: title, level: level, levelName: level == .alert ? "alert" : "normal",
+            window: WindowID(id), kind: "text", title: title, level: level,
+            levelName: level == .alert ? "alert" : "normal",
             state: state, isKey: false, tag: nil, deadline: nil, createdAt: Timestamp(milliseconds: seconds * 1000))
     }
 
@@ -35,8 +38,11 @@ import Testing
 
     @Test func theListIsCutWithACountAndLongTitlesEndInAnEllipsis() {
         let key = window("w0", "Key", at: 100)
-        let many = (1...9).map { window("w\($0)", "Question \($0) " + String(repeating: "x", count: 80), at: Int64($0)) }
-        let lines = OtherWindows(all: [key] + many, key: key).lines(width: 60, limit: 4, now: Timestamp(milliseconds: 130_000))
+        let many = (1...9).map {
+            window("w\($0)", "Question \($0) " + String(repeating: "x", count: 80), at: Int64($0))
+        }
+        let lines = OtherWindows(all: [key] + many, key: key).lines(
+            width: 60, limit: 4, now: Timestamp(milliseconds: 130_000))
         #expect(lines.count == 4)
         #expect(lines[0].text.contains("Question 1") && lines[0].text.contains("…") && lines[0].text.hasSuffix("2m 9s"))
         #expect(lines[3].text == "  … and 6 more")
@@ -53,7 +59,8 @@ import Testing
         let fixture = OtherWindowsTests()
         let key = fixture.window("w0", "Hidden key", state: .hidden, at: 1)
         let other = fixture.window("w1", "Other", at: 2)
-        let lines = OtherWindows(all: [key, other], key: key).lines(width: 40, limit: 5, now: Timestamp(milliseconds: 10_000))
+        let lines = OtherWindows(all: [key, other], key: key).lines(
+            width: 40, limit: 5, now: Timestamp(milliseconds: 10_000))
         #expect(lines.count == 1 && lines[0].text.contains("Other"))
     }
 }
@@ -63,7 +70,8 @@ import Testing
 
     @Test func eachEndingIsSaidAsAPersonWouldSayIt() {
         func said(_ reason: OutcomeReason, value: JSON? = nil, by pid: Int32? = nil) -> String {
-            let outcome = Outcome(window: WindowID("w1"), reason: reason, value: value, by: pid.map { Peer(uid: 1000, pid: $0) }, at: at)
+            let outcome = Outcome(
+                window: WindowID("w1"), reason: reason, value: value, by: pid.map { Peer(uid: 1000, pid: $0) }, at: at)
             return EndedWindowLine.sentence(title: "Deploy\nsecond line", outcome: outcome, ownPID: 42)
         }
         #expect(said(.submitted, value: "x", by: 42) == "“Deploy” was submitted")
@@ -101,7 +109,9 @@ import Testing
     @Test func enterWithNothingTickedTakesTheHighlightedRow() {
         var atLeastOne = list(["choices": ["a", "b", "c"], "multiple": true, "min": 1, "max": 2])
         _ = atLeastOne.handle(.down)
-        #expect(atLeastOne.render(width: 60, height: 10, focused: true).last?.text.contains("Enter takes the highlighted row") == true)
+        #expect(
+            atLeastOne.render(width: 60, height: 10, focused: true).last?.text.contains(
+                "Enter takes the highlighted row") == true)
         #expect(atLeastOne.handle(.enter) == .submit)
         #expect(atLeastOne.value == ["b"])
 
@@ -123,7 +133,15 @@ import Testing
 
     /// In a form, Enter sends the form: a checklist with nothing ticked stays unset.
     @Test func aFormsChecklistKeepsNothingTickedOnEnter() {
-        var form = FormFields(options: ["fields": [["name": "days", "kind": "list", "required": false, "options": ["choices": ["mon", "tue"], "multiple": true, "initial": []]]]], value: nil)
+        var form = FormFields(
+            options: [
+                "fields": [
+                    [
+                        "name": "days", "kind": "list", "required": false,
+                        "options": ["choices": ["mon", "tue"], "multiple": true, "initial": []],
+                    ]
+                ]
+            ], value: nil)
         #expect(!form.render(width: 60, height: 20, focused: true).contains { $0.text.contains("Enter takes") })
         #expect(form.handle(.enter) == .submit)
         #expect(form.value == [:])
@@ -146,7 +164,9 @@ import Testing
         _ = several.handle(.up)
         #expect(several.handle(.character(" ")) == .changed, "unticking is always allowed")
         #expect(several.value == ["a"])
-        #expect(!several.render(width: 60, height: 10, focused: true).contains { $0.text.contains("✗") }, "the reason goes with the next key")
+        #expect(
+            !several.render(width: 60, height: 10, focused: true).contains { $0.text.contains("✗") },
+            "the reason goes with the next key")
     }
 
     @Test func theRuleReadsAsASentence() {

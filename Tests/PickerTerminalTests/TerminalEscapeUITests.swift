@@ -15,12 +15,14 @@ import Testing
         try ui.command("set-option", "-s", "set-clipboard", "on")
         #expect(try ui.waitFor("No picker is waiting.") != nil)
         let client = try TestClient(socketPath: daemon.socketPath)
-        _ = try client.result("present", [
-            "kind": "actions",
-            "title": "Deploy\u{1B}]52;c;cHduZWQ=\u{07} now\u{1B}[2J",
-            "message": "first line\nsecond\u{9B}2J line",
-            "options": ["actions": [["label": "Yes\u{1B}[2J"], ["label": "No"]]],
-        ])
+        _ = try client.result(
+            "present",
+            [
+                "kind": "actions",
+                "title": "Deploy\u{1B}]52;c;cHduZWQ=\u{07} now\u{1B}[2J",
+                "message": "first line\nsecond\u{9B}2J line",
+                "options": ["actions": [["label": "Yes\u{1B}[2J"], ["label": "No"]]],
+            ])
         let screen = try #require(try ui.waitFor("Enter submit"), "the window is drawn")
         // CSI 2J would have erased the level and the title drawn before it.
         #expect(screen.contains(#"[normal] Deploy\u{1B}]52;c;cHduZWQ=\u{7} now\u{1B}[2J"#), "\(screen)")

@@ -33,7 +33,10 @@ import Testing
         try ui.send("Down", "Right", "Down", "Enter")
         #expect(asking.finish().stdout == "staging\teu\n")
 
-        let tree = try ask(["custom", "--title", "Place", "--tree", #"{"Zhejiang":["Hangzhou","Ningbo"],"Jiangsu":["Nanjing","Suzhou"]}"#])
+        let tree = try ask([
+            "custom", "--title", "Place", "--tree",
+            #"{"Zhejiang":["Hangzhou","Ningbo"],"Jiangsu":["Nanjing","Suzhou"]}"#,
+        ])
         #expect(try ui.waitFor("Place") != nil)
         try ui.send("Right", "Down")
         #expect(try ui.waitFor("Ningbo") != nil)
@@ -60,7 +63,9 @@ import Testing
     @Test func titlesAndMessagesKeepTheirLinesAndWrap() throws {
         let long = (1...48).map { "word\($0)" }.joined(separator: " ") + " lastword"
         #expect(long.count >= 330, "as long as the message that once hid its instruction")
-        let asking = try ask(["text", "--title", "First title line\nsecond title line", "--message", "one line\nanother line\n" + long])
+        let asking = try ask([
+            "text", "--title", "First title line\nsecond title line", "--message", "one line\nanother line\n" + long,
+        ])
         let screen = try #require(try ui.waitFor("lastword"), "the long message's last word is on screen")
         #expect(screen.contains("First title line") && screen.contains("second title line"))
         #expect(screen.contains("one line") && screen.contains("another line"))
@@ -72,7 +77,9 @@ import Testing
     /// Typing filters what is shown; it never submits a choice off the
     /// screen, nor throws away what was chosen in the next column.
     @Test func theFilterNeverAnswersWhatItHides() throws {
-        let asking = try ask(["custom", "--title", "Place", "--tree", #"{"Zhejiang":["Hangzhou","Ningbo"],"Jiangsu":["Nanjing"]}"#])
+        let asking = try ask([
+            "custom", "--title", "Place", "--tree", #"{"Zhejiang":["Hangzhou","Ningbo"],"Jiangsu":["Nanjing"]}"#,
+        ])
         #expect(try ui.waitFor("Place") != nil)
         try ui.send("Right", "Down")
         #expect(try ui.waitFor("Ningbo") != nil)
@@ -107,7 +114,8 @@ import Testing
     /// A preset is drawn as the kind it is made from: two wheels, not a text box.
     @Test func aTwoColumnPresetIsAnsweredWithItsWheels() throws {
         let presets = try DaemonProcess.withPresets([
-            "target": #"{"kind": "target", "base": "custom", "title": "Target", "options": {"columns": [["prod", "staging"], ["us", "eu"]]}}"#
+            "target":
+                #"{"kind": "target", "base": "custom", "title": "Target", "options": {"columns": [["prod", "staging"], ["us", "eu"]]}}"#
         ])
         let pickerctl = DaemonProcess.executable("pickerctl").path
         let ui = try TmuxSession("\(pickerctl) ui --socket \(presets.socketPath)")
@@ -125,10 +133,14 @@ import Testing
     @Test func aPresetFormFieldIsAnsweredWithItsBasesView() throws {
         let frontEnd = try TerminalFrontEnd(
             daemon: try DaemonProcess.withPresets([
-                "deploy_day": #"{"kind": "deploy_day", "base": "date", "title": "Deploy day", "options": {"initial": "2026-05-01"}}"#,
-                "region": #"{"kind": "region", "base": "list", "title": "Region", "options": {"choices": ["us", "eu"]}}"#,
+                "deploy_day":
+                    #"{"kind": "deploy_day", "base": "date", "title": "Deploy day", "options": {"initial": "2026-05-01"}}"#,
+                "region":
+                    #"{"kind": "region", "base": "list", "title": "Region", "options": {"choices": ["us", "eu"]}}"#,
             ]))
-        let asking = try frontEnd.ask(["form", "--title", "Release", "--field", "when:deploy_day", "--field", "where:region"])
+        let asking = try frontEnd.ask([
+            "form", "--title", "Release", "--field", "when:deploy_day", "--field", "where:region",
+        ])
         let screen = try #require(try frontEnd.ui.waitFor("Friday"), "the wheels' weekday for 2026-05-01")
         #expect(screen.contains("month") && screen.contains("eu"), "\(screen)")
         try frontEnd.ui.send("Down")
@@ -143,7 +155,10 @@ import Testing
         let normal = try ask(["text", "--title", "Routine question"])
         #expect(try ui.waitFor("Routine question") != nil)
         try ui.type("keep")
-        let alert = try ask(["actions", "--title", "Disk almost full", "--level", "alert", "--action", "Clean up", "--action", "Later:cancel"])
+        let alert = try ask([
+            "actions", "--title", "Disk almost full", "--level", "alert", "--action", "Clean up", "--action",
+            "Later:cancel",
+        ])
         let shown = try #require(try ui.waitFor("Disk almost full"))
         #expect(shown.contains("[alert]") && shown.contains("1 other window open (1 normal)"))
         // Keys wait a moment after a takeover.
@@ -184,7 +199,8 @@ import Testing
         let asking = try ask(["custom", "--title", "选择城市 city", "--column", "北京,上海,广州", "--timeout", "1h"])
         let screen = try #require(try ui.waitFor("选择城市"))
         let header = try #require(screen.split(separator: "\n").first { $0.contains("选择城市") })
-        #expect(header.hasSuffix("59m 59s") || header.hasSuffix("1h"), "the countdown sits at the right edge: \(header)")
+        #expect(
+            header.hasSuffix("59m 59s") || header.hasSuffix("1h"), "the countdown sits at the right edge: \(header)")
         #expect(screen.contains("北京") && screen.contains("上海"))
         try ui.resize(width: 60, height: 20)
         let narrow = try #require(try ui.waitFor("选择城市"))
@@ -224,7 +240,10 @@ import Testing
                 ["name": "email", "kind": "text"],
                 ["name": "n", "kind": "custom", "required": false, "options": ["columns": [["1", "2", "3"]]]],
                 ["name": "ok", "kind": "list", "required": false, "options": ["choices": ["Yes", "No"]]],
-                ["name": "env", "kind": "list", "required": false, "options": ["choices": ["prod", "dev"], "initial": ["dev"]]],
+                [
+                    "name": "env", "kind": "list", "required": false,
+                    "options": ["choices": ["prod", "dev"], "initial": ["dev"]],
+                ],
             ]
         ]
         let asking = try ask(["present", "form", "--title", "Optional", "--options", fields.description])
@@ -244,15 +263,20 @@ import Testing
         #expect(try ui.waitFor("Live") != nil)
         try ui.send("Down")
         let client = try TestClient(socketPath: daemon.socketPath)
-        try eventually("the selection to reach the daemon") { try client.result("get", ["window": .string(id)])["value"] == "2026-03-11" }
+        try eventually("the selection to reach the daemon") {
+            try client.result("get", ["window": .string(id)])["value"] == "2026-03-11"
+        }
     }
     /// A message longer than the screen is never cut silently: it scrolls.
     @Test func aMessageLongerThanTheScreenScrolls() throws {
         try ui.resize(width: 60, height: 16)
-        let message = (1...14).map { "line \($0) of the long message" }.joined(separator: "\n") + "\nthe final instruction"
+        let message =
+            (1...14).map { "line \($0) of the long message" }.joined(separator: "\n") + "\nthe final instruction"
         let asking = try ask(["text", "--title", "Long", "--message", message])
         let first = try #require(try ui.waitFor("more below"))
-        #expect(first.contains("line 1 of") && !first.contains("the final instruction") && first.contains("\n  >"), "\(first)")
+        #expect(
+            first.contains("line 1 of") && !first.contains("the final instruction") && first.contains("\n  >"),
+            "\(first)")
         for _ in 0..<10 { try ui.send("C-Down") }
         let last = try #require(try ui.waitFor("the final instruction"))
         #expect(last.contains("more above") && last.contains("\n  >"), "the picker stays on screen: \(last)")
@@ -262,10 +286,14 @@ import Testing
 
     /// Quiet hours are said, with how many windows wait behind them; an alert still comes through.
     @Test func quietHoursAreSaidAndAnAlertComesThrough() throws {
-        #expect(try CommandLineProcess.run("pickerctl", ["--socket", daemon.socketPath, "quiet", "--below", "alert"]).status == 0)
+        #expect(
+            try CommandLineProcess.run("pickerctl", ["--socket", daemon.socketPath, "quiet", "--below", "alert"]).status
+                == 0)
         let held = try ask(["text", "--title", "Held back"])
         let screen = try #require(try ui.waitFor("1 window waits behind them"))
-        #expect(screen.contains("quiet hours below alert") && screen.contains("No picker is waiting.") && !screen.contains("Held back"))
+        #expect(
+            screen.contains("quiet hours below alert") && screen.contains("No picker is waiting.")
+                && !screen.contains("Held back"))
         let alert = try ask(["text", "--title", "Urgent", "--level", "alert"])
         #expect(try ui.waitFor("[alert] Urgent") != nil)
         try ui.send("Escape")
@@ -278,11 +306,15 @@ import Testing
 
     /// What another front-end writes shows here; what is typed here is never undone by its own echo.
     @Test func anUpdateMadeElsewhereShowsAndTypingIsKept() throws {
-        let window = try ask(["text", "--title", "Shared note", "--no-wait"]).finish().stdout.trimmingCharacters(in: .newlines)
+        let window = try ask(["text", "--title", "Shared note", "--no-wait"]).finish().stdout.trimmingCharacters(
+            in: .newlines)
         #expect(try ui.waitFor("Shared note") != nil)
         try ui.type("typed here quickly")
         #expect(try ui.waitFor("> typed here quickly") != nil)
-        #expect(try CommandLineProcess.run("pickerctl", ["--socket", daemon.socketPath, "update", "--window", window, "from the web page"]).status == 0)
+        #expect(
+            try CommandLineProcess.run(
+                "pickerctl", ["--socket", daemon.socketPath, "update", "--window", window, "from the web page"]
+            ).status == 0)
         #expect(try ui.waitFor("> from the web page") != nil)
         try ui.type("!")
         #expect(try ui.waitFor("> from the web page!") != nil)
@@ -308,7 +340,10 @@ import Testing
         let ui = frontEnd.ui
         let normal = try frontEnd.ask(["text", "--title", "Password for backup"])
         #expect(try ui.waitFor("Password for backup") != nil)
-        let alert = try frontEnd.ask(["actions", "--json", "--title", "Wipe the disk", "--level", "alert", "--action", "Wipe", "--action", "Keep:cancel"])
+        let alert = try frontEnd.ask([
+            "actions", "--json", "--title", "Wipe the disk", "--level", "alert", "--action", "Wipe", "--action",
+            "Keep:cancel",
+        ])
         #expect(try ui.waitFor("Wipe the disk") != nil)
         try ui.send("Enter")
         let paused = try #require(try ui.waitFor("Enter submit"), "keys come back after the moment")
@@ -325,7 +360,8 @@ import Testing
     @Test func theEndedWindowLineSaysHowAWindowEnded() throws {
         let first = try ask(["text", "--title", "Ticket number"])
         #expect(try ui.waitFor("Ticket number") != nil)
-        #expect(try CommandLineProcess.run("pickerctl", ["--socket", daemon.socketPath, "submit", "OPS-1"]).status == 0)
+        #expect(
+            try CommandLineProcess.run("pickerctl", ["--socket", daemon.socketPath, "submit", "OPS-1"]).status == 0)
         #expect(try ui.waitFor("“Ticket number” was answered elsewhere") != nil)
         #expect(first.finish().stdout == "OPS-1\n")
 
@@ -351,7 +387,9 @@ import Testing
         // The keys come back after each asker's takeover.
         let screen = try #require(try ui.waitFor("Ctrl-N/Ctrl-P switch"))
         #expect(screen.contains("[normal] Newest asker"))
-        #expect(screen.contains("First asker") && screen.contains("Second asker"), "the others' titles are on screen: \(screen)")
+        #expect(
+            screen.contains("First asker") && screen.contains("Second asker"),
+            "the others' titles are on screen: \(screen)")
         #expect(try ui.waitFor("Enter submit") != nil)
         try ui.send("C-n")
         #expect(try ui.waitFor("[normal] First asker") != nil, "the oldest comes next")
@@ -440,7 +478,8 @@ import Testing
         var daemon = try DaemonProcess(home: home)
         let pickerctl = DaemonProcess.executable("pickerctl").path
         let ui = try TmuxSession("\(pickerctl) ui --socket \(daemon.socketPath)")
-        let window = try TestClient(socketPath: daemon.socketPath).result("present", ["kind": "text", "title": "Survivor"])["window"]!
+        let window = try TestClient(socketPath: daemon.socketPath).result(
+            "present", ["kind": "text", "title": "Survivor"])["window"]!
         #expect(try ui.waitFor("Survivor") != nil)
         daemon.kill9()
         #expect(try ui.waitFor("waiting for pickerd") != nil)
@@ -448,7 +487,8 @@ import Testing
         #expect(try ui.waitFor("Survivor") != nil, "back after the restart")
         try ui.type("ok")
         try ui.send("Enter")
-        let outcome = try TestClient(socketPath: daemon.socketPath).result("wait", ["window": window, "timeout_ms": 5000])
+        let outcome = try TestClient(socketPath: daemon.socketPath).result(
+            "wait", ["window": window, "timeout_ms": 5000])
         #expect(outcome["value"] == "ok")
     }
 }

@@ -167,9 +167,13 @@ import Testing
         for cursor in 0...50 {
             let window = ScrolledLine(widths: widths, cursor: cursor, columns: 20)
             #expect(window.start <= cursor && (cursor < window.end || cursor == 50 && window.end == 50))
-            let used = (window.cutsLeft ? 1 : 0) + (window.end - window.start) + (window.cutsRight ? 1 : 0) + (cursor == 50 ? 1 : 0)
+            let used =
+                (window.cutsLeft ? 1 : 0) + (window.end - window.start) + (window.cutsRight ? 1 : 0)
+                + (cursor == 50 ? 1 : 0)
             #expect(used <= 20, "cursor \(cursor): \(window)")
         }
-        #expect(ScrolledLine(widths: [2, 2, 2], cursor: 3, columns: 10) == ScrolledLine(widths: [2, 2, 2], cursor: 0, columns: 10))
+        #expect(
+            ScrolledLine(widths: [2, 2, 2], cursor: 3, columns: 10)
+                == ScrolledLine(widths: [2, 2, 2], cursor: 0, columns: 10))
     }
 }

@@ -21,7 +21,8 @@ import Testing
     @Test func anotherUsersWindowIsMarked() throws {
         let daemon = try OtherUser.reachableDaemon(rules: #"[{"uid": 65534, "allow": ["present"]}]"#)
         let frontEnd = try TerminalFrontEnd(daemon: daemon)
-        let present = #"{"jsonrpc":"2.0","id":1,"method":"present","params":{"kind":"text","title":"Password for root","level":"alert"}}"#
+        let present =
+            #"{"jsonrpc":"2.0","id":1,"method":"present","params":{"kind":"text","title":"Password for root","level":"alert"}}"#
         guard try OtherUser.request(daemon, present)?["result"] != nil else { return }
         let shown = try frontEnd.ui.waitFor("another user asks: nobody (uid 65534) via socat")
         let now = try frontEnd.ui.screen()

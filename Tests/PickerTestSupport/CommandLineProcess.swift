@@ -22,10 +22,12 @@ public final class CommandLineProcess: @unchecked Sendable {
     /// Starts `name` (a product of this package) with `arguments`. With
     /// `input`, its standard input is a pipe that `write(input:)` feeds.
     public convenience init(
-        _ name: String, _ arguments: [String], environment: [String: String] = [:], prefix: [String] = [], input: Bool = false
+        _ name: String, _ arguments: [String], environment: [String: String] = [:], prefix: [String] = [],
+        input: Bool = false
     ) throws {
         try self.init(
-            program: DaemonProcess.executable(name).path, arguments, environment: environment, prefix: prefix, input: input)
+            program: DaemonProcess.executable(name).path, arguments, environment: environment, prefix: prefix,
+            input: input)
     }
 
     /// Starts the program at `executable` (another package's, such as
@@ -96,7 +98,9 @@ public final class CommandLineProcess: @unchecked Sendable {
     }
 
     /// Runs to completion.
-    public static func run(_ name: String, _ arguments: [String], environment: [String: String] = [:], prefix: [String] = [])
+    public static func run(
+        _ name: String, _ arguments: [String], environment: [String: String] = [:], prefix: [String] = []
+    )
         throws -> Result
     {
         try CommandLineProcess(name, arguments, environment: environment, prefix: prefix).finish()

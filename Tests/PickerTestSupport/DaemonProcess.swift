@@ -18,8 +18,11 @@ public final class DaemonProcess: @unchecked Sendable {
 
     /// The directory holding the test binaries, where `pickerd` is built too.
     public static var buildDirectory: URL {
-        URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
-            .deletingLastPathComponent()
+        URL(
+            fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+                ?? CommandLine.arguments[0]
+        )
+        .deletingLastPathComponent()
     }
 
     public static func executable(_ name: String) -> URL {
@@ -49,7 +52,8 @@ public final class DaemonProcess: @unchecked Sendable {
         self.socketPath = socketPath ?? socketDirectory.appendingPathComponent("pickerd.sock").path
         logPath = directory.appendingPathComponent("pickerd-\(UUID().uuidString.prefix(6)).log").path
         var allArguments = [
-            "--socket", self.socketPath, "--log-level", logLevel, "--state-dir", directory.appendingPathComponent("state").path,
+            "--socket", self.socketPath, "--log-level", logLevel, "--state-dir",
+            directory.appendingPathComponent("state").path,
         ]
         if let config {
             let path = directory.appendingPathComponent("pickerd.json").path
@@ -64,7 +68,8 @@ public final class DaemonProcess: @unchecked Sendable {
         processEnvironment.removeValue(forKey: "PICKERD_SOCKET")
         // A daemon built with AddressSanitizer keeps freed memory in a quarantine,
         // which the tests that bound its memory would count; ignored otherwise.
-        processEnvironment["ASAN_OPTIONS"] = (processEnvironment["ASAN_OPTIONS"].map { $0 + ":" } ?? "") + "quarantine_size_mb=0"
+        processEnvironment["ASAN_OPTIONS"] =
+            (processEnvironment["ASAN_OPTIONS"].map { $0 + ":" } ?? "") + "quarantine_size_mb=0"
         for (key, value) in environment { processEnvironment[key] = value }
         FileManager.default.createFile(atPath: logPath, contents: nil)
         if journald {
@@ -95,7 +100,9 @@ public final class DaemonProcess: @unchecked Sendable {
     /// The words that run a command as `uid` (and a group of the same number),
     /// with no other groups. Needs root.
     public static func runAs(uid: UInt32) throws -> [String] {
-        guard getuid() == 0, let setpriv else { throw TestFailure("running as uid \(uid) needs root and setpriv (util-linux)") }
+        guard getuid() == 0, let setpriv else {
+            throw TestFailure("running as uid \(uid) needs root and setpriv (util-linux)")
+        }
         return [setpriv, "--reuid=\(uid)", "--regid=\(uid)", "--clear-groups"]
     }
 
@@ -114,7 +121,6 @@ public final class DaemonProcess: @unchecked Sendable {
         return try DaemonProcess(
             config: config, environment: environment, home: home, launcher: launcher, socketPath: socketPath)
     }
-
 
     deinit {
         if process.isRunning {
@@ -242,7 +248,9 @@ enum Spawn {
             do {
                 try process.run()
                 return process
-            } catch let error as NSError where error.domain == NSPOSIXErrorDomain && error.code == Int(EBADF) && attempt < 10 {
+            } catch let error as NSError
+                where error.domain == NSPOSIXErrorDomain && error.code == Int(EBADF) && attempt < 10
+            {
                 attempt += 1
                 usleep(10_000)  // a fixed pause: no condition says when the other test's descriptor is gone
             }
@@ -256,7 +264,8 @@ public final class TestDirectory: @unchecked Sendable {
     public let url: URL
 
     public init() throws {
-        url = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("pickerd-test-\(UUID().uuidString.prefix(8))")
+        url = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(
+            "pickerd-test-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 

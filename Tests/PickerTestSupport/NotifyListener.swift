@@ -21,7 +21,9 @@ public final class NotifyListener: @unchecked Sendable {
         let result = withUnsafePointer(to: &socketAddress) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) }
         }
-        guard result == 0 else { throw TestFailure("cannot bind the notify socket: \(String(cString: strerror(errno)))") }
+        guard result == 0 else {
+            throw TestFailure("cannot bind the notify socket: \(String(cString: strerror(errno)))")
+        }
     }
 
     deinit {

@@ -16,7 +16,9 @@ public enum ProcEntry {
     /// a process that does not run as root.
     public static func isDumpable(_ pid: Int32) throws -> Bool {
         let uid = try uid(of: pid)
-        guard uid != 0 else { throw TestFailure("process \(pid) runs as root: /proc cannot tell whether it is dumpable") }
+        guard uid != 0 else {
+            throw TestFailure("process \(pid) runs as root: /proc cannot tell whether it is dumpable")
+        }
         var info = stat()
         guard stat("/proc/\(pid)/status", &info) == 0 else { throw TestFailure("no /proc/\(pid)") }
         return info.st_uid == uid
@@ -26,9 +28,9 @@ public enum ProcEntry {
     /// from /proc/PID/task/*/syscall (the call's number, then its arguments).
     public static func isReading(_ pid: Int32, descriptor: Int32) -> Bool {
         #if arch(x86_64)
-            let read = "0"
+        let read = "0"
         #else
-            let read = "63"  // arm64's generic table
+        let read = "63"  // arm64's generic table
         #endif
         let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
         return tasks.contains { task in

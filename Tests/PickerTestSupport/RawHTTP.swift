@@ -12,7 +12,8 @@ public enum RawHTTP {
 
     /// Sends one request (`Connection: close` is added) and reads the whole response.
     public static func request(
-        _ method: String, _ path: String, port: Int, host: String? = nil, headers: [String: String] = [:], body: String? = nil,
+        _ method: String, _ path: String, port: Int, host: String? = nil, headers: [String: String] = [:],
+        body: String? = nil,
         timeout: TimeInterval = 10
     ) throws -> Response {
         let socket = try connect(port: port, timeout: timeout)
@@ -61,7 +62,9 @@ public enum RawHTTP {
         }
     }
 
-    fileprivate static func requestText(_ method: String, _ path: String, port: Int, host: String?, headers: [String: String], body: String?)
+    fileprivate static func requestText(
+        _ method: String, _ path: String, port: Int, host: String?, headers: [String: String], body: String?
+    )
         -> String
     {
         var text = "\(method) \(path) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\nConnection: close\r\n"
@@ -79,7 +82,9 @@ public enum RawHTTP {
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Foundation.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Foundation.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard connected == 0 else {
             close(socket)
@@ -117,15 +122,19 @@ public enum RawHTTP {
 
     private static func parse(_ data: Data) throws -> Response {
         let text = String(decoding: data, as: UTF8.self)
-        guard let end = text.range(of: "\r\n\r\n") else { throw TestFailure("not an HTTP response: \(text.prefix(200))") }
+        guard let end = text.range(of: "\r\n\r\n") else {
+            throw TestFailure("not an HTTP response: \(text.prefix(200))")
+        }
         let lines = text[..<end.lowerBound].components(separatedBy: "\r\n")
-        guard let statusLine = lines.first, let status = Int(statusLine.split(separator: " ").dropFirst().first ?? "") else {
+        guard let statusLine = lines.first, let status = Int(statusLine.split(separator: " ").dropFirst().first ?? "")
+        else {
             throw TestFailure("no status line: \(text.prefix(200))")
         }
         var headers: [String: String] = [:]
         for line in lines.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
+                in: .whitespaces)
         }
         var body = String(text[end.upperBound...])
         if headers["transfer-encoding"]?.lowercased() == "chunked" { body = unchunked(body) }

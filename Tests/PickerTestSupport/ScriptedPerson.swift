@@ -35,21 +35,25 @@ public final class ScriptedPerson: @unchecked Sendable {
     /// `pickerctl ARGUMENTS` against this daemon, to completion.
     @discardableResult
     public func pickerctl(_ arguments: [String], input: String? = nil) throws -> CommandLineProcess.Result {
-        let process = try CommandLineProcess("pickerctl", ["--socket", daemon.socketPath] + arguments, input: input != nil)
+        let process = try CommandLineProcess(
+            "pickerctl", ["--socket", daemon.socketPath] + arguments, input: input != nil)
         if let input { try process.write(input: input) }
         return process.finish()
     }
 
     /// Answers `window` with `value` on stdin, out of the command line.
     public func submit(_ value: String, to window: JSON) throws {
-        let result = try pickerctl(["submit", "--window", window["window"]?.stringValue ?? "", "--stdin"], input: value + "\n")
+        let result = try pickerctl(
+            ["submit", "--window", window["window"]?.stringValue ?? "", "--stdin"], input: value + "\n")
         guard result.status == 0 else { throw TestFailure("submit failed (\(result.status)): \(result.stderr)") }
     }
 
     /// Picks the action labelled `label` in `window`.
     public func choose(_ label: String, in window: JSON) throws {
         let result = try pickerctl(["submit", "--window", window["window"]?.stringValue ?? "", label])
-        guard result.status == 0 else { throw TestFailure("choosing \(label) failed (\(result.status)): \(result.stderr)") }
+        guard result.status == 0 else {
+            throw TestFailure("choosing \(label) failed (\(result.status)): \(result.stderr)")
+        }
     }
 
     public func cancel(_ window: JSON) throws {

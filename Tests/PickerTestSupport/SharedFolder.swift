@@ -11,7 +11,8 @@ public enum SharedFolder {
     }
 
     public static var packageRoot: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
     }
 
     public static var jsonTestSuite: URL { url.appendingPathComponent("conformance/JSONTestSuite") }

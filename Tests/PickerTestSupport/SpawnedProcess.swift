@@ -26,7 +26,9 @@ public final class SpawnedProcess: @unchecked Sendable {
         defer { (argv + envp).forEach { free($0) } }
         var started: pid_t = 0
         let failed = posix_spawn(&started, arguments[0], &actions, nil, &argv, &envp)
-        guard failed == 0 else { throw TestFailure("cannot start \(arguments[0]): \(String(cString: strerror(failed)))") }
+        guard failed == 0 else {
+            throw TestFailure("cannot start \(arguments[0]): \(String(cString: strerror(failed)))")
+        }
         pid = started
     }
 

@@ -12,7 +12,8 @@ public struct TerminalFrontEnd: Sendable {
     /// is one the test started (else a fresh one).
     public init(uiArguments: [String] = [], daemon: DaemonProcess? = nil) throws {
         let daemon = try daemon ?? DaemonProcess()
-        let command = ([DaemonProcess.executable("pickerctl").path, "ui", "--socket", daemon.socketPath] + uiArguments).joined(separator: " ")
+        let command = ([DaemonProcess.executable("pickerctl").path, "ui", "--socket", daemon.socketPath] + uiArguments)
+            .joined(separator: " ")
         (self.daemon, ui) = (daemon, try TmuxSession(command))
         guard try ui.waitFor("No picker is waiting.") != nil else {
             throw TestFailure("pickerctl ui never said it was waiting:\n\(try ui.screen())")

@@ -66,7 +66,9 @@ public final class TestClient: @unchecked Sendable {
         var offset = 0
         while offset < bytes.count {
             // MSG_NOSIGNAL: a daemon that went away is a test's finding, not a SIGPIPE for the runner.
-            let written = bytes[offset...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let written = bytes[offset...].withUnsafeBytes {
+                Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
             if written <= 0 { return }
             offset += written
         }
@@ -194,7 +196,9 @@ public final class TestClient: @unchecked Sendable {
     public func takeEvents(count: Int, timeout: Double = 10) throws -> [JSON] {
         let deadline = Date().addingTimeInterval(timeout)
         while events.count < count {
-            guard deadline.timeIntervalSinceNow > 0 else { throw Failure.timedOut("\(count) events (have \(events.count))") }
+            guard deadline.timeIntervalSinceNow > 0 else {
+                throw Failure.timedOut("\(count) events (have \(events.count))")
+            }
             guard let message = try readMessage(timeout: deadline.timeIntervalSinceNow) else { throw Failure.closed }
             take(message)
         }

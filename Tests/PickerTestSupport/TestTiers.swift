@@ -22,6 +22,7 @@ enum TierCheck {
     static func startingProcess(_ program: String) {
         // Off the test's task (a thread of its own, a detached task) there is no current test to check.
         guard let test = Test.current, !test.tags.contains(.process) else { return }
-        Issue.record("\(test.name) starts \(program) but is not tagged .process: add .tags(.process) to its @Suite or @Test")
+        Issue.record(
+            "\(test.name) starts \(program) but is not tagged .process: add .tags(.process) to its @Suite or @Test")
     }
 }

@@ -13,7 +13,9 @@ public enum UnixSocketBinding {
         address.sun_family = sa_family_t(AF_UNIX)
         withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: path.utf8) }
         return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
         }
     }
 }

@@ -17,7 +17,8 @@ public final class WebFrontEnd: @unchecked Sendable {
         self.daemon = try daemon ?? DaemonProcess()
         runtime = try TestDirectory()
         let web = try CommandLineProcess(
-            "pickerweb", ["--socket", self.daemon.socketPath] + arguments, environment: ["XDG_RUNTIME_DIR": runtime.url.path])
+            "pickerweb", ["--socket", self.daemon.socketPath] + arguments,
+            environment: ["XDG_RUNTIME_DIR": runtime.url.path])
         self.web = web
         _ = holdsWithin(30) { web.stdoutSoFar.contains("\n") || !web.isRunning }
         guard let line = web.stdoutSoFar.split(separator: "\n").first, let tokenStart = line.range(of: "#token="),
@@ -37,7 +38,8 @@ public final class WebFrontEnd: @unchecked Sendable {
 
     /// A fresh session cookie (`picker_session_PORT=…`), as the page gets one.
     public func signIn() throws -> String {
-        let response = try RawHTTP.request("POST", "/session", port: port, headers: ["X-Picker-Token": token, "X-Picker-CSRF": "1"])
+        let response = try RawHTTP.request(
+            "POST", "/session", port: port, headers: ["X-Picker-Token": token, "X-Picker-CSRF": "1"])
         guard response.status == 204, let cookie = response.headers["set-cookie"]?.split(separator: ";").first else {
             throw TestFailure("no session: \(response.status) \(response.body)")
         }
@@ -45,13 +47,17 @@ public final class WebFrontEnd: @unchecked Sendable {
     }
 
     /// A call to the page's interface with `cookie`; POSTs carry the CSRF header and a JSON body.
-    public func api(_ method: String, _ path: String, cookie: String, body: String? = nil, timeout: TimeInterval = 10) throws -> RawHTTP.Response {
+    public func api(_ method: String, _ path: String, cookie: String, body: String? = nil, timeout: TimeInterval = 10)
+        throws -> RawHTTP.Response
+    {
         var headers = ["Cookie": cookie]
         if method == "POST" {
             headers["X-Picker-CSRF"] = "1"
             headers["Content-Type"] = "application/json"
         }
-        return try RawHTTP.request(method, path, port: port, headers: headers, body: method == "POST" ? (body ?? "{}") : body, timeout: timeout)
+        return try RawHTTP.request(
+            method, path, port: port, headers: headers, body: method == "POST" ? (body ?? "{}") : body, timeout: timeout
+        )
     }
 
     /// `pickerctl ARGUMENTS` against the daemon, left running.

@@ -37,7 +37,9 @@ import Testing
         let selenium = try Command.run(python, ["-c", "import selenium"])
         if selenium.status != 0 { missing.append("Selenium for \(python) (pip install selenium)") }
         guard missing.isEmpty else {
-            throw TestFailure("the browser tests cannot run without \(missing.joined(separator: ", ")); Scripts/install-dependencies installs them")
+            throw TestFailure(
+                "the browser tests cannot run without \(missing.joined(separator: ", ")); Scripts/install-dependencies installs them"
+            )
         }
         return python
     }
@@ -45,6 +47,8 @@ import Testing
     /// The path of `name` on PATH, if any.
     static func program(_ name: String) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        return path.split(separator: ":").map { "\($0)/\(name)" }.first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
     }
 }

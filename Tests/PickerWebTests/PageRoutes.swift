@@ -32,7 +32,8 @@ struct PageRoutes: Sendable {
 
     /// Runs `body` with a client of the routes, the bridge running beside it.
     func test<Value: Sendable>(_ body: @Sendable (PageClient) async throws -> Value) async throws -> Value {
-        let bridge = DaemonBridge(socketPath: daemon?.socketPath ?? nowhere.url.appendingPathComponent("pickerd.sock").path)
+        let bridge = DaemonBridge(
+            socketPath: daemon?.socketPath ?? nowhere.url.appendingPathComponent("pickerd.sock").path)
         let origins = AllowedOrigins()
         origins.bound(.loopback, port: Self.port)
         let router = WebRoutes.router(bridge: bridge, origins: origins, secrets: secrets)
@@ -54,7 +55,9 @@ struct HostAsAuthority<Inner: HTTPResponder>: HTTPResponder {
     func respond(to request: Request, context: Inner.Context) async throws -> Response {
         var head = request.head
         head.authority = head.headerFields[HTTPField.Name("Host")!]
-        if let first = head.headerFields.firstIndex(where: { $0.name.canonicalName == "host" }) { head.headerFields.remove(at: first) }
+        if let first = head.headerFields.firstIndex(where: { $0.name.canonicalName == "host" }) {
+            head.headerFields.remove(at: first)
+        }
         return try await inner.respond(to: Request(head: head, body: request.body), context: context)
     }
 }
@@ -75,14 +78,17 @@ struct PageClient: Sendable {
 
     /// One request: `host` as its `Host` (nil: none), then `headers` in order, a repeated name included.
     func request(
-        _ method: HTTPRequest.Method, _ path: String, host: String? = PageRoutes.ourHost, headers: KeyValuePairs<String, String> = [:],
+        _ method: HTTPRequest.Method, _ path: String, host: String? = PageRoutes.ourHost,
+        headers: KeyValuePairs<String, String> = [:],
         body: String? = nil
     ) async throws -> Response {
         var fields = HTTPFields()
         if let host { fields.append(HTTPField(name: HTTPField.Name("Host")!, value: host)) }
         for (name, value) in headers { fields.append(HTTPField(name: HTTPField.Name(name)!, value: value)) }
-        let response = try await client.execute(uri: path, method: method, headers: fields, body: body.map { ByteBuffer(string: $0) })
-        return Response(status: Int(response.status.code), headers: response.headers, body: String(buffer: response.body))
+        let response = try await client.execute(
+            uri: path, method: method, headers: fields, body: body.map { ByteBuffer(string: $0) })
+        return Response(
+            status: Int(response.status.code), headers: response.headers, body: String(buffer: response.body))
     }
 
     /// A fresh session cookie (`picker_session_PORT=…`), as the page gets one.
@@ -95,10 +101,12 @@ struct PageClient: Sendable {
     }
 
     /// A call to the page's interface with `cookie`; a POST carries the CSRF header and a JSON body.
-    func api(_ method: HTTPRequest.Method, _ path: String, cookie: String, body: String? = nil) async throws -> Response {
+    func api(_ method: HTTPRequest.Method, _ path: String, cookie: String, body: String? = nil) async throws -> Response
+    {
         guard method == .post else { return try await request(method, path, headers: ["Cookie": cookie], body: body) }
         return try await request(
-            method, path, headers: ["Cookie": cookie, "X-Picker-CSRF": "1", "Content-Type": "application/json"], body: body ?? "{}")
+            method, path, headers: ["Cookie": cookie, "X-Picker-CSRF": "1", "Content-Type": "application/json"],
+            body: body ?? "{}")
     }
 
     /// `GET /api/state` once pickerweb's bridge is connected to pickerd.
@@ -122,7 +130,9 @@ extension PageRoutes {
     /// `pickerctl ARGUMENTS` against the daemon, to its end (off the shared threads).
     func pickerctl(_ arguments: [String]) async throws -> CommandLineProcess.Result {
         guard let daemon else { throw TestFailure("these routes follow no pickerd") }
-        return try await offThePool { try CommandLineProcess.run("pickerctl", ["--socket", daemon.socketPath] + arguments) }
+        return try await offThePool {
+            try CommandLineProcess.run("pickerctl", ["--socket", daemon.socketPath] + arguments)
+        }
     }
 
     /// Waits until `count` windows are open (so an asking pickerctl is blocked).

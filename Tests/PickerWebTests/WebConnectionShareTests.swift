@@ -51,7 +51,8 @@ import Testing
     /// asking for the favicon once a second; meanwhile the person's page reads
     /// its state, each time within a second.
     @Test func anotherUserCannotLockThePersonOut() throws {
-        guard getuid() == 0, DaemonProcess.setpriv != nil, let python = ["/usr/bin/python3", "/bin/python3"].first(where: FileManager.default.fileExists)
+        guard getuid() == 0, DaemonProcess.setpriv != nil,
+            let python = ["/usr/bin/python3", "/bin/python3"].first(where: FileManager.default.fileExists)
         else {
             print("skipped: running as uid 65534 needs root, setpriv and python3")
             return
@@ -59,7 +60,8 @@ import Testing
         let front = try WebFrontEnd()
         let cookie = try front.signIn()
         let attack = try CommandLineProcess(
-            program: python, ["-c", Self.attacker, String(front.port), "70"], prefix: try DaemonProcess.runAs(uid: Self.nobody))
+            program: python, ["-c", Self.attacker, String(front.port), "70"],
+            prefix: try DaemonProcess.runAs(uid: Self.nobody))
         defer { attack.signal(SIGKILL) }
         // Its connections are open and asking before the person reads.
         try waitForRound(1, of: attack)
@@ -70,10 +72,14 @@ import Testing
             let started = Date()
             let state = try front.api("GET", "/api/state", cookie: cookie, timeout: allowed)
             #expect(state.status == 200)
-            #expect(Date().timeIntervalSince(started) < allowed, "round \(round): the state took \(Date().timeIntervalSince(started)) s")
+            #expect(
+                Date().timeIntervalSince(started) < allowed,
+                "round \(round): the state took \(Date().timeIntervalSince(started)) s")
         }
         // The attacker kept a few of its connections, not none: a share, not a ban.
-        let held = attack.stdoutSoFar.split(separator: "\n").compactMap { $0.split(separator: " ").last.flatMap { Int($0) } }
+        let held = attack.stdoutSoFar.split(separator: "\n").compactMap {
+            $0.split(separator: " ").last.flatMap { Int($0) }
+        }
         #expect(held.last.map { $0 > 0 && $0 <= 8 } == true, "\(attack.stdoutSoFar)")
     }
 
@@ -96,7 +102,8 @@ import Testing
     /// Over IPv6 the peer's socket is found in /proc/net/tcp6: the person
     /// holds as many connections as it opens, another user its share.
     @Test func theSharesHoldOverIPv6() throws {
-        guard getuid() == 0, DaemonProcess.setpriv != nil, let python = ["/usr/bin/python3", "/bin/python3"].first(where: FileManager.default.fileExists)
+        guard getuid() == 0, DaemonProcess.setpriv != nil,
+            let python = ["/usr/bin/python3", "/bin/python3"].first(where: FileManager.default.fileExists)
         else {
             print("skipped: running as uid 65534 needs root, setpriv and python3")
             return
@@ -109,7 +116,9 @@ import Testing
         let person = try Command.run(python, ["-c", Self.holder, String(front.port), "20", "::1", "[::1]"])
         #expect(person.output.contains("answered 20"), "\(person.output)")
         let asNobody = try DaemonProcess.runAs(uid: Self.nobody)
-        let other = try Command.run(asNobody[0], Array(asNobody.dropFirst()) + [python, "-c", Self.holder, String(front.port), "20", "::1", "[::1]"])
+        let other = try Command.run(
+            asNobody[0],
+            Array(asNobody.dropFirst()) + [python, "-c", Self.holder, String(front.port), "20", "::1", "[::1]"])
         #expect(other.output.contains("answered 8"), "\(other.output)")
     }
 
@@ -128,7 +137,8 @@ import Testing
         }
         // Not an address of loopback's own spelling, so it needs --allow-remote, though only this machine reaches it.
         let front = try WebFrontEnd(arguments: ["--listen", "[::ffff:127.0.0.1]:0", "--allow-remote"])
-        let person = try Command.run(python, ["-c", Self.holder, String(front.port), "20", "127.0.0.1", "[::ffff:127.0.0.1]"])
+        let person = try Command.run(
+            python, ["-c", Self.holder, String(front.port), "20", "127.0.0.1", "[::ffff:127.0.0.1]"])
         #expect(person.output.contains("answered 20"), "\(person.output)")
     }
 
@@ -142,7 +152,9 @@ import Testing
         socketAddress.sin6_family = sa_family_t(AF_INET6)
         guard inet_pton(AF_INET6, address, &socketAddress.sin6_addr) == 1 else { return false }
         return withUnsafePointer(to: &socketAddress) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) == 0 }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) == 0
+            }
         }
     }
 

@@ -28,9 +28,13 @@ import Testing
         let windows = try #require(state["windows"]?.arrayValue)
         #expect(windows.map { $0["title"] } == ["Login", "When"], "top first")
         #expect(state["key"] == windows[0]["window"])
-        #expect(windows[1]["shape"] == "date" && windows[1]["message"] == "Pick a day" && windows[1]["value"] == "2026-03-10")
+        #expect(
+            windows[1]["shape"] == "date" && windows[1]["message"] == "Pick a day"
+                && windows[1]["value"] == "2026-03-10")
         #expect(windows[1]["options"]?["mode"] == "date" && windows[1]["secure"] == false)
-        #expect(windows[0]["shape"] == "form" && windows[0]["secure"] == true, "a form with a secure field is never sent live")
+        #expect(
+            windows[0]["shape"] == "form" && windows[0]["secure"] == true,
+            "a form with a secure field is never sent live")
         #expect(windows[0]["options"]?["fields"]?.arrayValue?.map { $0["shape"] } == ["text", "text"])
     }
 
@@ -41,14 +45,17 @@ import Testing
             daemon: try DaemonProcess.withPresets([
                 "release-day": #"{"kind": "release-day", "base": "date", "defaults": {"initial": "2026-12-04"}}"#,
                 "region": #"{"kind": "region", "base": "list", "options": {"choices": ["eu", "us"]}}"#,
-                "group": #"{"kind": "group", "base": "form", "defaults": {"fields": [{"name": "note", "kind": "text"}]}}"#,
+                "group":
+                    #"{"kind": "group", "base": "form", "defaults": {"fields": [{"name": "note", "kind": "text"}]}}"#,
             ]))
         let fields = #"""
             {"fields": [{"name": "day", "kind": "release-day"}, {"name": "where", "kind": "region"},
              {"name": "more", "kind": "group", "options": {"fields": [{"name": "also", "kind": "release-day"}, {"name": "ok", "kind": "actions",
               "options": {"actions": [{"label": "Yes"}]}}]}}]}
             """#
-        #expect(try await routes.pickerctl(["present", "form", "--title", "Roll out", "--options", fields, "--no-wait"]).status == 0)
+        #expect(
+            try await routes.pickerctl(["present", "form", "--title", "Roll out", "--options", fields, "--no-wait"])
+                .status == 0)
         let state = try await routes.test { page in try await page.connectedState(cookie: try await page.signIn()) }
         let window = try #require(state["windows"]?.arrayValue?.first)
         #expect(window["shape"] == "form")
@@ -67,11 +74,13 @@ import Testing
         try await routes.test { page in
             let cookie = try await page.signIn()
             let window = try #require(try await page.connectedState(cookie: cookie)["key"]?.stringValue)
-            let updated = try await page.api(.post, "/api/windows/\(window)/update", cookie: cookie, body: #"{"value": ["staging", "eu"]}"#)
+            let updated = try await page.api(
+                .post, "/api/windows/\(window)/update", cookie: cookie, body: #"{"value": ["staging", "eu"]}"#)
             #expect(updated.status == 200)
             let shown = try await routes.pickerctl(["get", window, "--json"])
             #expect(try JSON.parse(shown.stdout)["value"] == ["staging", "eu"])
-            let submitted = try await page.api(.post, "/api/windows/\(window)/submit", cookie: cookie, body: #"{"value": ["prod", "us"]}"#)
+            let submitted = try await page.api(
+                .post, "/api/windows/\(window)/submit", cookie: cookie, body: #"{"value": ["prod", "us"]}"#)
             #expect(submitted.status == 200)
             #expect(try submitted.json["outcome"]?["reason"] == "submitted")
         }
@@ -79,25 +88,31 @@ import Testing
     }
 
     @Test func anUpdateFromTheTerminalShowsInTheState() async throws {
-        let window = try await routes.pickerctl(["text", "--title", "Note", "--no-wait"]).stdout.trimmingCharacters(in: .newlines)
+        let window = try await routes.pickerctl(["text", "--title", "Note", "--no-wait"]).stdout.trimmingCharacters(
+            in: .newlines)
         #expect(try await routes.pickerctl(["update", "--window", window, "written elsewhere"]).status == 0)
         #expect(try await state()["windows"]?.arrayValue?.first?["value"] == "written elsewhere")
     }
 
     @Test func aRejectionIsTheDaemonsSentenceAndTheWindowStays() async throws {
-        let asking = try routes.ask(["form", "--title", "Ticket", "--field", #"ticket:text:{"pattern":"[A-Z]+-[0-9]+"}"#])
+        let asking = try routes.ask([
+            "form", "--title", "Ticket", "--field", #"ticket:text:{"pattern":"[A-Z]+-[0-9]+"}"#,
+        ])
         try await routes.waitForWindows(1)
         try await routes.test { page in
             let cookie = try await page.signIn()
             let window = try #require(try await page.connectedState(cookie: cookie)["key"]?.stringValue)
-            let rejected = try await page.api(.post, "/api/windows/\(window)/submit", cookie: cookie, body: #"{"value": {"ticket": "nope"}}"#)
+            let rejected = try await page.api(
+                .post, "/api/windows/\(window)/submit", cookie: cookie, body: #"{"value": {"ticket": "nope"}}"#)
             #expect(rejected.status == 422)
             let body = try rejected.json
-            #expect(body["error"]?.stringValue?.contains("does not match") == true && body["field"] == "ticket", "\(body)")
+            #expect(
+                body["error"]?.stringValue?.contains("does not match") == true && body["field"] == "ticket", "\(body)")
             #expect(asking.isRunning)
             let bad = try await page.api(.post, "/api/windows/\(window)/submit", cookie: cookie, body: "not json")
             #expect(bad.status == 400)
-            let noValue = try await page.api(.post, "/api/windows/\(window)/submit", cookie: cookie, body: #"{"answer": 1}"#)
+            let noValue = try await page.api(
+                .post, "/api/windows/\(window)/submit", cookie: cookie, body: #"{"answer": 1}"#)
             #expect(noValue.status == 400)
             let cancelled = try await page.api(.post, "/api/windows/\(window)/cancel", cookie: cookie)
             #expect(cancelled.status == 200)
@@ -108,7 +123,8 @@ import Testing
     }
 
     @Test func raisingAWindowMakesItKey() async throws {
-        let first = try await routes.pickerctl(["text", "--title", "First", "--no-wait"]).stdout.trimmingCharacters(in: .newlines)
+        let first = try await routes.pickerctl(["text", "--title", "First", "--no-wait"]).stdout.trimmingCharacters(
+            in: .newlines)
         #expect(try await routes.pickerctl(["text", "--title", "Second", "--no-wait"]).status == 0)
         try await routes.test { page in
             let cookie = try await page.signIn()
@@ -133,7 +149,9 @@ import Testing
         try await PageRoutes().test { page in
             let cookie = try await page.signIn()
             let state = try await page.api(.get, "/api/state", cookie: cookie).json
-            #expect(state["connected"] == false && state["reason"]?.stringValue != nil && state["windows"] == [], "\(state)")
+            #expect(
+                state["connected"] == false && state["reason"]?.stringValue != nil && state["windows"] == [], "\(state)"
+            )
             #expect(try await page.api(.post, "/api/windows/w1/cancel", cookie: cookie).status == 503)
         }
     }

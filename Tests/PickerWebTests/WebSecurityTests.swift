@@ -18,9 +18,11 @@ import Testing
                 #expect(try await page.request(.get, path).status == 401, "\(path)")
             }
             let sneaked = try await page.request(
-                .post, "//api/windows/w1/cancel", headers: ["X-Picker-CSRF": "1", "Content-Type": "application/json"], body: "{}")
+                .post, "//api/windows/w1/cancel", headers: ["X-Picker-CSRF": "1", "Content-Type": "application/json"],
+                body: "{}")
             #expect(sneaked.status == 401)
-            let wrongToken = try await page.request(.post, "/session", headers: ["X-Picker-Token": "guess", "X-Picker-CSRF": "1"])
+            let wrongToken = try await page.request(
+                .post, "/session", headers: ["X-Picker-Token": "guess", "X-Picker-CSRF": "1"])
             #expect(wrongToken.status == 403 && wrongToken.header("Set-Cookie") == nil)
             let cookie = try await page.signIn()
             #expect(try await page.api(.get, "/api/state", cookie: cookie).status == 200)
@@ -29,10 +31,12 @@ import Testing
 
     @Test func theSessionCookieIsHttpOnlyAndStrict() async throws {
         try await PageRoutes().test { page in
-            let response = try await page.request(.post, "/session", headers: ["X-Picker-Token": page.token, "X-Picker-CSRF": "1"])
+            let response = try await page.request(
+                .post, "/session", headers: ["X-Picker-Token": page.token, "X-Picker-CSRF": "1"])
             let cookie = try #require(response.header("Set-Cookie"))
             #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict") && cookie.contains("Path=/"))
-            #expect(cookie.hasPrefix("\(PageRoutes.sessionCookie)="), "named for its port, so two pickerwebs never clash")
+            #expect(
+                cookie.hasPrefix("\(PageRoutes.sessionCookie)="), "named for its port, so two pickerwebs never clash")
             #expect(!cookie.contains(page.token), "the cookie holds a session secret, not the token")
             // A session without the CSRF header is a change another site could make.
             let noHeader = try await page.request(.post, "/session", headers: ["X-Picker-Token": page.token])
@@ -46,7 +50,8 @@ import Testing
         try await PageRoutes().test { page in
             let cookie = try await page.signIn()
             for path in ["/", "/app.js", "/api/state", "/events"] {
-                let response = try await page.request(.get, path, host: "attacker.example:\(PageRoutes.port)", headers: ["Cookie": cookie])
+                let response = try await page.request(
+                    .get, path, host: "attacker.example:\(PageRoutes.port)", headers: ["Cookie": cookie])
                 #expect(response.status == 421, "\(path): \(response.status)")
             }
             #expect(try await page.request(.get, "/", host: "127.0.0.1").status == 421, "no port")
@@ -72,21 +77,29 @@ import Testing
             // What a form on another site can send: the cookie (were it not
             // SameSite), a simple content type, no custom header.
             let noHeader = try await page.request(
-                .post, "/api/windows/\(window)/submit", headers: ["Cookie": cookie, "Content-Type": "text/plain"], body: body)
+                .post, "/api/windows/\(window)/submit", headers: ["Cookie": cookie, "Content-Type": "text/plain"],
+                body: body)
             #expect(noHeader.status == 403)
             let foreignOrigin = try await page.request(
                 .post, "/api/windows/\(window)/submit",
-                headers: ["Cookie": cookie, "Content-Type": "application/json", "X-Picker-CSRF": "1", "Origin": "http://attacker.example"],
+                headers: [
+                    "Cookie": cookie, "Content-Type": "application/json", "X-Picker-CSRF": "1",
+                    "Origin": "http://attacker.example",
+                ],
                 body: body)
             #expect(foreignOrigin.status == 403)
             let plainText = try await page.request(
-                .post, "/api/windows/\(window)/submit", headers: ["Cookie": cookie, "Content-Type": "text/plain", "X-Picker-CSRF": "1"],
+                .post, "/api/windows/\(window)/submit",
+                headers: ["Cookie": cookie, "Content-Type": "text/plain", "X-Picker-CSRF": "1"],
                 body: body)
             #expect(plainText.status == 415)
             #expect(asking.isRunning, "nothing was answered")
             let ours = try await page.request(
                 .post, "/api/windows/\(window)/submit",
-                headers: ["Cookie": cookie, "Content-Type": "application/json", "X-Picker-CSRF": "1", "Origin": "http://\(PageRoutes.ourHost)"],
+                headers: [
+                    "Cookie": cookie, "Content-Type": "application/json", "X-Picker-CSRF": "1",
+                    "Origin": "http://\(PageRoutes.ourHost)",
+                ],
                 body: #"{"value": "Ada"}"#)
             #expect(ours.status == 200)
         }
@@ -102,10 +115,13 @@ import Testing
                 try await page.api(.get, "/api/state", cookie: cookie),
                 try await page.request(.get, "/", host: "attacker.example"),
                 try await page.request(
-                    .options, "/api/windows/w1/submit", headers: ["Origin": "http://attacker.example", "Access-Control-Request-Method": "POST"]),
+                    .options, "/api/windows/w1/submit",
+                    headers: ["Origin": "http://attacker.example", "Access-Control-Request-Method": "POST"]),
             ]
             for response in responses {
-                #expect(response.header("Content-Security-Policy")?.hasPrefix("default-src 'self'; frame-ancestors 'none'") == true)
+                #expect(
+                    response.header("Content-Security-Policy")?.hasPrefix("default-src 'self'; frame-ancestors 'none'")
+                        == true)
                 #expect(response.header("X-Content-Type-Options") == "nosniff")
                 #expect(response.header("Referrer-Policy") == "no-referrer")
                 #expect(response.header("Cache-Control") == "no-store")

@@ -24,7 +24,8 @@ import Testing
     @Test func theStreamSaysWhatChangedWithoutValues() throws {
         let stream = try RawHTTP.Stream("/events", port: front.port, headers: ["Cookie": cookie])
         stream.read { $0.contains("event: sync") }
-        let window = try front.ask(["text", "--title", "Live", "--no-wait"]).finish().stdout.trimmingCharacters(in: .newlines)
+        let window = try front.ask(["text", "--title", "Live", "--no-wait"]).finish().stdout.trimmingCharacters(
+            in: .newlines)
         #expect(try pickerctl(["update", "--window", window, "typed-value"]).status == 0)
         let text = stream.read { $0.contains("window.changed") }
         #expect(text.contains("content-type: text/event-stream") || text.contains("Content-Type: text/event-stream"))
@@ -55,7 +56,8 @@ import Testing
     /// An asker on a terminal names the page, as it names `pickerctl ui`.
     @Test func anAskerOnATerminalGivesThePagesURL() throws {
         let pickerctl = DaemonProcess.executable("pickerctl").path
-        let command = "XDG_RUNTIME_DIR=\(front.runtime.url.path) \(pickerctl) --socket \(front.daemon.socketPath) text --title Name"
+        let command =
+            "XDG_RUNTIME_DIR=\(front.runtime.url.path) \(pickerctl) --socket \(front.daemon.socketPath) text --title Name"
         let terminal = try TmuxSession(command, width: 300)
         let screen = try #require(try terminal.waitFor("in a browser at"), "no URL in the hint")
         #expect(screen.replacingOccurrences(of: "\n", with: "").contains(front.url))

@@ -18,7 +18,8 @@ import Testing
     /// name as Host; the server reads it off the wire as the request's authority.
     @Test func aForeignHostIsRefused() throws {
         let cookie = try front.signIn()
-        let response = try RawHTTP.request("GET", "/api/state", port: front.port, host: "attacker.example:\(front.port)", headers: ["Cookie": cookie])
+        let response = try RawHTTP.request(
+            "GET", "/api/state", port: front.port, host: "attacker.example:\(front.port)", headers: ["Cookie": cookie])
         #expect(response.status == 421)
         #expect(try RawHTTP.request("GET", "/", port: front.port, host: "localhost:\(front.port)").status == 200)
     }
@@ -28,7 +29,8 @@ import Testing
     @Test func aSecondHostIsRefused() throws {
         let cookie = try front.signIn()
         for second in ["127.0.0.1:\(front.port)", "attacker.example"] {
-            let response = try RawHTTP.request("GET", "/api/state", port: front.port, headers: ["Cookie": cookie, "Host": second])
+            let response = try RawHTTP.request(
+                "GET", "/api/state", port: front.port, headers: ["Cookie": cookie, "Host": second])
             #expect(response.status == 400, "\(second): \(response.status)")
         }
         #expect(try front.api("GET", "/api/state", cookie: cookie).status == 200)
@@ -46,7 +48,8 @@ import Testing
         let secret = "hunter2-\(UUID().uuidString.prefix(6))"
         let stream = try RawHTTP.Stream("/events", port: front.port, headers: ["Cookie": cookie])
         stream.read { $0.contains("event: sync") }
-        let submitted = try front.api("POST", "/api/windows/\(window)/submit", cookie: cookie, body: #"{"value": "\#(secret)"}"#)
+        let submitted = try front.api(
+            "POST", "/api/windows/\(window)/submit", cookie: cookie, body: #"{"value": "\#(secret)"}"#)
         #expect(submitted.status == 200)
         #expect(asking.finish().stdout == secret + "\n")
         let streamed = stream.read { $0.contains("window.dismissed") }
@@ -57,7 +60,8 @@ import Testing
     }
 
     @Test func aNonLoopbackAddressNeedsItsFlag() throws {
-        let refused = try CommandLineProcess.run("pickerweb", ["--socket", front.daemon.socketPath, "--listen", "192.0.2.1:0"])
+        let refused = try CommandLineProcess.run(
+            "pickerweb", ["--socket", front.daemon.socketPath, "--listen", "192.0.2.1:0"])
         #expect(refused.status == 64)
         #expect(refused.stderr.contains("--allow-remote"))
         let wildcard = try CommandLineProcess.run("pickerweb", ["--listen", "0.0.0.0:0", "--allow-remote"])
@@ -82,12 +86,14 @@ import Testing
 
         chmod(folder, 0o777)
         let shared = try CommandLineProcess(
-            "pickerweb", ["--socket", front.daemon.socketPath], environment: ["XDG_RUNTIME_DIR": front.runtime.url.path])
+            "pickerweb", ["--socket", front.daemon.socketPath], environment: ["XDG_RUNTIME_DIR": front.runtime.url.path]
+        )
         defer { shared.signal(SIGKILL) }
         try eventually("the shared pickerweb to print its URL") { shared.stdoutSoFar.contains("\n") }
         shared.signal(SIGTERM)
         let sharedResult = shared.finish()
-        #expect(sharedResult.stderr.contains("not a folder of yours that only you may write to"), "\(sharedResult.stderr)")
+        #expect(
+            sharedResult.stderr.contains("not a folder of yours that only you may write to"), "\(sharedResult.stderr)")
         #expect(!FileManager.default.fileExists(atPath: file))
     }
 }

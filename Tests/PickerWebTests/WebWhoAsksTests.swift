@@ -8,7 +8,8 @@ import Testing
 @Suite(.tags(.process)) struct WebWhoAsksTests {
     @Test func anotherUsersWindowIsMarkedInTheState() async throws {
         let daemon = try OtherUser.reachableDaemon(rules: #"[{"uid": 65534, "allow": ["present"]}]"#)
-        let present = #"{"jsonrpc":"2.0","id":1,"method":"present","params":{"kind":"text","title":"Password for root"}}"#
+        let present =
+            #"{"jsonrpc":"2.0","id":1,"method":"present","params":{"kind":"text","title":"Password for root"}}"#
         guard try OtherUser.request(daemon, present)?["result"] != nil else { return }
         let routes = try PageRoutes(daemon: daemon)
         let own = try routes.ask(["text", "--title", "Mine"])

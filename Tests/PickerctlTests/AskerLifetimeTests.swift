@@ -23,7 +23,8 @@ import Testing
     /// that left before it.
     func graceHasPassed(_ daemon: DaemonProcess) throws {
         let client = try TestClient(socketPath: daemon.socketPath)
-        let witness = try client.result("present", ["kind": "text", "title": "Witness", "on_disconnect": "dismiss"])["window"]!
+        let witness = try client.result("present", ["kind": "text", "title": "Witness", "on_disconnect": "dismiss"])[
+            "window"]!
         client.close()
         let observer = try TestClient(socketPath: daemon.socketPath)
         try eventually("the witness window to end after the grace") {
@@ -47,7 +48,8 @@ import Testing
         #expect(asker.isRunning, "the asker waits for pickerd to come back")
         daemon = try DaemonProcess(home: home)
         // Answered as soon as the window is back, maybe before the asker has reconnected.
-        let submitted = try CommandLineProcess.run("pickerctl", ["--socket", daemon.socketPath, "submit", "--window", window, "Ada"])
+        let submitted = try CommandLineProcess.run(
+            "pickerctl", ["--socket", daemon.socketPath, "submit", "--window", window, "Ada"])
         #expect(submitted.status == 0, "\(submitted.stderr)")
         let result = asker.finish()
         #expect(result.status == 0)
@@ -66,7 +68,8 @@ import Testing
         try graceHasPassed(daemon)
         let list = try TestClient(socketPath: daemon.socketPath).result("list")
         #expect(list["windows"]?.arrayValue?.first?["window"]?.stringValue == window)
-        #expect(try CommandLineProcess.run("pickerctl", ["--socket", daemon.socketPath, "submit", "later"]).status == 0)
+        #expect(
+            try CommandLineProcess.run("pickerctl", ["--socket", daemon.socketPath, "submit", "later"]).status == 0)
         #expect(asker.finish().stdout == "later\n")
     }
 
@@ -98,7 +101,8 @@ import Testing
     @Test(.tags(.tmux)) func anAskerOnATerminalSaysWhatItWaitsFor() throws {
         let daemon = try DaemonProcess(home: home)
         let pickerctl = DaemonProcess.executable("pickerctl").path
-        let terminal = try TmuxSession("\(pickerctl) --socket \(daemon.socketPath) text --title Name; echo exit=$?", width: 200)
+        let terminal = try TmuxSession(
+            "\(pickerctl) --socket \(daemon.socketPath) text --title Name; echo exit=$?", width: 200)
         let screen = try #require(try terminal.waitFor("pickerctl ui"), "no hint on the terminal")
         #expect(screen.contains("waiting for an answer to “Name” (window w1-"))
         #expect(screen.components(separatedBy: "waiting for an answer").count == 2, "said once:\n\(screen)")

@@ -18,14 +18,23 @@ extension PickerctlTests {
 
     /// The example of `present --help`: the text 1234, not the number.
     @Test func defaultIsTheKindsValueAsTyped() throws {
-        let example = try pickerctl(["present", "text", "--options", #"{"pattern":"[0-9]{4}"}"#, "--default", "1234", "--timeout", "200ms"])
+        let example = try pickerctl([
+            "present", "text", "--options", #"{"pattern":"[0-9]{4}"}"#, "--default", "1234", "--timeout", "200ms",
+        ])
         #expect(example.status == 0 && example.stdout == "1234\n" && example.stderr.isEmpty, "\(example.stderr)")
         let null = try pickerctl(["text", "--default", "null", "--timeout", "200ms", "--json"])
         #expect(null.status == 0)
         #expect(try JSON.parse(null.stdout)["value"] == "null", "--default null is the text null")
-        let custom = try pickerctl(["custom", "--column", "prod,staging", "--column", "us,eu", "--separator", "/", "--default", "staging/eu", "--timeout", "200ms", "--json"])
-        #expect(try JSON.parse(custom.stdout)["value"] == ["staging", "eu"], "one choice per column, split on --separator")
-        let action = try pickerctl(["actions", "--action", "Save", "--action", "Discard:destructive", "--default", "Discard", "--timeout", "200ms"])
+        let custom = try pickerctl([
+            "custom", "--column", "prod,staging", "--column", "us,eu", "--separator", "/", "--default", "staging/eu",
+            "--timeout", "200ms", "--json",
+        ])
+        #expect(
+            try JSON.parse(custom.stdout)["value"] == ["staging", "eu"], "one choice per column, split on --separator")
+        let action = try pickerctl([
+            "actions", "--action", "Save", "--action", "Discard:destructive", "--default", "Discard", "--timeout",
+            "200ms",
+        ])
         #expect(action.status == 0 && action.stdout == "Discard\n")
         let date = try pickerctl(["date", "--default", "2026-01-02", "--timeout", "200ms"])
         #expect(date.status == 0 && date.stdout == "2026-01-02\n")
@@ -35,23 +44,31 @@ extension PickerctlTests {
     @Test func aPresetsDefaultIsShapedByItsBase() throws {
         let daemon = try DaemonProcess.withPresets(["target": PickerctlTests.twoColumnPreset])
         let result = try CommandLineProcess.run(
-            "pickerctl", ["--socket", daemon.socketPath, "present", "target", "--default", "staging\teu", "--timeout", "200ms"])
+            "pickerctl",
+            ["--socket", daemon.socketPath, "present", "target", "--default", "staging\teu", "--timeout", "200ms"])
         #expect(result.status == 0 && result.stdout == "staging\teu\n", "\(result.stderr)")
     }
 
     @Test func defaultJSONPassesJSON() throws {
         let text = try pickerctl(["text", "--default-json", #""1234""#, "--timeout", "200ms"])
         #expect(text.status == 0 && text.stdout == "1234\n")
-        let custom = try pickerctl(["custom", "--column", "prod,staging", "--column", "us,eu", "--default-json", #"["prod","eu"]"#, "--timeout", "200ms"])
+        let custom = try pickerctl([
+            "custom", "--column", "prod,staging", "--column", "us,eu", "--default-json", #"["prod","eu"]"#, "--timeout",
+            "200ms",
+        ])
         #expect(custom.status == 0 && custom.stdout == "prod\teu\n")
         let both = try pickerctl(["text", "--default", "a", "--default-json", #""b""#])
         #expect(both.status == 64)
         #expect(both.stderr.hasPrefix("pickerctl: give --default (the value as typed) or --default-json, not both"))
         let null = try pickerctl(["text", "--default-json", "null"])
         #expect(null.status == 64)
-        #expect(null.stderr.hasPrefix("pickerctl: --default-json null is not a default; leave --default-json out for no default"))
+        #expect(
+            null.stderr.hasPrefix(
+                "pickerctl: --default-json null is not a default; leave --default-json out for no default"))
         let broken = try pickerctl(["text", "--default-json", "{"])
-        #expect(broken.status == 64 && broken.stderr == "pickerctl: --default-json is not valid JSON: unexpected end of input\n")
+        #expect(
+            broken.status == 64
+                && broken.stderr == "pickerctl: --default-json is not valid JSON: unexpected end of input\n")
         try waitForWindows(0)
     }
 
@@ -81,7 +98,9 @@ extension PickerctlTests {
         try waitForWindows(1)
         let mistyped = try pickerctl(["submit", "--windw", "w1", "x"])
         #expect(mistyped.status == 64)
-        #expect(mistyped.stderr.hasPrefix("pickerctl: unknown option '--windw' (a VALUE that starts with -- goes after --)"))
+        #expect(
+            mistyped.stderr.hasPrefix("pickerctl: unknown option '--windw' (a VALUE that starts with -- goes after --)")
+        )
         #expect(try pickerctl(["submit", "--", "--windw"]).status == 0)
         #expect(dashes.finish().stdout == "--windw\n")
 
@@ -96,33 +115,58 @@ extension PickerctlTests {
         #expect(cut.stderr == "pickerctl: --options is not valid JSON: unexpected end of input\n")
         let wrong = try pickerctl(["present", "text", "--options", #"{"pattern" 1}"#])
         #expect(wrong.status == 64)
-        #expect(wrong.stderr == "pickerctl: --options is not valid JSON: expected ':' after an object key at byte 12\n", "counted from 1")
+        #expect(
+            wrong.stderr == "pickerctl: --options is not valid JSON: expected ':' after an object key at byte 12\n",
+            "counted from 1")
         let tree = try pickerctl(["custom", "--tree", #"{"a":"#])
         #expect(tree.status == 64 && tree.stderr == "pickerctl: --tree is not valid JSON: unexpected end of input\n")
         for result in [cut, wrong, tree] {
-            #expect(!result.stderr.contains("CommandFailure") && !result.stderr.contains("Optional") && result.stdout.isEmpty)
+            #expect(
+                !result.stderr.contains("CommandFailure") && !result.stderr.contains("Optional")
+                    && result.stdout.isEmpty)
         }
     }
 
     /// pickerd refuses these; pickerctl says so with the flag that was typed.
     @Test(arguments: [
         (["date", "--mode", "week"], "--mode must be date, time or datetime, not 'week'"),
-        (["text", "--level", "urgent"], "--level: unknown level 'urgent'; use one of normal, statusBar, alert or an integer in [-100000, 100000]"),
+        (
+            ["text", "--level", "urgent"],
+            "--level: unknown level 'urgent'; use one of normal, statusBar, alert or an integer in [-100000, 100000]"
+        ),
         (["text", "--max-length", "0"], "--max-length must be an integer from 1 to 1048576"),
-        (["text", "--min-length", "5", "--max-length", "3"], "--min-length (5) must not be greater than --max-length (3)"),
+        (
+            ["text", "--min-length", "5", "--max-length", "3"],
+            "--min-length (5) must not be greater than --max-length (3)"
+        ),
         (
             ["date", "--mode", "time", "--minute-interval", "7"],
             "--minute-interval must divide 60 and be at most 30: one of 1, 2, 3, 4, 5, 6, 10, 12, 15, 20, 30"
         ),
         (["date", "--minute-interval", "5"], "--minute-interval applies to the time and datetime modes only"),
-        (["date", "--time-zone", "Mars/Base"], "unknown time zone 'Mars/Base' in --time-zone; use an IANA name such as Europe/Berlin"),
-        (["custom", "--column", "a,b", "--label", "A", "--label", "B"], "--label must hold 1 string, one per component"),
-        (["date", "--min", "2026-01-02", "--max", "2026-01-01"], "--max (2026-01-01) must not be before --min (2026-01-02)"),
-        (["text", "--pattern", "[0-9]{4}", "--default", "12"], "--default: the text does not match the required pattern [0-9]{4}"),
+        (
+            ["date", "--time-zone", "Mars/Base"],
+            "unknown time zone 'Mars/Base' in --time-zone; use an IANA name such as Europe/Berlin"
+        ),
+        (
+            ["custom", "--column", "a,b", "--label", "A", "--label", "B"],
+            "--label must hold 1 string, one per component"
+        ),
+        (
+            ["date", "--min", "2026-01-02", "--max", "2026-01-01"],
+            "--max (2026-01-01) must not be before --min (2026-01-02)"
+        ),
+        (
+            ["text", "--pattern", "[0-9]{4}", "--default", "12"],
+            "--default: the text does not match the required pattern [0-9]{4}"
+        ),
         (["text", "--timeout", "30d"], "--timeout may be at most 604800s (pickerd's timeouts.max_ms)"),
         (["custom", "--column", "a,,b"], "choice 2 of column 1 is empty"),
         (["present", "form", "--options", #"{"fields":[{"kind":"text"}]}"#], "field 1 needs a non-empty name"),
-        (["present", "actions", "--options", #"{"actions":[{"label":"a"},{"label":""}]}"#], "action 2 needs a non-empty label"),
+        (
+            ["present", "actions", "--options", #"{"actions":[{"label":"a"},{"label":""}]}"#],
+            "action 2 needs a non-empty label"
+        ),
     ])
     func aFlagValuePickerdRefusesIsAUsageError(arguments: [String], sentence: String) throws {
         let result = try pickerctl(arguments)
@@ -145,18 +189,25 @@ extension PickerctlTests {
             ))
         try waitForWindows(0)
         let sheet = try options(of: [
-            "actions", "--action", "Mode:auto:", "--action", "Ratio 16:9", "--action", "Note: see the log", "--action", "Stop:cancel",
+            "actions", "--action", "Mode:auto:", "--action", "Ratio 16:9", "--action", "Note: see the log", "--action",
+            "Stop:cancel",
         ])
         #expect(
             sheet?["actions"]
-                == [["label": "Mode:auto"], ["label": "Ratio 16:9"], ["label": "Note: see the log"], ["label": "Stop", "role": "cancel"]])
+                == [
+                    ["label": "Mode:auto"], ["label": "Ratio 16:9"], ["label": "Note: see the log"],
+                    ["label": "Stop", "role": "cancel"],
+                ])
     }
 
     /// pickerd's own exit statuses, with their sysexits meaning.
     @Test func pickerdsHelpNamesItsExitStatuses() throws {
         let help = try DaemonProcess.run(["--help"])
         #expect(help.status == 0)
-        for text in ["0 stopped cleanly", "1 it could not start", "64 [EX_USAGE]", "70 [EX_SOFTWARE]", "78 [EX_CONFIG]", "--check-config found"] {
+        for text in [
+            "0 stopped cleanly", "1 it could not start", "64 [EX_USAGE]", "70 [EX_SOFTWARE]", "78 [EX_CONFIG]",
+            "--check-config found",
+        ] {
             #expect(help.output.contains(text), "\(text)")
         }
     }
@@ -170,7 +221,9 @@ extension PickerctlTests {
         #expect(presented.status == 0, "\(arguments): \(presented.stderr)")
         let window = presented.stdout.trimmingCharacters(in: .newlines)
         let summary = try JSON.parse(try pickerctl(["get", window]).stdout)
-        guard let deadline = summary["deadline"]?.stringValue, let created = summary["created_at"]?.stringValue else { return nil }
+        guard let deadline = summary["deadline"]?.stringValue, let created = summary["created_at"]?.stringValue else {
+            return nil
+        }
         let format = ISO8601DateFormatter()
         format.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         func instant(_ text: String) throws -> Date {

@@ -38,7 +38,8 @@ import Testing
     static var sourceVersion: String {
         get throws {
             let source = try String(
-                contentsOf: SharedFolder.packageRoot.appendingPathComponent("Sources/PickerProtocol/PickerdVersion.swift"),
+                contentsOf: SharedFolder.packageRoot.appendingPathComponent(
+                    "Sources/PickerProtocol/PickerdVersion.swift"),
                 encoding: .utf8)
             let quoted = source.split(separator: "current = ", maxSplits: 1)[1].split(separator: "\"")
             return String(quoted[0])
@@ -52,8 +53,12 @@ import Testing
         #expect(installed.stdout.contains("  /usr/local/bin/pickerd\n"), "progress names each file as it will be")
 
         // Only the user-facing programs: no pickerbench, pickerfuzz, pickerfloor.
-        let programs = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("usr/local/bin").path)
-        #expect(programs.sorted() == ["pickerctl", "pickerd", "pickerd-askpass", "pickermcp", "pickerweb", "pinentry-pickerd"])
+        let programs = try FileManager.default.contentsOfDirectory(
+            atPath: root.appendingPathComponent("usr/local/bin").path)
+        #expect(
+            programs.sorted() == [
+                "pickerctl", "pickerd", "pickerd-askpass", "pickermcp", "pickerweb", "pinentry-pickerd",
+            ])
         let version = try ProgramRun.run(root.appendingPathComponent("usr/local/bin/pickerd").path, ["--version"])
         #expect(version.status == 0)
         #expect(version.stdout == "\(try Self.sourceVersion)\n")
@@ -63,31 +68,45 @@ import Testing
 
         // The units start the installed binary; the system one reads the installed config.
         let system = try text("usr/local/lib/systemd/system/pickerd.service")
-        #expect(system.split(separator: "\n").filter { $0.hasPrefix("ExecStart=") }
-            == ["ExecStart=/usr/local/bin/pickerd --config /usr/local/etc/pickerd/pickerd.json"])
+        #expect(
+            system.split(separator: "\n").filter { $0.hasPrefix("ExecStart=") }
+                == ["ExecStart=/usr/local/bin/pickerd --config /usr/local/etc/pickerd/pickerd.json"])
         let user = try text("usr/local/lib/systemd/user/pickerd.service")
-        #expect(user.split(separator: "\n").filter { $0.hasPrefix("ExecStart=") } == ["ExecStart=/usr/local/bin/pickerd"])
-        #expect(exists("usr/local/lib/systemd/system/pickerd.socket") && exists("usr/local/lib/systemd/user/pickerd.socket"))
+        #expect(
+            user.split(separator: "\n").filter { $0.hasPrefix("ExecStart=") } == ["ExecStart=/usr/local/bin/pickerd"])
+        #expect(
+            exists("usr/local/lib/systemd/system/pickerd.socket") && exists("usr/local/lib/systemd/user/pickerd.socket")
+        )
         let agent = try text("usr/local/lib/systemd/system/pickerd-ask-password.service")
-        #expect(agent.split(separator: "\n").filter { $0.hasPrefix("ExecStart=") }
-            == ["ExecStart=/usr/local/bin/pickerctl --socket /run/pickerd/pickerd.sock ask-password-agent --watch"])
-        #expect(exists("usr/local/lib/systemd/system/pickerd-ask-password.path") && exists("usr/local/lib/systemd/user/pickerd-ask-password.path"))
+        #expect(
+            agent.split(separator: "\n").filter { $0.hasPrefix("ExecStart=") }
+                == ["ExecStart=/usr/local/bin/pickerctl --socket /run/pickerd/pickerd.sock ask-password-agent --watch"])
+        #expect(
+            exists("usr/local/lib/systemd/system/pickerd-ask-password.path")
+                && exists("usr/local/lib/systemd/user/pickerd-ask-password.path"))
         let notify = try text("usr/local/lib/systemd/user/pickerd-notify.service")
-        #expect(notify.split(separator: "\n").filter { $0.hasPrefix("ExecStart=") } == ["ExecStart=/usr/local/bin/pickerctl notify"])
+        #expect(
+            notify.split(separator: "\n").filter { $0.hasPrefix("ExecStart=") } == [
+                "ExecStart=/usr/local/bin/pickerctl notify"
+            ])
         let web = try text("usr/local/lib/systemd/user/pickerweb.service")
-        #expect(web.split(separator: "\n").filter { $0.hasPrefix("ExecStart=") } == ["ExecStart=/usr/local/bin/pickerweb"])
+        #expect(
+            web.split(separator: "\n").filter { $0.hasPrefix("ExecStart=") } == ["ExecStart=/usr/local/bin/pickerweb"])
 
-        let defaults = try String(contentsOf: SharedFolder.packageRoot.appendingPathComponent("config/pickerd.json"), encoding: .utf8)
+        let defaults = try String(
+            contentsOf: SharedFolder.packageRoot.appendingPathComponent("config/pickerd.json"), encoding: .utf8)
         #expect(try text("usr/local/etc/pickerd/pickerd.json") == defaults)
         #expect(try text("usr/local/share/pickerd/pickerd.json") == defaults)
         #expect(exists("usr/local/etc/pickerd/plugins.d"))
         #expect(exists("usr/local/share/pickerd/plugins.d/flavor.json"))
-        #expect(FileManager.default.isExecutableFile(
-            atPath: root.appendingPathComponent("usr/local/share/pickerd/plugins.d/examples/ticket-check").path))
+        #expect(
+            FileManager.default.isExecutableFile(
+                atPath: root.appendingPathComponent("usr/local/share/pickerd/plugins.d/examples/ticket-check").path))
 
         #expect(try text("usr/local/share/bash-completion/completions/pickerctl").contains("_pickerctl"))
         #expect(try text("usr/local/share/zsh/site-functions/_pickerctl").hasPrefix("#compdef pickerctl"))
-        #expect(try text("usr/local/share/fish/vendor_completions.d/pickerctl.fish").contains("complete -c 'pickerctl'"))
+        #expect(
+            try text("usr/local/share/fish/vendor_completions.d/pickerctl.fish").contains("complete -c 'pickerctl'"))
         #expect(exists("usr/local/share/bash-completion/completions/pickerd"))
 
         if Self.hasGenerateManual {

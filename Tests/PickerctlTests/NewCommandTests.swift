@@ -38,7 +38,10 @@ import Testing
         try daemon.waitForWindows(1)
         let sheet = try keyDetails()
         #expect(sheet["kind"] == "actions" && sheet["title"] == "Are you sure?")
-        #expect(sheet["options"] == ["actions": [["label": "Deploy", "role": "default"], ["label": "Wait", "role": "cancel"]]])
+        #expect(
+            sheet["options"] == [
+                "actions": [["label": "Deploy", "role": "default"], ["label": "Wait", "role": "cancel"]]
+            ])
         #expect(try pickerctl(["submit", "Deploy"]).status == 0)
         let confirmed = yes.finish()
         #expect(confirmed.status == 0 && confirmed.stdout.isEmpty && confirmed.stderr.isEmpty)
@@ -124,13 +127,17 @@ import Testing
             (["choose", " ", ""], "pickerctl: no choices: give them as arguments or one per line on standard input"),
             (["choose", "--min", "1", "a", "b"], "pickerctl: --min and --max need --multiple"),
             (["choose", "--max", "1", "a", "b"], "pickerctl: --min and --max need --multiple"),
-            (["choose", "--multiple", "--min", "3", "--max", "2", "a", "b", "c"], "pickerctl: --min (3) must not be greater than --max (2)"),
+            (
+                ["choose", "--multiple", "--min", "3", "--max", "2", "a", "b", "c"],
+                "pickerctl: --min (3) must not be greater than --max (2)"
+            ),
         ]
         for (arguments, message) in cases {
             // Standard input is /dev/null: no lines.
             let result = try pickerctl(arguments)
             #expect(result.status == 64, "\(arguments)")
-            #expect(result.stderr.hasPrefix(message) && result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+            #expect(
+                result.stderr.hasPrefix(message) && result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
             #expect(result.stdout.isEmpty)
         }
         #expect(try JSON.parse(try pickerctl(["list", "--json"]).stdout)["windows"] == [], "no window was presented")
@@ -140,7 +147,8 @@ import Testing
 
     @Test func reloadAppliesAGoodConfigAndExits78OnABadOne() throws {
         let path = try #require(daemon.configPath)
-        try #"{"state": {"durability": "memory"}, "levels": {"urgent": 3000}}"#.write(toFile: path, atomically: true, encoding: .utf8)
+        try #"{"state": {"durability": "memory"}, "levels": {"urgent": 3000}}"#.write(
+            toFile: path, atomically: true, encoding: .utf8)
         let reloaded = try pickerctl(["reload"])
         #expect(reloaded.status == 0 && reloaded.stdout.isEmpty && reloaded.stderr.isEmpty)
         #expect(try pickerctl(["text", "--no-wait", "--level", "urgent"]).status == 0, "the new level is known")
@@ -149,7 +157,9 @@ import Testing
         let refused = try pickerctl(["reload"])
         #expect(refused.status == 78)
         #expect(refused.stderr.hasPrefix("pickerctl: the config was not reloaded (the daemon keeps its current one): "))
-        #expect(refused.stderr.contains("levels.urgent: expected an integer") && refused.stderr.contains("colour: unknown key"))
+        #expect(
+            refused.stderr.contains("levels.urgent: expected an integer")
+                && refused.stderr.contains("colour: unknown key"))
         #expect(refused.stdout.isEmpty)
         #expect(try pickerctl(["text", "--no-wait", "--level", "urgent"]).status == 0, "the old config stays")
     }
@@ -192,7 +202,9 @@ import Testing
         #expect(cells.suffix(3) == ["-", String(asker.pid), "Untagged"], "no tag, and the asking process: \(untagged)")
         #expect(table.contains { $0.contains(second) && $0.contains(" deploy ") })
         let deployRows = try pickerctl(["list", "--tag", "deploy"]).stdout.split(separator: "\n").map(String.init)
-        #expect(deployRows.count == 3 && deployRows[1].hasSuffix("Second deploy") && deployRows[2].hasSuffix("First deploy"))
+        #expect(
+            deployRows.count == 3 && deployRows[1].hasSuffix("Second deploy") && deployRows[2].hasSuffix("First deploy")
+        )
 
         // wait --tag waits on the top window with the tag.
         let waiting = try start(["wait", "--tag", "deploy"])
@@ -210,7 +222,8 @@ import Testing
 
         // dismiss --tag dismisses every open window with the tag, hidden ones too.
         let client = try TestClient(socketPath: daemon.socketPath)
-        let third = try #require(try client.result("present", ["kind": "text", "tag": "other", "hidden": true])["window"]?.stringValue)
+        let third = try #require(
+            try client.result("present", ["kind": "text", "tag": "other", "hidden": true])["window"]?.stringValue)
         let dismissed = try pickerctl(["dismiss", "--tag", "other"])
         #expect(dismissed.status == 0)
         #expect(Set(dismissed.stdout.split(separator: "\n").map(String.init)) == [other, third])

@@ -13,7 +13,9 @@ import Testing
     }
 
     func pickerctl(_ arguments: [String], input: String? = nil) throws -> CommandLineProcess.Result {
-        guard let input else { return try CommandLineProcess.run("pickerctl", ["--socket", daemon.socketPath] + arguments) }
+        guard let input else {
+            return try CommandLineProcess.run("pickerctl", ["--socket", daemon.socketPath] + arguments)
+        }
         let process = try CommandLineProcess("pickerctl", ["--socket", daemon.socketPath] + arguments, input: true)
         try process.write(input: input)
         return process.finish()
@@ -32,11 +34,14 @@ import Testing
 
         let again = try pickerctl(["submit", "--window", window, "Grace"])
         #expect(again.status == 65, "refused, not a cancel (1)")
-        #expect(again.stderr.hasPrefix("pickerctl: window \(window) has already ended: submitted at "), "\(again.stderr)")
+        #expect(
+            again.stderr.hasPrefix("pickerctl: window \(window) has already ended: submitted at "), "\(again.stderr)")
         #expect(!again.stderr.contains("dismissed") && !again.stderr.contains("Ada"), "no value in the sentence")
         for command in ["cancel", "raise"] {
             let refused = try pickerctl([command, window])
-            #expect(refused.status == 65 && refused.stderr.contains("has already ended: submitted at"), "\(command): \(refused.stderr)")
+            #expect(
+                refused.status == 65 && refused.stderr.contains("has already ended: submitted at"),
+                "\(command): \(refused.stderr)")
         }
     }
 
@@ -46,7 +51,8 @@ import Testing
         let shown = try pickerctl(["get", window])
         #expect(shown.status == 0, "\(shown.stderr)")
         let outcome = try JSON.parse(shown.stdout)["outcome"]
-        #expect(outcome?["window"] == .string(window) && outcome?["reason"] == "submitted" && outcome?["value"] == "Ada")
+        #expect(
+            outcome?["window"] == .string(window) && outcome?["reason"] == "submitted" && outcome?["value"] == "Ada")
 
         let secret = try present(["text", "--secure", "--title", "Password"])
         #expect(try pickerctl(["submit", "--window", secret, "--stdin"], input: "hunter2").status == 0)
@@ -62,11 +68,14 @@ import Testing
         let columns = ["custom", "--column", "prod,staging", "--column", "us,eu"]
         let refused = try pickerctl(columns + ["--default", "staging/eu", "--no-wait"])
         #expect(refused.status == 64)
-        #expect(refused.stderr.contains("got 1: separate the columns with a tab, or pass --separator"), "\(refused.stderr)")
+        #expect(
+            refused.stderr.contains("got 1: separate the columns with a tab, or pass --separator"), "\(refused.stderr)")
         let slash = try pickerctl(columns + ["--separator", ";", "--default", "staging/eu", "--no-wait"])
         #expect(slash.stderr.contains("got 1: separate the columns with ';', or pass --separator"), "\(slash.stderr)")
         let unknown = try pickerctl(columns + ["--default", "qa\teu", "--no-wait"])
-        #expect(unknown.status == 64 && !unknown.stderr.contains("--separator"), "another refusal keeps its sentence: \(unknown.stderr)")
+        #expect(
+            unknown.status == 64 && !unknown.stderr.contains("--separator"),
+            "another refusal keeps its sentence: \(unknown.stderr)")
 
         let window = try present(columns)
         let answer = try pickerctl(["submit", "--window", window, "staging/eu"])
@@ -79,10 +88,14 @@ import Testing
     @Test func usageErrorsEndOnceAndSuggestTheCommandMeant() throws {
         let option = try pickerctl(["date", "--timout", "5s"])
         #expect(option.status == 64)
-        #expect(option.stderr.contains("Did you mean '--timeout'? See pickerctl --help.") && !option.stderr.contains("?;"), "\(option.stderr)")
+        #expect(
+            option.stderr.contains("Did you mean '--timeout'? See pickerctl --help.") && !option.stderr.contains("?;"),
+            "\(option.stderr)")
         let command = try pickerctl(["dat"])
         #expect(command.status == 64)
-        #expect(command.stderr == "pickerctl: unknown command 'dat'. Did you mean 'date'? See pickerctl --help.\n", "\(command.stderr)")
+        #expect(
+            command.stderr == "pickerctl: unknown command 'dat'. Did you mean 'date'? See pickerctl --help.\n",
+            "\(command.stderr)")
         let nothingNear = try pickerctl(["frobnicate"])
         #expect(nothingNear.status == 64 && !nothingNear.stderr.contains("Did you mean"), "\(nothingNear.stderr)")
     }
@@ -104,25 +117,36 @@ import Testing
         let window = try present(["text"])
         let waited = try pickerctl(["wait", window, "--timeout", "1s"])
         #expect(waited.status == 124)
-        #expect(waited.stderr == "pickerctl: wait timed out after 1s; window \(window) may still be open\n", "\(waited.stderr)")
+        #expect(
+            waited.stderr == "pickerctl: wait timed out after 1s; window \(window) may still be open\n",
+            "\(waited.stderr)")
     }
 
     @Test func tomorrowAndYesterdayAreRelativeDates() throws {
         let window = try present(["date", "--min", "yesterday", "--max", "tomorrow"])
         let options = try JSON.parse(try pickerctl(["get", window]).stdout)["options"]
-        let today = try JSON.parse(try pickerctl(["get", try present(["date", "--min", "-1d", "--max", "+1d"])]).stdout)["options"]
-        #expect(options?["min"] != nil && options?["min"] == today?["min"] && options?["max"] == today?["max"], "\(String(describing: options))")
+        let today = try JSON.parse(
+            try pickerctl(["get", try present(["date", "--min", "-1d", "--max", "+1d"])]).stdout)["options"]
+        #expect(
+            options?["min"] != nil && options?["min"] == today?["min"] && options?["max"] == today?["max"],
+            "\(String(describing: options))")
     }
 
     // MARK: output formats from zenity
 
     @Test func dateFormatPrintsTheValueThroughStrftime() throws {
         let asking = try CommandLineProcess(
-            "pickerctl", ["--socket", daemon.socketPath, "date", "--mode", "datetime", "--time-zone", "Europe/Berlin", "--format", "%a %d/%m/%Y %H:%M %z"])
+            "pickerctl",
+            [
+                "--socket", daemon.socketPath, "date", "--mode", "datetime", "--time-zone", "Europe/Berlin", "--format",
+                "%a %d/%m/%Y %H:%M %z",
+            ])
         try daemon.waitForWindows(1)
         #expect(try pickerctl(["submit", "2026-03-04T14:30:00+01:00"]).status == 0)
         let printed = asking.finish()
-        #expect(printed.status == 0 && printed.stdout == "Wed 04/03/2026 14:30 +0100\n", "\(printed.stdout) \(printed.stderr)")
+        #expect(
+            printed.status == 0 && printed.stdout == "Wed 04/03/2026 14:30 +0100\n",
+            "\(printed.stdout) \(printed.stderr)")
 
         let day = try CommandLineProcess("pickerctl", ["--socket", daemon.socketPath, "date", "--format", "%j %B"])
         try daemon.waitForWindows(1)
@@ -137,6 +161,8 @@ import Testing
         #expect(details["options"]?["initial"] == ["b", "c"] && details["value"] == ["b", "c"])
         let unknown = try pickerctl(["choose", "--selected", "z", "a", "b", "--no-wait"])
         #expect(unknown.status == 64 && unknown.stderr.contains("--selected: 'z' is not a choice"), "\(unknown.stderr)")
-        #expect(try pickerctl(["choose", "--selected", "a", "--selected", "b", "a", "b"]).status == 64, "several need --multiple")
+        #expect(
+            try pickerctl(["choose", "--selected", "a", "--selected", "b", "a", "b"]).status == 64,
+            "several need --multiple")
     }
 }

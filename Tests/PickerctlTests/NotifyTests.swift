@@ -29,14 +29,16 @@ import Testing
     }
 
     func present(_ arguments: [String], to other: DaemonProcess? = nil) throws -> String {
-        try CommandLineProcess.run("pickerctl", ["--socket", (other ?? daemon).socketPath] + arguments + ["--no-wait"]).stdout
+        try CommandLineProcess.run("pickerctl", ["--socket", (other ?? daemon).socketPath] + arguments + ["--no-wait"])
+            .stdout
             .trimmingCharacters(in: .newlines)
     }
 
     func lines(until condition: ([String]) -> Bool, timeout: TimeInterval = 15) -> [String] {
         var lines: [String] = []
         _ = holdsWithin(timeout) {
-            lines = ((try? String(contentsOfFile: record, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+            lines = ((try? String(contentsOfFile: record, encoding: .utf8)) ?? "").split(separator: "\n").map(
+                String.init)
             return condition(lines)
         }
         return lines
@@ -47,7 +49,8 @@ import Testing
         let runtime = folder.url.appendingPathComponent("runtime/pickerd")
         try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
         chmod(runtime.path, 0o700)
-        try "http://127.0.0.1:8123/#token=abc\n".write(toFile: runtime.appendingPathComponent("web-url").path, atomically: true, encoding: .utf8)
+        try "http://127.0.0.1:8123/#token=abc\n".write(
+            toFile: runtime.appendingPathComponent("web-url").path, atomically: true, encoding: .utf8)
         let notify = try CommandLineProcess(
             "pickerctl", ["--socket", daemon.socketPath, "notify", "--command", try recorder()],
             environment: ["XDG_RUNTIME_DIR": folder.url.appendingPathComponent("runtime").path])
@@ -56,7 +59,10 @@ import Testing
         let second = try present(["date", "--title", "Second", "--level", "alert"])
         let started = lines { $0.filter { $0.hasSuffix("|start") }.count == 2 }.filter { $0.hasSuffix("|start") }
         let url = "http://127.0.0.1:8123/#token=abc"
-        #expect(started == ["\(first)|First]52;c;evil title|normal|text|\(url)|start", "\(second)|Second|alert|date|\(url)|start"], "\(started)")
+        #expect(
+            started == [
+                "\(first)|First]52;c;evil title|normal|text|\(url)|start", "\(second)|Second|alert|date|\(url)|start",
+            ], "\(started)")
         // Moving a window around tells no one again.
         #expect(try CommandLineProcess.run("pickerctl", ["--socket", daemon.socketPath, "raise", first]).status == 0)
         _ = try present(["text", "--title", "Third"])
@@ -69,11 +75,12 @@ import Testing
         let slow = try recorder(sleeping: "0")
         let script = folder.url.appendingPathComponent("slow-first.sh").path
         try """
-            #!/bin/sh
-            if [ "$PICKER_TITLE" = Slow ]; then exec \(slow) 30; else exec \(slow) 0; fi
-            """.write(toFile: script, atomically: true, encoding: .utf8)
+        #!/bin/sh
+        if [ "$PICKER_TITLE" = Slow ]; then exec \(slow) 30; else exec \(slow) 0; fi
+        """.write(toFile: script, atomically: true, encoding: .utf8)
         chmod(script, 0o755)
-        let notify = try CommandLineProcess("pickerctl", ["--socket", daemon.socketPath, "notify", "--command", script])
+        let notify = try CommandLineProcess(
+            "pickerctl", ["--socket", daemon.socketPath, "notify", "--command", script])
         defer { notify.signal(SIGTERM) }
         let slowWindow = try present(["text", "--title", "Slow"])
         _ = lines { $0.contains { $0.hasPrefix(slowWindow) } }
@@ -87,12 +94,13 @@ import Testing
         let gate = folder.url.appendingPathComponent("gate").path
         let script = folder.url.appendingPathComponent("gated.sh").path
         try """
-            #!/bin/sh
-            printf '%s|start\\n' "$PICKER_WINDOW" >> \(record)
-            while [ ! -e \(gate) ]; do sleep 0.05; done
-            """.write(toFile: script, atomically: true, encoding: .utf8)
+        #!/bin/sh
+        printf '%s|start\\n' "$PICKER_WINDOW" >> \(record)
+        while [ ! -e \(gate) ]; do sleep 0.05; done
+        """.write(toFile: script, atomically: true, encoding: .utf8)
         chmod(script, 0o755)
-        let notify = try CommandLineProcess("pickerctl", ["--socket", daemon.socketPath, "notify", "--jobs", "1", "--command", script])
+        let notify = try CommandLineProcess(
+            "pickerctl", ["--socket", daemon.socketPath, "notify", "--jobs", "1", "--command", script])
         defer { notify.signal(SIGTERM) }
         let holding = try present(["text", "--title", "Holding"])
         _ = lines { $0.contains("\(holding)|start") }
@@ -106,8 +114,11 @@ import Testing
 
     /// Windows held by quiet hours are told when they start waiting for a person.
     @Test func quietHoursHoldTheNotification() throws {
-        #expect(try CommandLineProcess.run("pickerctl", ["--socket", daemon.socketPath, "quiet", "--below", "alert"]).status == 0)
-        let notify = try CommandLineProcess("pickerctl", ["--socket", daemon.socketPath, "notify", "--command", try recorder()])
+        #expect(
+            try CommandLineProcess.run("pickerctl", ["--socket", daemon.socketPath, "quiet", "--below", "alert"]).status
+                == 0)
+        let notify = try CommandLineProcess(
+            "pickerctl", ["--socket", daemon.socketPath, "notify", "--command", try recorder()])
         defer { notify.signal(SIGTERM) }
         let held = try present(["text", "--title", "Held"])
         let alert = try present(["text", "--title", "Breaks through", "--level", "alert"])
@@ -119,7 +130,8 @@ import Testing
 
     /// Without notify-send on PATH, each window is a line on stdout.
     @Test func withoutNotifySendEachWindowIsALine() throws {
-        let notify = try CommandLineProcess("pickerctl", ["--socket", daemon.socketPath, "notify"], environment: ["PATH": "/nonexistent"])
+        let notify = try CommandLineProcess(
+            "pickerctl", ["--socket", daemon.socketPath, "notify"], environment: ["PATH": "/nonexistent"])
         let window = try present(["text", "--title", "Plain"])
         _ = holdsWithin(15) { notify.stdoutSoFar.contains(window) }
         notify.signal(SIGTERM)
@@ -132,16 +144,21 @@ import Testing
     @Test func aRestartOfPickerdIsFollowed() throws {
         let home = try TestDirectory()
         var restarting = try DaemonProcess(home: home)
-        let notify = try CommandLineProcess("pickerctl", ["--socket", restarting.socketPath, "notify", "--command", try recorder()])
+        let notify = try CommandLineProcess(
+            "pickerctl", ["--socket", restarting.socketPath, "notify", "--command", try recorder()])
         defer { notify.signal(SIGTERM) }
         let before = try present(["text", "--title", "Before"], to: restarting)
         #expect(lines { $0.contains { $0.hasPrefix(before) && $0.hasSuffix("|done") } }.count == 2)
         restarting.kill9()
-        try eventually("notify to wait for pickerd: \(notify.stderrSoFar)") { notify.stderrSoFar.contains("waiting for pickerd") }
+        try eventually("notify to wait for pickerd: \(notify.stderrSoFar)") {
+            notify.stderrSoFar.contains("waiting for pickerd")
+        }
         restarting = try DaemonProcess(home: home)
         let after = try present(["text", "--title", "After"], to: restarting)
         let told = lines { $0.contains { $0.hasPrefix(after) && $0.hasSuffix("|done") } }
-        #expect(told.filter { $0.hasSuffix("|start") }.map { $0.split(separator: "|")[1] } == ["Before", "After"], "\(told)")
+        #expect(
+            told.filter { $0.hasSuffix("|start") }.map { $0.split(separator: "|")[1] } == ["Before", "After"], "\(told)"
+        )
         notify.signal(SIGTERM)
         let stderr = notify.finish().stderr
         #expect(stderr.components(separatedBy: "waiting for pickerd").count == 2, "said once: \(stderr)")

@@ -48,7 +48,9 @@ import Testing
         #expect(try pickerctl(["submit", "staging", "eu"]).status == 0)
         #expect(columns.finish().stdout == "staging\teu\n")
 
-        let tree = try start(["custom", "--tree", #"{"Zhejiang":["Hangzhou","Ningbo"],"Jiangsu":["Nanjing"]}"#, "--separator", "/"])
+        let tree = try start([
+            "custom", "--tree", #"{"Zhejiang":["Hangzhou","Ningbo"],"Jiangsu":["Nanjing"]}"#, "--separator", "/",
+        ])
         try waitForWindows(1)
         #expect(try pickerctl(["submit", "Zhejiang", "Nanjing"]).status == 65, "Nanjing is not under Zhejiang")
         #expect(try pickerctl(["submit", "Zhejiang", "Ningbo"]).status == 0)
@@ -65,7 +67,8 @@ import Testing
         let listed = try CommandLineProcess.run("pickerctl", ["--socket", daemon.socketPath, "list", "--json"])
         let window = try JSON.parse(listed.stdout)["windows"]?.arrayValue?.first
         #expect(window?["kind"] == "target" && window?["base"] == "custom")
-        let submitted = try CommandLineProcess.run("pickerctl", ["--socket", daemon.socketPath, "submit", "staging", "eu"])
+        let submitted = try CommandLineProcess.run(
+            "pickerctl", ["--socket", daemon.socketPath, "submit", "staging", "eu"])
         #expect(submitted.status == 0 && submitted.stderr.isEmpty)
         let result = asking.finish()
         #expect(result.status == 0 && result.stdout == "staging\teu\n")
@@ -90,14 +93,19 @@ import Testing
     }
 
     @Test func formsAndActions() throws {
-        let form = try start(["form", "--field", "when:date", "--field", #"env:custom:{"columns":[["prod","staging"]]}"#, "--field", "who:text"])
+        let form = try start([
+            "form", "--field", "when:date", "--field", #"env:custom:{"columns":[["prod","staging"]]}"#, "--field",
+            "who:text",
+        ])
         try waitForWindows(1)
         #expect(try pickerctl(["submit", #"{"when":"2026-05-01","env":["staging"],"who":"Ada"}"#]).status == 0)
         let formResult = form.finish()
         #expect(formResult.status == 0)
         #expect(try JSON.parse(formResult.stdout) == ["when": "2026-05-01", "env": ["staging"], "who": "Ada"])
 
-        let save = try start(["actions", "--action", "Save:default", "--action", "Discard:destructive", "--action", "Never mind:cancel"])
+        let save = try start([
+            "actions", "--action", "Save:default", "--action", "Discard:destructive", "--action", "Never mind:cancel",
+        ])
         try waitForWindows(1)
         #expect(try pickerctl(["submit", "Discard"]).status == 0)
         #expect(save.finish().stdout == "Discard\n")
@@ -117,14 +125,17 @@ import Testing
         #expect(try pickerctl(["submit", "--window", id, "hello there"]).status == 0)
         let result = waiting.finish()
         #expect(result.status == 0 && result.stdout == "hello there\n")
-        #expect(try pickerctl(["wait", id, "--json"]).stdout.contains(#""reason":"submitted""#), "a retained outcome comes at once")
+        #expect(
+            try pickerctl(["wait", id, "--json"]).stdout.contains(#""reason":"submitted""#),
+            "a retained outcome comes at once")
         let open = try pickerctl(["text", "--no-wait"]).stdout.trimmingCharacters(in: .newlines)
         #expect(try pickerctl(["wait", open, "--timeout", "200ms"]).status == 124)
     }
 
     @Test func listAsJSONAndAsATable() throws {
         let first = try pickerctl(["text", "--no-wait", "--title", "First"]).stdout.trimmingCharacters(in: .newlines)
-        let urgent = try pickerctl(["date", "--no-wait", "--title", "Urgent", "--level", "alert", "--timeout", "1h"]).stdout
+        let urgent = try pickerctl(["date", "--no-wait", "--title", "Urgent", "--level", "alert", "--timeout", "1h"])
+            .stdout
             .trimmingCharacters(in: .newlines)
         let json = try JSON.parse(try pickerctl(["list", "--json"]).stdout)
         #expect(json["key"] == .string(urgent))
@@ -136,7 +147,9 @@ import Testing
         #expect(table[1].hasPrefix("*  \(urgent)  alert") && table[1].hasSuffix("Urgent"))
         #expect(table[1].contains("in 59m") || table[1].contains("in 1h"), "\(table[1])")
         #expect(table[2].hasPrefix("   \(first)  normal"))
-        let columns = table.map { $0.range(of: "KIND")?.lowerBound.utf16Offset(in: $0) ?? $0.range(of: "date")?.lowerBound.utf16Offset(in: $0) }
+        let columns = table.map {
+            $0.range(of: "KIND")?.lowerBound.utf16Offset(in: $0) ?? $0.range(of: "date")?.lowerBound.utf16Offset(in: $0)
+        }
         #expect(columns[0] == columns[1], "columns line up")
     }
 
@@ -149,7 +162,8 @@ import Testing
         _ = holdsWithin(10) { watch.stdoutSoFar.contains("window.resigned_key") }
         watch.signal(SIGTERM)
         let lines = try watch.finish().stdout.split(separator: "\n").map { try JSON.parse(String($0)) }
-        #expect(lines.map { $0["type"] } == ["window.presented", "window.key", "window.dismissed", "window.resigned_key"])
+        #expect(
+            lines.map { $0["type"] } == ["window.presented", "window.key", "window.dismissed", "window.resigned_key"])
         #expect(lines.last?["window"] == window)
     }
 
@@ -166,17 +180,21 @@ import Testing
         let badDuration = try pickerctl(["date", "--timeout", "soon"])
         #expect(badDuration.status == 64 && badDuration.stderr.hasPrefix("pickerctl: The value 'soon' is invalid"))
         #expect(badDuration.stderr.split(separator: "\n").count == 1, "one line")
-        let missing = try CommandLineProcess.run("pickerctl", ["--socket", "/tmp/pickerd-test-missing/none.sock", "ping"])
+        let missing = try CommandLineProcess.run(
+            "pickerctl", ["--socket", "/tmp/pickerd-test-missing/none.sock", "ping"])
         #expect(missing.status == 69)
         #expect(missing.stderr.hasPrefix("pickerctl: cannot reach pickerd at /tmp/pickerd-test-missing/none.sock"))
-        let fromEnvironment = try CommandLineProcess.run("pickerctl", ["ping"], environment: ["PICKERD_SOCKET": daemon.socketPath])
+        let fromEnvironment = try CommandLineProcess.run(
+            "pickerctl", ["ping"], environment: ["PICKERD_SOCKET": daemon.socketPath])
         #expect(fromEnvironment.status == 0 && fromEnvironment.stdout == "pong\n")
         #expect(try pickerctl(["submit", "x"]).status == 65, "no key window")
         #expect(try pickerctl(["raise", "w404"]).status == 65)
     }
 
     @Test func anotherUserGetsPermissionDenied() throws {
-        guard getuid() == 0, let setpriv = ["/usr/bin/setpriv", "/bin/setpriv"].first(where: FileManager.default.fileExists) else {
+        guard getuid() == 0,
+            let setpriv = ["/usr/bin/setpriv", "/bin/setpriv"].first(where: FileManager.default.fileExists)
+        else {
             print("skipped: running pickerctl as uid 65534 needs root and setpriv")
             return
         }
@@ -211,7 +229,8 @@ import Testing
         #expect(try pickerctl(["history"]).stdout.contains("dismissed"))
         #expect(try pickerctl(["status"]).stdout.hasPrefix("pickerd "))
         #expect(try pickerctl(["plugins"]).stdout.contains("custom"))
-        #expect(try JSON.parse(try pickerctl(["plugins", "--json"]).stdout).arrayValue?.count == BuiltInKind.allCases.count)
+        #expect(
+            try JSON.parse(try pickerctl(["plugins", "--json"]).stdout).arrayValue?.count == BuiltInKind.allCases.count)
     }
 
     @Test func completionScriptsAndHelp() throws {

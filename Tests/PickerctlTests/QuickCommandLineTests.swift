@@ -10,8 +10,10 @@ import Testing
 /// other line to ArgumentParser.
 @Suite(.tags(.process)) struct QuickCommandLineTests {
     @Test(arguments: [
-        ["ping"], ["--socket", "/run/p.sock", "ping"], ["ping", "--socket", "/run/p.sock"], ["--socket=/run/p.sock", "badge"],
-        ["badge"], ["list"], ["list", "--json"], ["list", "--tag", "deploy", "--json"], ["--socket", "s", "list", "--tag=deploy"],
+        ["ping"], ["--socket", "/run/p.sock", "ping"], ["ping", "--socket", "/run/p.sock"],
+        ["--socket=/run/p.sock", "badge"],
+        ["badge"], ["list"], ["list", "--json"], ["list", "--tag", "deploy", "--json"],
+        ["--socket", "s", "list", "--tag=deploy"],
         ["list", "--json", "--socket=x", "--tag", "a=b"], ["--socket", "ping", "ping"],
     ])
     func readsALineAsArgumentParserDoes(_ line: [String]) throws {
@@ -23,10 +25,14 @@ import Testing
     }
 
     @Test(arguments: [
-        [], ["--version"], ["--help"], ["help", "ping"], ["ping", "--help"], ["ping", "-h"], ["ping", "extra"], ["badge", "--json"],
-        ["status"], ["--json", "list"], ["--socket"], ["--socket", "/s"], ["--socket=", "ping"], ["ping", "--socket", "--json"],
-        ["--socket", "/a", "ping", "--socket", "/b"], ["list", "--json", "--json"], ["list", "--tag"], ["list", "--tag", "-x"],
-        ["list", "--tag=-x"], ["list", "--tag", "a", "--tag", "b"], ["list", "--"], ["list", "--json=true"], ["ping", "--generate-completion-script"],
+        [], ["--version"], ["--help"], ["help", "ping"], ["ping", "--help"], ["ping", "-h"], ["ping", "extra"],
+        ["badge", "--json"],
+        ["status"], ["--json", "list"], ["--socket"], ["--socket", "/s"], ["--socket=", "ping"],
+        ["ping", "--socket", "--json"],
+        ["--socket", "/a", "ping", "--socket", "/b"], ["list", "--json", "--json"], ["list", "--tag"],
+        ["list", "--tag", "-x"],
+        ["list", "--tag=-x"], ["list", "--tag", "a", "--tag", "b"], ["list", "--"], ["list", "--json=true"],
+        ["ping", "--generate-completion-script"],
     ])
     func leavesAnyOtherLineToArgumentParser(_ line: [String]) {
         #expect(QuickCommandLine(line) == nil)
@@ -44,16 +50,23 @@ extension PickerctlTests {
             let quick = try pickerctl(line)
             let parsed = try pickerctl(line + ["--socket", daemon.socketPath])
             #expect(quick.status == 0 && quick.stderr.isEmpty, "\(line): \(quick.stderr)")
-            #expect(parsed.status == quick.status && parsed.stdout == quick.stdout && parsed.stderr == quick.stderr, "\(line)")
+            #expect(
+                parsed.status == quick.status && parsed.stdout == quick.stdout && parsed.stderr == quick.stderr,
+                "\(line)")
         }
         let table = try pickerctl(["list", "--tag", "deploy"]).stdout.split(separator: "\n")
-        #expect(table.count == 2 && table[1].contains("deploy") && table[1].split(separator: " ").contains("\(getpid())"), "the PID column is get's")
+        #expect(
+            table.count == 2 && table[1].contains("deploy") && table[1].split(separator: " ").contains("\(getpid())"),
+            "the PID column is get's")
 
         let missing = ["--socket", "/tmp/pickerd-test-missing/none.sock", "ping"]
         let quickFailure = try CommandLineProcess.run("pickerctl", missing)
-        let parsedFailure = try CommandLineProcess.run("pickerctl", missing + ["--socket", "/tmp/pickerd-test-missing/none.sock"])
+        let parsedFailure = try CommandLineProcess.run(
+            "pickerctl", missing + ["--socket", "/tmp/pickerd-test-missing/none.sock"])
         #expect(quickFailure.status == 69 && parsedFailure.status == 69)
-        #expect(quickFailure.stderr == parsedFailure.stderr && quickFailure.stderr.hasPrefix("pickerctl: cannot reach pickerd"))
+        #expect(
+            quickFailure.stderr == parsedFailure.stderr
+                && quickFailure.stderr.hasPrefix("pickerctl: cannot reach pickerd"))
 
         let help = try pickerctl(["ping", "--help"])
         #expect(help.status == 0 && help.stdout.contains("USAGE: pickerctl ping"))

@@ -27,7 +27,9 @@ import Testing
         try waitForWindows(1)
         let submit = try start(["submit", "--stdin"], input: true)
         // It waits for its input: look at what every user can see meanwhile.
-        try eventually("submit --stdin to read its standard input") { ProcEntry.isReading(submit.pid, descriptor: 0) || !submit.isRunning }
+        try eventually("submit --stdin to read its standard input") {
+            ProcEntry.isReading(submit.pid, descriptor: 0) || !submit.isRunning
+        }
         #expect(submit.isRunning, "it reads standard input before anything else")
         let arguments = try ProcEntry.commandLine(of: submit.pid)
         #expect(arguments.suffix(2) == ["submit", "--stdin"] && !arguments.contains { $0.contains("horse") })
@@ -74,11 +76,13 @@ import Testing
             config: #"{"socket": {"mode": "0666"}, "permissions": {"rules": [{"uid": 65534, "allow": ["present"]}]}}"#,
             socketDirectoryMode: 0o755)
         let asking = try CommandLineProcess(
-            "pickerctl", ["--socket", open.socketPath, "text", "--secure", "--title", "Password"], prefix: try DaemonProcess.runAs(uid: 65534))
+            "pickerctl", ["--socket", open.socketPath, "text", "--secure", "--title", "Password"],
+            prefix: try DaemonProcess.runAs(uid: 65534))
         let client = try TestClient(socketPath: open.socketPath)
         try eventually("the window to open") { try client.result("list")["windows"]?.arrayValue?.isEmpty == false }
         #expect(try ProcEntry.uid(of: asking.pid) == 65534)
-        #expect(try ProcEntry.isDumpable(asking.pid) == false, "/proc/\(asking.pid) belongs to its user: it is dumpable")
+        #expect(
+            try ProcEntry.isDumpable(asking.pid) == false, "/proc/\(asking.pid) belongs to its user: it is dumpable")
         _ = try client.result("submit", ["value": .string(Self.secret)])
         #expect(asking.finish().stdout == Self.secret + "\n")
     }

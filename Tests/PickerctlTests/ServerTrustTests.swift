@@ -18,7 +18,9 @@ import Testing
     }
 
     /// pickerctl run as the victim, finding its socket as a script would.
-    func pickerctl(_ arguments: [String], environment: [String: String] = [:], input: String? = nil) throws -> CommandLineProcess.Result {
+    func pickerctl(_ arguments: [String], environment: [String: String] = [:], input: String? = nil) throws
+        -> CommandLineProcess.Result
+    {
         let process = try CommandLineProcess(
             "pickerctl", arguments, environment: ["XDG_RUNTIME_DIR": ""].merging(environment) { $1 },
             prefix: try DaemonProcess.runAs(uid: victim), input: input != nil)
@@ -47,7 +49,9 @@ import Testing
         #expect(try spy.result("status")["counters"]?["presented"] == 0, "nothing reached the impostor")
 
         let trusted = try pickerctl(["ping"], environment: ["PICKERD_TRUST_UID": "12, \(Self.attacker)"])
-        #expect(trusted.status == 0 && trusted.stdout == "pong\n", "PICKERD_TRUST_UID names a uid to trust: \(trusted.stderr)")
+        #expect(
+            trusted.status == 0 && trusted.stdout == "pong\n",
+            "PICKERD_TRUST_UID names a uid to trust: \(trusted.stderr)")
     }
 
     @Test func theUserServiceSocketOfTheUserIsTrusted() throws {
@@ -80,7 +84,8 @@ import Testing
 
         // Not activated: the service's user owns a directory that root made in /run.
         let owned = try OwnedDirectory(run.path + "-owned", owner: Self.attacker, mode: 0o755)
-        let service = try DaemonProcess.runningAs(uid: Self.attacker, config: welcoming, socketPath: owned.path + "/pickerd.sock")
+        let service = try DaemonProcess.runningAs(
+            uid: Self.attacker, config: welcoming, socketPath: owned.path + "/pickerd.sock")
         let served = try pickerctl(["ping"], environment: ["PICKERD_SOCKET": service.socketPath])
         #expect(served.status == 0 && served.stdout == "pong\n", "\(served.stderr)")
     }

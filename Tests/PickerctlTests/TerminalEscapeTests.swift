@@ -50,7 +50,8 @@ import Testing
     }
 
     @Test func getPrintsExactJSONThatIsSafeOnATerminal() throws {
-        let window = try client.result("present", ["kind": "text", "title": .string(Self.hostile), "message": .string(Self.hostile)])
+        let window = try client.result(
+            "present", ["kind": "text", "title": .string(Self.hostile), "message": .string(Self.hostile)])
         let got = try pickerctl(["get", window["window"]!.stringValue!])
         #expect(got.status == 0)
         #expect(raw(got.stdout).isEmpty, "raw: \(raw(got.stdout))")

@@ -41,7 +41,9 @@ public enum BuiltInKind: String, CaseIterable, Sendable, CustomStringConvertible
         case .text:
             options[TextOption.secure]?.boolValue ?? false
         case .form:
-            FormField.fields(of: options).contains { field in field.builtInKind?.holdsSecret(options: field.options) ?? false }
+            FormField.fields(of: options).contains { field in
+                field.builtInKind?.holdsSecret(options: field.options) ?? false
+            }
         case .date, .custom, .actions, .list:
             false
         }

@@ -12,7 +12,10 @@ public struct FormField: Sendable, Equatable {
     /// The field's own canonical options, in its kind's shape.
     public var options: JSON
 
-    public init(name: String, kind: String, base: String? = nil, label: String? = nil, isRequired: Bool = true, options: JSON = .object([:])) {
+    public init(
+        name: String, kind: String, base: String? = nil, label: String? = nil, isRequired: Bool = true,
+        options: JSON = .object([:])
+    ) {
         self.name = name
         self.kind = kind
         self.base = base
@@ -26,12 +29,15 @@ public struct FormField: Sendable, Equatable {
 
     /// A field as the form's options hold it; nil without a name or kind.
     public init?(json: JSON) {
-        guard let name = json[FormFieldOption.name]?.stringValue, let kind = json[FormFieldOption.kind]?.stringValue else {
+        guard let name = json[FormFieldOption.name]?.stringValue, let kind = json[FormFieldOption.kind]?.stringValue
+        else {
             return nil
         }
         self.init(
-            name: name, kind: kind, base: json[FormFieldOption.base]?.stringValue, label: json[FormFieldOption.label]?.stringValue,
-            isRequired: json[FormFieldOption.required]?.boolValue ?? true, options: json[FormFieldOption.options] ?? .object([:]))
+            name: name, kind: kind, base: json[FormFieldOption.base]?.stringValue,
+            label: json[FormFieldOption.label]?.stringValue,
+            isRequired: json[FormFieldOption.required]?.boolValue ?? true,
+            options: json[FormFieldOption.options] ?? .object([:]))
     }
 
     /// The fields of a form's options, in order.

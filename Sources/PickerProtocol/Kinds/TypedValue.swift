@@ -35,7 +35,9 @@ extension BuiltInKind {
         case .textPerChoice:
             return .array(values.map(JSON.string))
         case .jsonObject:
-            guard values.count == 1, case .object(let object)? = try? JSON.parse(values[0]) else { throw .jsonObjectExpected }
+            guard values.count == 1, case .object(let object)? = try? JSON.parse(values[0]) else {
+                throw .jsonObjectExpected
+            }
             return .object(object)
         case .oneText:
             guard values.count == 1 else { throw .oneValueExpected }
@@ -47,7 +49,8 @@ extension BuiltInKind {
     /// columns are joined by `separator` when typed as one.
     public func value(typedAsOne text: String, separator: String) throws(TypedValueError) -> JSON {
         switch self {
-        case .custom: try value(typed: text.split(separator: separator, omittingEmptySubsequences: false).map(String.init))
+        case .custom:
+            try value(typed: text.split(separator: separator, omittingEmptySubsequences: false).map(String.init))
         case .date, .text, .actions, .list, .form: try value(typed: [text])
         }
     }

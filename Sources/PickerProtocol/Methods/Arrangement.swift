@@ -56,6 +56,8 @@ public struct SetLevel: PickerMethod {
         self.level = level
     }
 
-    public var params: JSONObject { JSONObject([WireName.window: .string(window.rawValue), WireName.level: level.json]) }
+    public var params: JSONObject {
+        JSONObject([WireName.window: .string(window.rawValue), WireName.level: level.json])
+    }
     public var target: MethodTarget { .window(window) }
 }

@@ -69,7 +69,9 @@ public struct History: PickerMethod {
         return params
     }
 
-    public static func encode(_ result: [Outcome]) -> JSON { .object(JSONObject([WireName.outcomes: .array(result.map(\.json))])) }
+    public static func encode(_ result: [Outcome]) -> JSON {
+        .object(JSONObject([WireName.outcomes: .array(result.map(\.json))]))
+    }
 
     public static func decode(_ json: JSON) -> [Outcome]? {
         guard let items = json[WireName.outcomes]?.arrayValue else { return nil }

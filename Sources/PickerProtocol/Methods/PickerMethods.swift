@@ -2,8 +2,10 @@
 /// method" answer lists their names.
 public enum PickerMethods {
     public static let all: [any PickerMethod.Type] = [
-        Hello.self, Ping.self, Plugins.self, Present.self, Wait.self, Update.self, Submit.self, Cancel.self, Dismiss.self,
-        Raise.self, Lower.self, Hide.self, Show.self, SetLevel.self, List.self, Get.self, Subscribe.self, Unsubscribe.self,
+        Hello.self, Ping.self, Plugins.self, Present.self, Wait.self, Update.self, Submit.self, Cancel.self,
+        Dismiss.self,
+        Raise.self, Lower.self, Hide.self, Show.self, SetLevel.self, List.self, Get.self, Subscribe.self,
+        Unsubscribe.self,
         History.self, Status.self, Quiet.self, Reload.self,
     ]
 

@@ -9,7 +9,9 @@ public struct Present: PickerMethod {
     }
 
     public static let name = "present"
-    public static let parameters: [WireName] = [.kind, .title, .message, .level, .options, .timeoutMs, .`default`, .tag, .hidden, .onDisconnect, .wait]
+    public static let parameters: [WireName] = [
+        .kind, .title, .message, .level, .options, .timeoutMs, .`default`, .tag, .hidden, .onDisconnect, .wait,
+    ]
     public static let permission: Permission? = .present
 
     public var kind: String
@@ -57,7 +59,8 @@ public struct Present: PickerMethod {
         if let policy = try reader.string(WireName.onDisconnect) {
             guard let value = DisconnectPolicy(rawValue: policy) else {
                 throw RPCError.invalidParams(
-                    "\(WireName.onDisconnect.jsonKey) must be keep or dismiss, not '\(policy.prefix(20))'", field: WireName.onDisconnect.jsonKey)
+                    "\(WireName.onDisconnect.jsonKey) must be keep or dismiss, not '\(policy.prefix(20))'",
+                    field: WireName.onDisconnect.jsonKey)
             }
             onDisconnect = value
         }

@@ -27,19 +27,22 @@ public struct Quiet: PickerMethod {
                 throw reader.problem(WireName.off, .mistyped(expected: "true", found: "false"))
             }
             guard !reader.has(WireName.below), !reader.has(WireName.until) else {
-                throw RPCError.invalidParams("quiet takes below (and until) to turn quiet hours on, or off: true, not both", field: "off")
+                throw RPCError.invalidParams(
+                    "quiet takes below (and until) to turn quiet hours on, or off: true, not both", field: "off")
             }
             setting = .off
             return
         }
         guard let below = try reader.level(WireName.below) else {
-            throw RPCError.invalidParams("quiet needs below, the level under which windows wait, or off: true", field: "below")
+            throw RPCError.invalidParams(
+                "quiet needs below, the level under which windows wait, or off: true", field: "below")
         }
         var until: Timestamp?
         if let text = try reader.string(WireName.until) {
             guard let instant = Timestamp(rfc3339: text) else {
                 throw RPCError.invalidParams(
-                    "until must be an RFC 3339 time with its offset, like 2026-11-23T07:00:00+01:00, not '\(text.prefix(40))'", field: "until")
+                    "until must be an RFC 3339 time with its offset, like 2026-11-23T07:00:00+01:00, not '\(text.prefix(40))'",
+                    field: "until")
             }
             until = instant
         }

@@ -30,7 +30,9 @@ public struct Subscribe: PickerMethod {
         return params
     }
 
-    public static func encode(_ result: String) -> JSON { .object(JSONObject([WireName.subscription: .string(result)])) }
+    public static func encode(_ result: String) -> JSON {
+        .object(JSONObject([WireName.subscription: .string(result)]))
+    }
     public static func decode(_ json: JSON) -> String? { json[WireName.subscription]?.stringValue }
 }
 

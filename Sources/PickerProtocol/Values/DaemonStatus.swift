@@ -17,7 +17,8 @@ public struct DaemonStatus: Sendable, Equatable {
     public var counters: OutcomeCounters
 
     public init(
-        version: String, uptimeMilliseconds: Int64, visibleWindows: Int, hiddenWindows: Int, waitingWindows: Int = 0, key: WindowID?,
+        version: String, uptimeMilliseconds: Int64, visibleWindows: Int, hiddenWindows: Int, waitingWindows: Int = 0,
+        key: WindowID?,
         connections: Int, subscriptions: Int, quiet: QuietHours? = nil, counters: OutcomeCounters
     ) {
         self.version = version
@@ -40,7 +41,8 @@ public struct DaemonStatus: Sendable, Equatable {
             WireName.waiting: .integer(Int64(waitingWindows)),
         ])
         var object = JSONObject([
-            WireName.version: .string(version), WireName.uptimeMs: .integer(uptimeMilliseconds), WireName.windows: .object(windows),
+            WireName.version: .string(version), WireName.uptimeMs: .integer(uptimeMilliseconds),
+            WireName.windows: .object(windows),
             WireName.key: key.map { .string($0.rawValue) } ?? .null,
             WireName.connections: .integer(Int64(connections)), WireName.subscriptions: .integer(Int64(subscriptions)),
         ])
@@ -52,8 +54,10 @@ public struct DaemonStatus: Sendable, Equatable {
     public init?(json: JSON) {
         func count(_ value: JSON?) -> Int? { value?.integerValue.flatMap(Int.init(exactly:)) }
         guard let version = json[WireName.version]?.stringValue, let uptime = json[WireName.uptimeMs]?.integerValue,
-            let visible = count(json[WireName.windows]?[WireName.visible]), let hidden = count(json[WireName.windows]?[WireName.hidden]),
-            let connections = count(json[WireName.connections]), let subscriptions = count(json[WireName.subscriptions]),
+            let visible = count(json[WireName.windows]?[WireName.visible]),
+            let hidden = count(json[WireName.windows]?[WireName.hidden]),
+            let connections = count(json[WireName.connections]),
+            let subscriptions = count(json[WireName.subscriptions]),
             let counters = json[WireName.counters].flatMap(OutcomeCounters.init(json:))
         else { return nil }
         var quiet: QuietHours?
@@ -65,7 +69,8 @@ public struct DaemonStatus: Sendable, Equatable {
             version: version, uptimeMilliseconds: uptime, visibleWindows: visible, hiddenWindows: hidden,
             // A daemon from before quiet hours has no `waiting`.
             waitingWindows: count(json[WireName.windows]?[WireName.waiting]) ?? 0,
-            key: json[WireName.key]?.stringValue.map(WindowID.init), connections: connections, subscriptions: subscriptions,
+            key: json[WireName.key]?.stringValue.map(WindowID.init), connections: connections,
+            subscriptions: subscriptions,
             quiet: quiet, counters: counters)
     }
 }

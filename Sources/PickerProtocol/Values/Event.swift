@@ -19,7 +19,9 @@ public struct Event: Sendable, Equatable {
     /// The whole params object.
     public var params: JSONObject {
         var params: JSONObject = JSONObject([WireName.subscription: .string(subscription)])
-        for member in Self.members(seq: seq, type: type, window: window, payload: payload) { params[member.key] = member.value }
+        for member in Self.members(seq: seq, type: type, window: window, payload: payload) {
+            params[member.key] = member.value
+        }
         return params
     }
 
@@ -27,7 +29,8 @@ public struct Event: Sendable, Equatable {
     /// every subscriber of an event.
     public static func members(seq: UInt64, type: EventType, window: WindowID?, payload: EventPayload) -> JSONObject {
         var members: JSONObject = JSONObject([
-            WireName.seq: .integer(Int64(seq)), WireName.type: .string(type.rawValue), WireName.window: window.map { .string($0.rawValue) } ?? .null,
+            WireName.seq: .integer(Int64(seq)), WireName.type: .string(type.rawValue),
+            WireName.window: window.map { .string($0.rawValue) } ?? .null,
         ])
         for member in payload.fields { members[member.key] = member.value }
         return members
@@ -42,7 +45,9 @@ extension Event {
         else { return nil }
         // A window's event names its window; the daemon's has null.
         let window = params[WireName.window]?.stringValue.map(WindowID.init)
-        guard (window != nil) == type.isAboutAWindow, let payload = EventPayload(type: type, window: window, params: params) else { return nil }
+        guard (window != nil) == type.isAboutAWindow,
+            let payload = EventPayload(type: type, window: window, params: params)
+        else { return nil }
         self.init(subscription: subscription, seq: seq, type: type, window: window, payload: payload)
     }
 }

@@ -52,7 +52,8 @@ public enum EventPayload: Sendable, Equatable {
         case .changed:
             self = .changed(value: params[WireName.value])
         case .reordered:
-            guard let value = params[WireName.level]?.integerValue, let level = Int(exactly: value).flatMap(Level.init) else { return nil }
+            guard let value = params[WireName.level]?.integerValue, let level = Int(exactly: value).flatMap(Level.init)
+            else { return nil }
             self = .reordered(level: level, levelName: params[WireName.levelName]?.stringValue)
         case .dismissed:
             guard let outcome = Outcome(json: .object(withWindow)) else { return nil }

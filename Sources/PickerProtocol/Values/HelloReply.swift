@@ -25,7 +25,8 @@ public struct HelloReply: Sendable, Equatable {
     public var limits: [Named]
 
     public init(
-        server: String, version: String, protocolVersion: Int64, levels: [Named], kinds: [String], permissions: [Permission],
+        server: String, version: String, protocolVersion: Int64, levels: [Named], kinds: [String],
+        permissions: [Permission],
         limits: [Named]
     ) {
         self.server = server
@@ -40,12 +41,15 @@ public struct HelloReply: Sendable, Equatable {
     public subscript(limit key: String) -> Int64? { limits.first { $0.name == key }?.value }
 
     public var json: JSON {
-        .object(JSONObject([
-            WireName.server: .string(server), WireName.version: .string(version), WireName.`protocol`: .integer(protocolVersion),
-            WireName.levels: .object(JSONObject(levels.map { ($0.name, .integer($0.value)) })),
-            WireName.kinds: .array(kinds.map(JSON.string)), WireName.permissions: .array(permissions.map { .string($0.rawValue) }),
-            WireName.limits: .object(JSONObject(limits.map { ($0.name, .integer($0.value)) })),
-        ]))
+        .object(
+            JSONObject([
+                WireName.server: .string(server), WireName.version: .string(version),
+                WireName.`protocol`: .integer(protocolVersion),
+                WireName.levels: .object(JSONObject(levels.map { ($0.name, .integer($0.value)) })),
+                WireName.kinds: .array(kinds.map(JSON.string)),
+                WireName.permissions: .array(permissions.map { .string($0.rawValue) }),
+                WireName.limits: .object(JSONObject(limits.map { ($0.name, .integer($0.value)) })),
+            ]))
     }
 
     public init?(json: JSON) {
@@ -61,7 +65,9 @@ public struct HelloReply: Sendable, Equatable {
         guard let server = json[WireName.server]?.stringValue, let version = json[WireName.version]?.stringValue,
             let protocolVersion = json[WireName.`protocol`]?.integerValue, let levels = named(json[WireName.levels]),
             let kinds = json[WireName.kinds]?.arrayValue?.compactMap(\.stringValue),
-            let permissions = json[WireName.permissions]?.arrayValue?.compactMap({ $0.stringValue.flatMap(Permission.init(rawValue:)) }),
+            let permissions = json[WireName.permissions]?.arrayValue?.compactMap({
+                $0.stringValue.flatMap(Permission.init(rawValue:))
+            }),
             let limits = named(json[WireName.limits])
         else { return nil }
         self.init(

@@ -33,6 +33,7 @@ public struct Peer: Sendable, Hashable {
         guard let uid = json[WireName.uid]?.integerValue.flatMap(UInt32.init(exactly:)),
             let pid = json[WireName.pid]?.integerValue.flatMap(Int32.init(exactly:))
         else { return nil }
-        self.init(uid: uid, pid: pid, user: json[WireName.user]?.stringValue, command: json[WireName.command]?.stringValue)
+        self.init(
+            uid: uid, pid: pid, user: json[WireName.user]?.stringValue, command: json[WireName.command]?.stringValue)
     }
 }

@@ -46,9 +46,12 @@ extension PluginDescription {
     }
 
     public init?(json: JSON) {
-        guard let kind = json[WireName.kind]?.stringValue, let summary = json[WireName.summary]?.stringValue else { return nil }
+        guard let kind = json[WireName.kind]?.stringValue, let summary = json[WireName.summary]?.stringValue else {
+            return nil
+        }
         self.init(
-            kind: kind, summary: summary, optionsSchema: json[WireName.options] ?? .null, valueSchema: json[WireName.value] ?? .null,
+            kind: kind, summary: summary, optionsSchema: json[WireName.options] ?? .null,
+            valueSchema: json[WireName.value] ?? .null,
             base: json[WireName.base]?.stringValue, checkedBy: json[WireName.checkedBy]?.stringValue)
     }
 }

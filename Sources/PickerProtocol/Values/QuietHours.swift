@@ -49,7 +49,9 @@ public struct QuietHours: Sendable, Equatable, CustomStringConvertible {
     public static let offFields = JSONObject([WireName.off: true])
 
     public init?(json: JSON) {
-        guard let value = json[WireName.below]?.integerValue, let below = Int(exactly: value).flatMap(Level.init) else { return nil }
+        guard let value = json[WireName.below]?.integerValue, let below = Int(exactly: value).flatMap(Level.init) else {
+            return nil
+        }
         var until: Timestamp?
         if let text = json[WireName.until]?.stringValue {
             guard let instant = Timestamp(rfc3339: text) else { return nil }

@@ -59,7 +59,8 @@ public struct Timestamp: Sendable, Hashable, Comparable {
                 return end
             }
         }
-        let time = "\(CivilDate.pad(second / 3600, 2)):\(CivilDate.pad(second / 60 % 60, 2)):\(CivilDate.pad(second % 60, 2))"
+        let time =
+            "\(CivilDate.pad(second / 3600, 2)):\(CivilDate.pad(second / 60 % 60, 2)):\(CivilDate.pad(second % 60, 2))"
         let milliseconds = fraction == 0 ? "" : "." + CivilDate.pad(fraction, 3)
         return "\(date.isoString)T\(time)\(milliseconds)Z"
     }
@@ -82,14 +83,18 @@ public struct Timestamp: Sendable, Hashable, Comparable {
         var milliseconds = 0
         if zone.start > 19 {
             let fraction = bytes[20..<zone.start]
-            guard bytes[19] == UInt8(ascii: "."), !fraction.isEmpty, fraction.allSatisfy(Self.isDigit) else { return nil }
+            guard bytes[19] == UInt8(ascii: "."), !fraction.isEmpty, fraction.allSatisfy(Self.isDigit) else {
+                return nil
+            }
             for position in 20..<23 {
-                milliseconds = milliseconds * 10 + (position < zone.start ? Int(bytes[position] - UInt8(ascii: "0")) : 0)
+                milliseconds =
+                    milliseconds * 10 + (position < zone.start ? Int(bytes[position] - UInt8(ascii: "0")) : 0)
             }
         } else if zone.start != 19 {
             return nil
         }
-        let seconds = Int64(date.daysSinceEpoch) * 86_400 + Int64(hour * 3600 + minute * 60 + second) - Int64(zone.seconds)
+        let seconds =
+            Int64(date.daysSinceEpoch) * 86_400 + Int64(hour * 3600 + minute * 60 + second) - Int64(zone.seconds)
         self.init(milliseconds: seconds * 1000 + Int64(milliseconds))
     }
 
@@ -107,8 +112,10 @@ public struct Timestamp: Sendable, Hashable, Comparable {
     private static func zoneOffset(_ bytes: [UInt8]) -> (start: Int, seconds: Int)? {
         if bytes.last == UInt8(ascii: "Z") { return (bytes.count - 1, 0) }
         let start = bytes.count - 6
-        guard start >= 19, bytes[start] == UInt8(ascii: "+") || bytes[start] == UInt8(ascii: "-"), bytes[start + 3] == UInt8(ascii: ":"),
-            let hours = number(in: bytes, (start + 1)..<(start + 3)), let minutes = number(in: bytes, (start + 4)..<(start + 6)),
+        guard start >= 19, bytes[start] == UInt8(ascii: "+") || bytes[start] == UInt8(ascii: "-"),
+            bytes[start + 3] == UInt8(ascii: ":"),
+            let hours = number(in: bytes, (start + 1)..<(start + 3)),
+            let minutes = number(in: bytes, (start + 4)..<(start + 6)),
             hours < 24, minutes < 60
         else { return nil }
         let seconds = hours * 3600 + minutes * 60

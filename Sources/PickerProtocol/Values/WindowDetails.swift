@@ -29,9 +29,12 @@ public struct WindowDetails: Sendable, Equatable {
     }
 
     public init?(json: JSON) {
-        guard let summary = WindowSummary(json: json), let owner = json[WireName.owner].flatMap(Peer.init(json:)) else { return nil }
+        guard let summary = WindowSummary(json: json), let owner = json[WireName.owner].flatMap(Peer.init(json:)) else {
+            return nil
+        }
         self.init(
-            summary: summary, message: json[WireName.message]?.stringValue, options: json[WireName.options] ?? .object([:]),
+            summary: summary, message: json[WireName.message]?.stringValue,
+            options: json[WireName.options] ?? .object([:]),
             value: json[WireName.value], owner: owner)
     }
 }

@@ -11,7 +11,10 @@ public struct WindowList: Sendable, Equatable {
     }
 
     public var json: JSON {
-        .object(JSONObject([WireName.key: key.map { .string($0.rawValue) } ?? .null, WireName.windows: .array(windows.map(\.json))]))
+        .object(
+            JSONObject([
+                WireName.key: key.map { .string($0.rawValue) } ?? .null, WireName.windows: .array(windows.map(\.json)),
+            ]))
     }
 
     public init?(json: JSON) {

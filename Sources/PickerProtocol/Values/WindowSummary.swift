@@ -42,7 +42,6 @@ public struct WindowSummary: Sendable, Equatable {
         self.clampedFrom = clampedFrom
     }
 
-
     public var json: JSON { .object(fields) }
 
     public var fields: JSONObject {
@@ -65,7 +64,8 @@ public struct WindowSummary: Sendable, Equatable {
 
     public init?(json: JSON) {
         guard let window = json[WireName.window]?.stringValue, let kind = json[WireName.kind]?.stringValue,
-            let levelValue = json[WireName.level]?.integerValue, let level = Int(exactly: levelValue).flatMap(Level.init),
+            let levelValue = json[WireName.level]?.integerValue,
+            let level = Int(exactly: levelValue).flatMap(Level.init),
             let state = (json[WireName.state]?.stringValue).flatMap(WindowState.init(rawValue:)),
             let createdAt = json[WireName.createdAt]?.stringValue.flatMap(Timestamp.init(rfc3339:))
         else { return nil }
@@ -75,9 +75,12 @@ public struct WindowSummary: Sendable, Equatable {
             deadline = instant
         }
         self.init(
-            window: WindowID(window), kind: kind, base: json[WireName.base]?.stringValue, title: json[WireName.title]?.stringValue ?? "",
-            level: level, levelName: json[WireName.levelName]?.stringValue, state: state, isKey: json[WireName.key]?.boolValue ?? false,
-            tag: json[WireName.tag]?.stringValue, deadline: deadline, createdAt: createdAt, owner: json[WireName.owner].flatMap(Peer.init(json:)),
+            window: WindowID(window), kind: kind, base: json[WireName.base]?.stringValue,
+            title: json[WireName.title]?.stringValue ?? "",
+            level: level, levelName: json[WireName.levelName]?.stringValue, state: state,
+            isKey: json[WireName.key]?.boolValue ?? false,
+            tag: json[WireName.tag]?.stringValue, deadline: deadline, createdAt: createdAt,
+            owner: json[WireName.owner].flatMap(Peer.init(json:)),
             clampedFrom: json[WireName.clampedFrom]?.integerValue.flatMap { Int(exactly: $0) }.flatMap(Level.init))
     }
 }

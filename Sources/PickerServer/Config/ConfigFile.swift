@@ -1,7 +1,8 @@
+import PickerSystem
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import PickerSystem
 
 /// Reads a config file's text, or says in one problem why it cannot.
 ///
@@ -34,7 +35,8 @@ public enum ConfigFile {
             return "belongs to uid \(info.st_uid), not to pickerd's user or root; it is not trusted (chown it)"
         }
         if info.st_mode & 0o022 != 0 {
-            return "may be changed by its group or others (mode \(String(info.st_mode & 0o7777, radix: 8))); it is not trusted (chmod go-w)"
+            return
+                "may be changed by its group or others (mode \(String(info.st_mode & 0o7777, radix: 8))); it is not trusted (chmod go-w)"
         }
         return nil
     }

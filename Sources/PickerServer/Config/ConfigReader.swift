@@ -33,32 +33,40 @@ struct ConfigReader {
                 guard let value = integer(key, in: levels, -100_000...100_000) else { continue }
                 configuration.levels[key] = Int(value)
             }
-            if case .failure(let error) = Result(catching: { () throws(PickerError) in try LevelTable(extra: configuration.levels) }) {
+            if case .failure(let error) = Result(catching: { () throws(PickerError) in
+                try LevelTable(extra: configuration.levels)
+            }) {
                 report("levels", error.message)
             }
         }
         if let timeouts = section("timeouts", in: root) {
             configuration.defaultTimeoutMilliseconds =
-                integer("default_ms", in: timeouts, 0...Int64(Int32.max) * 1000) ?? configuration.defaultTimeoutMilliseconds
+                integer("default_ms", in: timeouts, 0...Int64(Int32.max) * 1000)
+                ?? configuration.defaultTimeoutMilliseconds
             configuration.maxTimeoutMilliseconds =
                 integer("max_ms", in: timeouts, 1...Int64(Int32.max) * 1000) ?? configuration.maxTimeoutMilliseconds
             if configuration.defaultTimeoutMilliseconds > configuration.maxTimeoutMilliseconds {
-                report(timeouts.object.path(of: "default_ms"), "must not be greater than \(timeouts.object.path(of: "max_ms"))")
+                report(
+                    timeouts.object.path(of: "default_ms"),
+                    "must not be greater than \(timeouts.object.path(of: "max_ms"))")
             }
             finish(timeouts)
         }
         if let windows = section("windows", in: root) {
             configuration.ownerGraceMilliseconds =
-                integer("owner_grace_ms", in: windows, 0...Int64(Int32.max) * 1000) ?? configuration.ownerGraceMilliseconds
+                integer("owner_grace_ms", in: windows, 0...Int64(Int32.max) * 1000)
+                ?? configuration.ownerGraceMilliseconds
             configuration.reattachMilliseconds =
                 integer("reattach_ms", in: windows, 0...3_600_000) ?? configuration.reattachMilliseconds
             finish(windows)
         }
         if let state = section("state", in: root) {
-            configuration.durability = choice("durability", in: state, "must be durable or memory") ?? configuration.durability
+            configuration.durability =
+                choice("durability", in: state, "must be durable or memory") ?? configuration.durability
             configuration.retentionMilliseconds =
                 integer("retention_ms", in: state, 0...Int64(Int32.max) * 1000) ?? configuration.retentionMilliseconds
-            configuration.maxOutcomes = integer("max_outcomes", in: state, 0...10_000_000).map(Int.init) ?? configuration.maxOutcomes
+            configuration.maxOutcomes =
+                integer("max_outcomes", in: state, 0...10_000_000).map(Int.init) ?? configuration.maxOutcomes
             finish(state)
         }
         if let permissions = section("permissions", in: root) {
@@ -67,7 +75,8 @@ struct ConfigReader {
         }
         if let log = section("log", in: root) {
             configuration.logLevel =
-                choice("level", in: log, "must be one of trace, debug, info, notice, warning, error, critical") ?? configuration.logLevel
+                choice("level", in: log, "must be one of trace, debug, info, notice, warning, error, critical")
+                ?? configuration.logLevel
             finish(log)
         }
         if let plugins = section("plugins", in: root) {
@@ -82,7 +91,8 @@ struct ConfigReader {
             } else {
                 report(
                     root.object.path(of: "time_zone"),
-                    "no time zone named '\(zone.prefix(60))' in the zoneinfo database; use an IANA name such as Europe/Berlin, or null for the system's")
+                    "no time zone named '\(zone.prefix(60))' in the zoneinfo database; use an IANA name such as Europe/Berlin, or null for the system's"
+                )
             }
         }
         return configuration
@@ -103,12 +113,16 @@ struct ConfigReader {
                 report(rule.object.path, "needs exactly one of user, group, uid or gid")
                 continue
             }
-            if let subject = subject(subjects[0], in: rule), let allow { parsed.append(.init(subject: subject, allow: allow)) }
+            if let subject = subject(subjects[0], in: rule), let allow {
+                parsed.append(.init(subject: subject, allow: allow))
+            }
         }
         return parsed
     }
 
-    private mutating func subject(_ key: PermissionPolicy.Rule.SubjectKey, in rule: ConfigSection) -> PermissionPolicy.Rule.Subject? {
+    private mutating func subject(_ key: PermissionPolicy.Rule.SubjectKey, in rule: ConfigSection) -> PermissionPolicy
+        .Rule.Subject?
+    {
         let id: UInt32?
         switch key {
         case .user, .group:
@@ -134,7 +148,9 @@ struct ConfigReader {
             } else if let permission = name.stringValue.flatMap(Permission.init(rawValue:)) {
                 allow.insert(permission)
             } else {
-                report(rule.object.path(of: "\(key)[\(position)]"), "must be one of present, answer, manage, observe, admin, alert or all")
+                report(
+                    rule.object.path(of: "\(key)[\(position)]"),
+                    "must be one of present, answer, manage, observe, admin, alert or all")
             }
         }
         return allow
@@ -176,7 +192,9 @@ struct ConfigReader {
     /// Reports the keys of `section` that were not read.
     private mutating func finish(_ section: ConfigSection) {
         for key in section.object.unknownKeys(known: section.keysRead + ["//"]) {
-            problems.append(ConfigSection.problem(JSONReadProblem(path: section.object.path(of: key), .unknownKey(known: section.keysRead))))
+            problems.append(
+                ConfigSection.problem(
+                    JSONReadProblem(path: section.object.path(of: key), .unknownKey(known: section.keysRead))))
         }
     }
 
@@ -189,7 +207,9 @@ struct ConfigReader {
     }
 
     /// A string that must name one of `Choice`'s cases.
-    private mutating func choice<Choice: RawRepresentable<String>>(_ key: String, in section: ConfigSection, _ otherwise: String) -> Choice? {
+    private mutating func choice<Choice: RawRepresentable<String>>(
+        _ key: String, in section: ConfigSection, _ otherwise: String
+    ) -> Choice? {
         guard let text = string(key, in: section) else { return nil }
         guard let value = Choice(rawValue: text) else {
             report(section.object.path(of: key), otherwise)

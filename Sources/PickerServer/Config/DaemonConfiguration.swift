@@ -88,7 +88,9 @@ public struct DaemonConfiguration: Sendable, Equatable {
             return ["plugins.presets_dir: \(folder) is not a directory; create it, or leave the key out"]
         }
         let zone = timeZone ?? systemTimeZone
-        return PresetFolder.load(folder, context: PluginContext(now: SystemClock().now(), timeZone: zone, registry: .builtIn)).problems
+        return PresetFolder.load(
+            folder, context: PluginContext(now: SystemClock().now(), timeZone: zone, registry: .builtIn)
+        ).problems
     }
 
     /// Reads a config file's text; every problem is reported with its key path.

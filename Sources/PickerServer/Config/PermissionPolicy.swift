@@ -1,7 +1,8 @@
+import PickerProtocol
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import PickerProtocol
 
 /// Who may do what: the daemon's own user and root may do everything; anyone
 /// else gets the union of the config rules that match their uid, gid or groups.
@@ -82,7 +83,10 @@ enum UserDatabase {
     /// One `get…nam_r` call: the entry named `name`, or nil when there is none.
     private static func lookUp<Entry>(
         _ name: String, in entry: Entry, bufferSize: Int,
-        with call: (UnsafePointer<CChar>, UnsafeMutablePointer<Entry>, UnsafeMutablePointer<CChar>, Int, UnsafeMutablePointer<UnsafeMutablePointer<Entry>?>) -> Int32
+        with call: (
+            UnsafePointer<CChar>, UnsafeMutablePointer<Entry>, UnsafeMutablePointer<CChar>, Int,
+            UnsafeMutablePointer<UnsafeMutablePointer<Entry>?>
+        ) -> Int32
     ) -> Entry? {
         var entry = entry
         var result: UnsafeMutablePointer<Entry>?

@@ -7,7 +7,9 @@ import PickerSystem
 /// uid's user name and the process's name (`ProcessNames`).
 enum AskerIdentity {
     static func peer(_ credentials: PeerCredentials) -> Peer {
-        Peer(uid: credentials.uid, pid: credentials.pid, user: userName(credentials.uid), command: ProcessNames.command(of: credentials.pid))
+        Peer(
+            uid: credentials.uid, pid: credentials.pid, user: userName(credentials.uid),
+            command: ProcessNames.command(of: credentials.pid))
     }
 
     /// User names by uid, looked up once each: the user database may be a

@@ -11,7 +11,9 @@ extension ConnectionHandler {
             idleTimer = nil
             guard let context = self.context, !isClosing else { return }
             if context.eventLoop.now >= lastRequestAt + idleTimeout, core.holdsNothing(for: self) {
-                core.logger.debug("connection \(id.rawValue) was idle for \(idleTimeout.nanoseconds / 1_000_000) ms (limits.idle_timeout_ms); closing it")
+                core.logger.debug(
+                    "connection \(id.rawValue) was idle for \(idleTimeout.nanoseconds / 1_000_000) ms (limits.idle_timeout_ms); closing it"
+                )
                 close()
             } else {
                 if context.eventLoop.now >= lastRequestAt + idleTimeout { lastRequestAt = context.eventLoop.now }

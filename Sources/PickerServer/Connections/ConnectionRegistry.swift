@@ -1,11 +1,12 @@
 import CPickerServer
-#if canImport(Glibc)
-import Glibc
-#endif
 import Logging
 import NIOCore
 import PickerCore
 import PickerProtocol
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Every admitted connection, by id and by user; what waits unread for each
 /// user (its write backlog); and the per-user quotas with their refusals,
@@ -46,7 +47,8 @@ final class ConnectionRegistry {
     /// Counts a connection whose credentials arrived, or says why it may not
     /// stay: its user has `max_connections_per_user`, or the daemon is full.
     func admit(_ connection: any Connection, peer: PeerCredentials, limits: Limits) -> RPCError? {
-        if let refusal = quota(limits).refusal(uid: peer.uid, ownCount: byUser[peer.uid]?.count ?? 0, total: all.count) {
+        if let refusal = quota(limits).refusal(uid: peer.uid, ownCount: byUser[peer.uid]?.count ?? 0, total: all.count)
+        {
             logRefusal(refusal, uid: peer.uid)
             return refusal
         }
@@ -131,7 +133,9 @@ final class ConnectionRegistry {
 
     /// The connection caught up, or is gone: its share leaves its user's backlog.
     func forgetBacklog(of connection: any Connection) {
-        guard let uid = connection.peer?.uid, let counted = countedBacklog.removeValue(forKey: connection.id) else { return }
+        guard let uid = connection.peer?.uid, let counted = countedBacklog.removeValue(forKey: connection.id) else {
+            return
+        }
         let left = backlogByUser[uid, default: 0] - counted
         backlogByUser[uid] = left == 0 ? nil : left
     }

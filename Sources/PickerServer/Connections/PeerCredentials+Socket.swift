@@ -28,6 +28,7 @@ extension PeerCredentials {
         }
         let supplementary = Set(groups.prefix(Int(count)))
         return PeerCredentials(
-            uid: credentials.uid, gid: credentials.gid, pid: credentials.pid, groups: supplementary.union([credentials.gid]))
+            uid: credentials.uid, gid: credentials.gid, pid: credentials.pid,
+            groups: supplementary.union([credentials.gid]))
     }
 }

@@ -1,6 +1,5 @@
 import NIOCore
 
-
 /// A connection's first step: who is on the other end. When the channel
 /// becomes active it reads the peer's credentials from the socket (or takes
 /// the ones it was given: `EmbeddedDaemon`), passes them on as `PeerIdentified`

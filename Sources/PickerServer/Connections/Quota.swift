@@ -17,11 +17,15 @@ struct Quota {
     func refusal(uid: UInt32, ownCount: Int, total count: Int) -> RPCError? {
         let isExempt = exempt.contains(uid)
         if !isExempt, ownCount >= perUser {
-            return .limitReached("uid \(uid) already has \(perUser) \(noun), its limit (limits.\(perUserLimit.key)); end some first", limit: perUserLimit)
+            return .limitReached(
+                "uid \(uid) already has \(perUser) \(noun), its limit (limits.\(perUserLimit.key)); end some first",
+                limit: perUserLimit)
         }
         guard let total, let totalLimit else { return nil }
         if isExempt, count >= total {
-            return .limitReached("the daemon already has \(total) \(noun), its limit (limits.\(totalLimit.key)); end some first", limit: totalLimit)
+            return .limitReached(
+                "the daemon already has \(total) \(noun), its limit (limits.\(totalLimit.key)); end some first",
+                limit: totalLimit)
         }
         let shared = total - total / 10
         if !isExempt, count >= shared {

@@ -22,7 +22,8 @@ enum SocketPreparation {
 
     static func prepare(path: String, directoryMode: UInt32) throws(StartupError) {
         guard path.utf8.count <= maxPathBytes else {
-            throw StartupError("the socket path \(path) is \(path.utf8.count) bytes long; Unix sockets allow at most \(maxPathBytes)")
+            throw StartupError(
+                "the socket path \(path) is \(path.utf8.count) bytes long; Unix sockets allow at most \(maxPathBytes)")
         }
         try createParent(of: path, mode: directoryMode)
         try checkOwnership(of: SocketLocation.directory(of: path))
@@ -82,7 +83,8 @@ enum SocketPreparation {
         }
         if info.st_mode & S_IFMT == S_IFLNK {
             throw StartupError(
-                "the socket directory \(directory) is a symbolic link, which could be pointed elsewhere; give the real directory in --socket")
+                "the socket directory \(directory) is a symbolic link, which could be pointed elsewhere; give the real directory in --socket"
+            )
         }
         let user = geteuid()
         if info.st_uid != user, info.st_uid != 0 {

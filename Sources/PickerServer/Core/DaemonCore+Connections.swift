@@ -10,10 +10,13 @@ extension DaemonCore {
 
     /// A new connection's pipeline: who its peer is (read from the socket,
     /// or `peer` when given), its bytes cut into lines, then the connection.
-    package func addConnectionHandlers(to pipeline: ChannelPipeline.SynchronousOperations, peer: PeerCredentials? = nil) throws {
+    package func addConnectionHandlers(to pipeline: ChannelPipeline.SynchronousOperations, peer: PeerCredentials? = nil)
+        throws
+    {
         let id = connections.takeNextID()
         let limits = configuration.limits
-        let idleTimeout = limits.idleTimeoutMilliseconds > 0 ? TimeAmount.milliseconds(Int64(limits.idleTimeoutMilliseconds)) : nil
+        let idleTimeout =
+            limits.idleTimeoutMilliseconds > 0 ? TimeAmount.milliseconds(Int64(limits.idleTimeoutMilliseconds)) : nil
         try pipeline.addHandler(PeerCredentialsHandler(given: peer))
         try pipeline.addHandler(
             LineFramingHandler(

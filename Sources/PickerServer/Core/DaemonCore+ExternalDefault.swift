@@ -12,7 +12,9 @@ extension DaemonCore {
     /// window is presented, in a turn of its own, only once the program
     /// accepts. A refusal is the present's -32602 (`invalid default: …`,
     /// field `default`), and no window was ever shown.
-    func checkDefault(of request: Present, by plugin: ExternalPlugin, _ call: MethodCall) throws -> Served<Present.Result> {
+    func checkDefault(of request: Present, by plugin: ExternalPlugin, _ call: MethodCall) throws -> Served<
+        Present.Result
+    > {
         let connection = call.connection.id
         // A window in the making is one of the connection's: pipelined presents may not pass the limit meanwhile.
         let limit = configuration.limits.maxWindowsPerConnection
@@ -25,13 +27,16 @@ extension DaemonCore {
         let requested = request.defaultValue ?? .null
         plugins.defaultCheckBegins(over: connection)
         // The program answers every call, if only by its timeout (plugins.timeout_ms).
-        plugin.validate(value: requested, options: checked.options, window: nil, isSecret: checked.defaultHoldsSecret) { [self] result in
+        plugin.validate(value: requested, options: checked.options, window: nil, isSecret: checked.defaultHoldsSecret) {
+            [self] result in
             plugins.defaultCheckEnds(over: connection)
             runAsTurn {
                 // The asker left while the program ran: nobody would own the window.
                 guard connections[call.connection.id] != nil, !call.connection.isClosing else { return }
                 do {
-                    if case .result(let presented) = try presentChecked(request, normalizedDefault: result, by: plugin, call) {
+                    if case .result(let presented) = try presentChecked(
+                        request, normalizedDefault: result, by: plugin, call)
+                    {
                         call.reply?.deliver(.success(Present.encode(presented)))
                     }
                 } catch let error as RPCError {
@@ -40,7 +45,8 @@ extension DaemonCore {
                     call.reply?.deliver(.failure(RPCError(error)))
                 } catch {
                     logger.error("internal error in present: \(error)")
-                    call.reply?.deliver(.failure(RPCError(.internalError, "internal error in present; it has been logged")))
+                    call.reply?.deliver(
+                        .failure(RPCError(.internalError, "internal error in present; it has been logged")))
                 }
             }
         }
@@ -49,7 +55,8 @@ extension DaemonCore {
 
     /// Presents with the program's default (its answer deferred with `wait`).
     private func presentChecked(
-        _ request: Present, normalizedDefault result: Result<JSON, RPCError>, by plugin: ExternalPlugin, _ call: MethodCall
+        _ request: Present, normalizedDefault result: Result<JSON, RPCError>, by plugin: ExternalPlugin,
+        _ call: MethodCall
     ) throws -> Served<Present.Result> {
         var request = request
         switch result {
@@ -64,7 +71,9 @@ extension DaemonCore {
             _ = try model.check(request)
         } catch {
             // A lying program: what it calls normal is not a value of its kind.
-            throw RPCError(.internalError, "the \(plugin.kind) plugin answered a default its base kind refuses; the plugin is at fault")
+            throw RPCError(
+                .internalError,
+                "the \(plugin.kind) plugin answered a default its base kind refuses; the plugin is at fault")
         }
         return try present(request, call, defaultChecked: true)
     }

@@ -31,7 +31,8 @@ extension DaemonCore {
             let current =
                 listing
                 ?? ListInProgress(
-                    model.snapshot(includeHidden: request.includeHidden, level: level), slot: connection.slicedAnswerStarts())
+                    model.snapshot(includeHidden: request.includeHidden, level: level),
+                    slot: connection.slicedAnswerStarts())
             listing = current
             guard current.serialize(atMost: budget) else { return false }
             connection.slicedAnswerWritten(slot: current.slot) { reply.deliver(serializedResult: current.text) }
@@ -47,7 +48,10 @@ extension DaemonCore {
         var empty: [UInt8] = []
         List.encode(WindowList(key: key, windows: [])).serialize(into: &empty)
         let brackets: [UInt8] = [UInt8(ascii: "["), UInt8(ascii: "]")]
-        guard let open = empty.indices.dropLast().last(where: { empty[$0] == brackets[0] && empty[$0 + 1] == brackets[1] }) else {
+        guard
+            let open = empty.indices.dropLast().last(where: { empty[$0] == brackets[0] && empty[$0 + 1] == brackets[1] }
+            )
+        else {
             preconditionFailure("a list's encoding has no windows array")
         }
         return (Array(empty[...open]), Array(empty[(open + 1)...]))

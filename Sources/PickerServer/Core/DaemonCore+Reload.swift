@@ -1,8 +1,8 @@
-import PickerPlugins
 import Logging
 import NIOCore
 import PickerCore
 import PickerJSON
+import PickerPlugins
 import PickerProtocol
 
 /// Presets and their external programs, and reloading the config.
@@ -79,7 +79,8 @@ extension DaemonCore {
         // LevelTable(extra:) was checked when the config was read.
         if let levels = try? LevelTable(extra: new.levels) {
             let modelConfiguration = new.modelConfiguration(systemTimeZone: systemTimeZone, daemonUID: policy.daemonUID)
-            let presets = Self.loadPresets(new, configPath: configPath, timeZone: modelConfiguration.timeZone, clock: model.clock)
+            let presets = Self.loadPresets(
+                new, configPath: configPath, timeZone: modelConfiguration.timeZone, clock: model.clock)
             model.reconfigure(modelConfiguration, levels: levels, plugins: presets.registry)
             report(presets)
             adoptExternalPlugins(presets)

@@ -37,7 +37,11 @@ extension DaemonCore {
                         // A lying plugin: what it calls normal is not a value of its kind.
                         if case .invalidParams = error {
                             reply?.deliver(
-                                .failure(RPCError(.internalError, "the \(plugin.kind) plugin answered a value its base kind refuses; the plugin is at fault")))
+                                .failure(
+                                    RPCError(
+                                        .internalError,
+                                        "the \(plugin.kind) plugin answered a value its base kind refuses; the plugin is at fault"
+                                    )))
                         } else {
                             reply?.deliver(.failure(RPCError(error)))
                         }
@@ -51,19 +55,24 @@ extension DaemonCore {
     func hello(for connection: any Connection) -> HelloReply {
         var limits = Limit.allCases.map { HelloReply.Named($0.key, Int64(configuration.limits[$0])) }
         limits.append(HelloReply.Named("max_timeout_ms", configuration.maxTimeoutMilliseconds))
-        let levels = model.levels.levelsByName.sorted { $0.value < $1.value }.map { HelloReply.Named($0.key, Int64($0.value.value)) }
+        let levels = model.levels.levelsByName.sorted { $0.value < $1.value }.map {
+            HelloReply.Named($0.key, Int64($0.value.value))
+        }
         return HelloReply(
-            server: "pickerd", version: PickerdVersion.current, protocolVersion: PickerProtocolVersion.current, levels: levels,
+            server: "pickerd", version: PickerdVersion.current, protocolVersion: PickerProtocolVersion.current,
+            levels: levels,
             kinds: model.plugins.kinds, permissions: permissions(of: connection).sorted(), limits: limits)
     }
 
     /// `defaultChecked`: the `default` is what the kind's external program
     /// made of it (`checkDefault`), or there is no such program.
-    func present(_ request: Present, _ call: MethodCall, defaultChecked: Bool = false) throws -> Served<Present.Result> {
+    func present(_ request: Present, _ call: MethodCall, defaultChecked: Bool = false) throws -> Served<Present.Result>
+    {
         let limits = configuration.limits
         guard model.openWindowCount(presentedOver: call.connection.id) < limits.maxWindowsPerConnection else {
             throw RPCError.limitReached(
-                "this connection already has \(limits.maxWindowsPerConnection) open windows, its limit (limits.max_windows_per_connection)", limit: Limit.maxWindowsPerConnection)
+                "this connection already has \(limits.maxWindowsPerConnection) open windows, its limit (limits.max_windows_per_connection)",
+                limit: Limit.maxWindowsPerConnection)
         }
         try limits.checkLength(of: request.title, named: "title", limit: .maxTitleBytes)
         try limits.checkLength(of: request.message, named: "message", limit: .maxMessageBytes)
@@ -93,12 +102,16 @@ extension DaemonCore {
         let (connection, peer) = (call.connection, call.peer)
         let limit = configuration.limits.maxSubscriptionsPerConnection
         guard subscriptions.count(of: connection.id) < limit else {
-            throw .limitReached("this connection already has \(limit) subscriptions, its limit (limits.max_subscriptions_per_connection)", limit: .maxSubscriptionsPerConnection)
+            throw .limitReached(
+                "this connection already has \(limit) subscriptions, its limit (limits.max_subscriptions_per_connection)",
+                limit: .maxSubscriptionsPerConnection)
         }
         let quota = Quota(
             perUser: configuration.limits.maxSubscriptionsPerUser, perUserLimit: .maxSubscriptionsPerUser, total: nil,
             totalLimit: nil, noun: "subscriptions", exempt: connections.quotaExempt)
-        if let refusal = quota.refusal(uid: peer.uid, ownCount: subscriptions.count(ownedBy: peer.uid), total: subscriptions.count) {
+        if let refusal = quota.refusal(
+            uid: peer.uid, ownCount: subscriptions.count(ownedBy: peer.uid), total: subscriptions.count)
+        {
             connections.logRefusal(refusal, uid: peer.uid)
             throw refusal
         }
@@ -110,7 +123,8 @@ extension DaemonCore {
             let named = PickerEvent.Kind.allCases.filter { $0.rawValue.hasPrefix(filter) }
             guard !named.isEmpty else {
                 let known = PickerEvent.Kind.allCases.map(\.rawValue).joined(separator: ", ")
-                throw RPCError.invalidParams("no event type starts with '\(filter.prefix(40))'; the types are \(known)", field: "events")
+                throw RPCError.invalidParams(
+                    "no event type starts with '\(filter.prefix(40))'; the types are \(known)", field: "events")
             }
             kinds.formUnion(named)
         }
@@ -121,7 +135,8 @@ extension DaemonCore {
     var status: DaemonStatus {
         DaemonStatus(
             version: PickerdVersion.current, uptimeMilliseconds: uptimeMilliseconds, visibleWindows: model.visibleCount,
-            hiddenWindows: model.hiddenCount, waitingWindows: model.waitingCount, key: model.keyWindow, connections: connections.count,
+            hiddenWindows: model.hiddenCount, waitingWindows: model.waitingCount, key: model.keyWindow,
+            connections: connections.count,
             subscriptions: subscriptions.count, quiet: model.quietHours, counters: model.counters)
     }
 

@@ -6,8 +6,11 @@ import PickerProtocol
 
 /// Waiters and subscriptions, as the methods add and remove them.
 extension DaemonCore {
-    func subscriptionsAdd(connection: ConnectionID, uid: UInt32, kinds: Set<PickerEvent.Kind>, windows: Set<WindowID>) -> String {
-        subscriptions.add(connection: connection, uid: uid, kinds: kinds, windows: windows, firstSequence: model.nextSequence)
+    func subscriptionsAdd(connection: ConnectionID, uid: UInt32, kinds: Set<PickerEvent.Kind>, windows: Set<WindowID>)
+        -> String
+    {
+        subscriptions.add(
+            connection: connection, uid: uid, kinds: kinds, windows: windows, firstSequence: model.nextSequence)
     }
 
     func subscriptionsRemove(_ id: String, of connection: ConnectionID) -> Bool {
@@ -22,10 +25,12 @@ extension DaemonCore {
         let limits = configuration.limits
         guard waiters.count(of: connection.id) < limits.maxWaitersPerConnection else {
             throw .limitReached(
-                "this connection already waits on \(limits.maxWaitersPerConnection) windows, its limit (limits.max_waiters_per_connection)", limit: .maxWaitersPerConnection)
+                "this connection already waits on \(limits.maxWaitersPerConnection) windows, its limit (limits.max_waiters_per_connection)",
+                limit: .maxWaitersPerConnection)
         }
         let quota = Quota(
-            perUser: limits.maxWaitersPerUser, perUserLimit: .maxWaitersPerUser, total: nil, totalLimit: nil, noun: "waiting requests",
+            perUser: limits.maxWaitersPerUser, perUserLimit: .maxWaitersPerUser, total: nil, totalLimit: nil,
+            noun: "waiting requests",
             exempt: connections.quotaExempt)
         if let refusal = quota.refusal(uid: uid, ownCount: waiters.count(ownedBy: uid), total: waiters.count) {
             connections.logRefusal(refusal, uid: uid)
@@ -36,7 +41,9 @@ extension DaemonCore {
     /// Answers `reply` with the window's outcome when it is dismissed, or with
     /// -32003 after `timeout`.
     func addWaiter(for window: WindowID, reply: ResponseSink, uid: UInt32, timeout: TimeAmount?) {
-        let limit = timeout.map { WaiterRegistry.Timeout(at: eventLoop.now + $0, milliseconds: $0.nanoseconds / 1_000_000) }
+        let limit = timeout.map {
+            WaiterRegistry.Timeout(at: eventLoop.now + $0, milliseconds: $0.nanoseconds / 1_000_000)
+        }
         waiters.add(window: window, reply: reply, uid: uid, timeout: limit)
         if limit != nil { armWaitTimer() }
     }
@@ -73,7 +80,10 @@ extension DaemonCore {
             while answered < budget, let waiter = waiters.takeTimedOut(at: now) {
                 let milliseconds = waiter.timeout?.milliseconds ?? 0
                 waiter.reply.deliver(
-                    .failure(RPCError(.waitTimedOut, "wait timed out after \(milliseconds) ms; window \(waiter.window) is still open")))
+                    .failure(
+                        RPCError(
+                            .waitTimedOut,
+                            "wait timed out after \(milliseconds) ms; window \(waiter.window) is still open")))
                 answered += 1
                 if let ends, NIODeadline.now() >= ends { break }
             }

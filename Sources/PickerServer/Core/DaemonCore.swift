@@ -1,12 +1,13 @@
 import Logging
-#if canImport(Glibc)
-import Glibc
-#endif
 import NIOCore
 import PickerCore
 import PickerJSON
 import PickerPlugins
 import PickerProtocol
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The daemon's one owner of state: the model, waiters, subscriptions and the
 /// model's timer, composed with the owners of the rest: the connections
@@ -88,9 +89,11 @@ package final class DaemonCore {
         self.store = store
         parser = JSONParser(maxDepth: configuration.limits.maxDepth)
         let modelConfiguration = configuration.modelConfiguration(systemTimeZone: systemTimeZone, daemonUID: daemonUID)
-        let presets = Self.loadPresets(configuration, configPath: configPath, timeZone: modelConfiguration.timeZone, clock: clock)
+        let presets = Self.loadPresets(
+            configuration, configPath: configPath, timeZone: modelConfiguration.timeZone, clock: clock)
         model = PickerModel(
-            configuration: modelConfiguration, levels: try LevelTable(extra: configuration.levels), plugins: presets.registry,
+            configuration: modelConfiguration, levels: try LevelTable(extra: configuration.levels),
+            plugins: presets.registry,
             clock: clock, idRandomness: idRandomness)
         report(presets)
         adoptExternalPlugins(presets)
@@ -101,7 +104,8 @@ package final class DaemonCore {
     package func restore() throws(StartupError) {
         let stored = try store.load()
         let ended = model.restore(
-            windows: stored.windows, outcomes: stored.outcomes, counters: stored.counters, quietHours: stored.quietHours)
+            windows: stored.windows, outcomes: stored.outcomes, counters: stored.counters, quietHours: stored.quietHours
+        )
         if let quietHours = model.quietHours {
             logger.notice("restored quiet hours: \(quietHours)")
         }
@@ -185,7 +189,9 @@ package final class DaemonCore {
             connection.send(
                 RPCResponse.error(
                     id: .null,
-                    .limitReached("a batch may hold at most \(configuration.limits.maxBatch) requests (limits.max_batch)", limit: .maxBatch)))
+                    .limitReached(
+                        "a batch may hold at most \(configuration.limits.maxBatch) requests (limits.max_batch)",
+                        limit: .maxBatch)))
             return
         }
         let answered = elements.filter { element in

@@ -8,7 +8,8 @@ extension Limits {
         let maxBytes = self[limit]
         guard bytes <= maxBytes else {
             throw .limitReached(
-                "\(key) is \(bytes) bytes long; the limit is \(maxBytes) (limits.\(limit.key)); shorten it", limit: limit)
+                "\(key) is \(bytes) bytes long; the limit is \(maxBytes) (limits.\(limit.key)); shorten it",
+                limit: limit)
         }
     }
 }

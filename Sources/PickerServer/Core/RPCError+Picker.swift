@@ -11,9 +11,14 @@ extension RPCError {
         case .noSuchWindow:
             self.init(.noSuchWindow, error.message)
         case .alreadyDismissed(let outcome):
-            self.init(.alreadyDismissed, error.message, data: .object(JSONObject([WireName.outcome: outcome.json(revealingValue: false)])))
+            self.init(
+                .alreadyDismissed, error.message,
+                data: .object(JSONObject([WireName.outcome: outcome.json(revealingValue: false)])))
         case .unknownKind(let kind, let known):
-            self.init(.unknownKind, error.message, data: .object(JSONObject([WireName.kind: .string(kind), WireName.known: .array(known.map(JSON.string))])))
+            self.init(
+                .unknownKind, error.message,
+                data: .object(
+                    JSONObject([WireName.kind: .string(kind), WireName.known: .array(known.map(JSON.string))])))
         case .limitReached(_, let limit):
             self = .limitReached(error.message, limit: limit)
         }

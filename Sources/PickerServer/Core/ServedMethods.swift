@@ -43,9 +43,12 @@ extension Wait: ServedMethod {
             guard let reply = call.reply else { return .deferred }
             try core.checkWaiterQuota(call.connection, uid: call.peer.uid)
             if core.model.reattach(window, to: call.connection.id, uid: call.peer.uid) {
-                core.logger.info("window \(window) adopted by its asker again: uid \(call.peer.uid) pid \(call.peer.pid) waits on it")
+                core.logger.info(
+                    "window \(window) adopted by its asker again: uid \(call.peer.uid) pid \(call.peer.pid) waits on it"
+                )
             }
-            core.addWaiter(for: window, reply: reply, uid: call.peer.uid, timeout: timeoutMilliseconds.map { .milliseconds($0) })
+            core.addWaiter(
+                for: window, reply: reply, uid: call.peer.uid, timeout: timeoutMilliseconds.map { .milliseconds($0) })
             return .deferred
         }
     }
@@ -55,7 +58,8 @@ extension Update: ServedMethod {
     func serve(_ core: DaemonCore, _ call: MethodCall) throws -> Served<WindowSummary> {
         let window = call.window
         if let external = try core.externalPlugin(of: window) {
-            core.check(value, by: external.plugin, window: external.window, reply: call.reply) { normalized throws(PickerError) in
+            core.check(value, by: external.plugin, window: external.window, reply: call.reply) {
+                normalized throws(PickerError) in
                 try core.model.update(window: external.window, value: normalized).json
             }
             return .deferred
@@ -68,7 +72,8 @@ extension Submit: ServedMethod {
     func serve(_ core: DaemonCore, _ call: MethodCall) throws -> Served<Outcome> {
         let (window, by) = (call.window, call.actor)
         if let external = try core.externalPlugin(of: window) {
-            core.check(value, by: external.plugin, window: external.window, reply: call.reply) { normalized throws(PickerError) in
+            core.check(value, by: external.plugin, window: external.window, reply: call.reply) {
+                normalized throws(PickerError) in
                 try core.model.submit(window: external.window, value: normalized, by: by).json(revealingValue: true)
             }
             return .deferred
@@ -94,19 +99,27 @@ extension Dismiss: ServedMethod {
 }
 
 extension Raise: ServedMethod {
-    func serve(_ core: DaemonCore, _ call: MethodCall) throws -> Served<WindowSummary> { .result(try core.model.raise(window: window)) }
+    func serve(_ core: DaemonCore, _ call: MethodCall) throws -> Served<WindowSummary> {
+        .result(try core.model.raise(window: window))
+    }
 }
 
 extension Lower: ServedMethod {
-    func serve(_ core: DaemonCore, _ call: MethodCall) throws -> Served<WindowSummary> { .result(try core.model.lower(window: window)) }
+    func serve(_ core: DaemonCore, _ call: MethodCall) throws -> Served<WindowSummary> {
+        .result(try core.model.lower(window: window))
+    }
 }
 
 extension Hide: ServedMethod {
-    func serve(_ core: DaemonCore, _ call: MethodCall) throws -> Served<WindowSummary> { .result(try core.model.hide(window: window)) }
+    func serve(_ core: DaemonCore, _ call: MethodCall) throws -> Served<WindowSummary> {
+        .result(try core.model.hide(window: window))
+    }
 }
 
 extension Show: ServedMethod {
-    func serve(_ core: DaemonCore, _ call: MethodCall) throws -> Served<WindowSummary> { .result(try core.model.show(window: window)) }
+    func serve(_ core: DaemonCore, _ call: MethodCall) throws -> Served<WindowSummary> {
+        .result(try core.model.show(window: window))
+    }
 }
 
 extension SetLevel: ServedMethod {
@@ -128,7 +141,9 @@ extension List: ServedMethod {
 }
 
 extension Get: ServedMethod {
-    func serve(_ core: DaemonCore, _ call: MethodCall) throws -> Served<WindowDetails> { .result(try core.model.details(window: window)) }
+    func serve(_ core: DaemonCore, _ call: MethodCall) throws -> Served<WindowDetails> {
+        .result(try core.model.details(window: window))
+    }
 }
 
 extension Subscribe: ServedMethod {
@@ -140,7 +155,8 @@ extension Subscribe: ServedMethod {
 extension Unsubscribe: ServedMethod {
     func serve(_ core: DaemonCore, _ call: MethodCall) throws -> Served<Bool> {
         guard core.subscriptionsRemove(subscription, of: call.connection.id) else {
-            throw RPCError.invalidParams("this connection has no subscription \(subscription.prefix(40))", field: "subscription")
+            throw RPCError.invalidParams(
+                "this connection has no subscription \(subscription.prefix(40))", field: "subscription")
         }
         return .result(true)
     }
@@ -148,7 +164,8 @@ extension Unsubscribe: ServedMethod {
 
 extension History: ServedMethod {
     func serve(_ core: DaemonCore, _ call: MethodCall) throws -> Served<[Outcome]> {
-        let outcomes = try core.storedHistory(limit: limit, window: window) ?? core.model.history(limit: limit, window: window)
+        let outcomes =
+            try core.storedHistory(limit: limit, window: window) ?? core.model.history(limit: limit, window: window)
         return .result(outcomes.map { $0.wire(revealingValue: false) })
     }
 }

@@ -44,7 +44,8 @@ struct SubscriptionRegistry {
     }
 
     mutating func add(
-        connection: ConnectionID, uid: UInt32, kinds: Set<PickerEvent.Kind>, windows: Set<WindowID>, firstSequence: UInt64
+        connection: ConnectionID, uid: UInt32, kinds: Set<PickerEvent.Kind>, windows: Set<WindowID>,
+        firstSequence: UInt64
     ) -> String {
         let id = "s\(nextNumber)"
         nextNumber += 1

@@ -1,9 +1,9 @@
 import Logging
+import PickerProtocol
 
 #if canImport(Glibc)
 import Glibc
 #endif
-import PickerProtocol
 
 /// Log lines on stderr. Under journald (`JOURNAL_STREAM` set) each line starts
 /// with its syslog priority, `<6>` for info, which journald reads as the level;

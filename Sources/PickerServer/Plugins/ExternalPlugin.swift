@@ -75,7 +75,8 @@ final class ExternalPlugin {
     /// field) is not sent: the base kind checks it alone. `window` is nil for
     /// a `present`'s default, checked before its window exists (`"window":null`).
     func validate(
-        value: JSON, options: JSON, window: String?, isSecret: Bool, completion: @escaping (Result<JSON, RPCError>) -> Void
+        value: JSON, options: JSON, window: String?, isSecret: Bool,
+        completion: @escaping (Result<JSON, RPCError>) -> Void
     ) {
         // The program runs as pickerd's user, but what it does with a value
         // (its stderr is logged) is beyond pickerd's bounds: a secret stays here.
@@ -91,7 +92,11 @@ final class ExternalPlugin {
             let now = eventLoop.now
             guard now >= restartAllowedAt else {
                 let wait = (restartAllowedAt - now).nanoseconds / 1_000_000 + 1
-                completion(.failure(RPCError(.internalError, "the \(kind) plugin failed and is restarted in \(wait) ms; try again then")))
+                completion(
+                    .failure(
+                        RPCError(
+                            .internalError, "the \(kind) plugin failed and is restarted in \(wait) ms; try again then"))
+                )
                 return
             }
             do {
@@ -99,7 +104,9 @@ final class ExternalPlugin {
             } catch {
                 noteFailure()
                 log(.warning, "the \(kind) plugin could not be started: \(error)")
-                completion(.failure(RPCError(.internalError, "the \(kind) plugin could not be started; pickerd's log says why")))
+                completion(
+                    .failure(
+                        RPCError(.internalError, "the \(kind) plugin could not be started; pickerd's log says why")))
                 return
             }
         }
@@ -107,7 +114,8 @@ final class ExternalPlugin {
         nextID += 1
         let request = JSON.object(
             JSONObject([
-                WireName.id: .integer(id), WireName.kind: .string(kind), WireName.window: window.map(JSON.string) ?? .null, WireName.options: options,
+                WireName.id: .integer(id), WireName.kind: .string(kind),
+                WireName.window: window.map(JSON.string) ?? .null, WireName.options: options,
                 WireName.value: value,
             ]))
         var bytes: [UInt8] = []
@@ -116,7 +124,10 @@ final class ExternalPlugin {
         let timeout = timeout
         let timer = eventLoop.assumeIsolated().scheduleTask(in: timeout) { [self] in
             guard pending[id] != nil else { return }
-            fail(because: "the \(kind) plugin did not answer within \(timeout.nanoseconds / 1_000_000) ms (plugins.timeout_ms); it is restarted")
+            fail(
+                because:
+                    "the \(kind) plugin did not answer within \(timeout.nanoseconds / 1_000_000) ms (plugins.timeout_ms); it is restarted"
+            )
         }
         pending[id] = Call(completion: completion, timer: timer)
         running?.program.send(bytes)
@@ -142,7 +153,9 @@ final class ExternalPlugin {
         let program = try launcher.launch(spec, on: eventLoop, output: output)
         stderrLog.pid = program.pid
         running = Running(program: program, generation: generation)
-        log(.notice, "started the \(kind) plugin\(program.pid.map { " (pid \($0))" } ?? ""): \(command.joined(separator: " "))")
+        log(
+            .notice,
+            "started the \(kind) plugin\(program.pid.map { " (pid \($0))" } ?? ""): \(command.joined(separator: " "))")
     }
 
     /// Ends the program and fails every pending call with `reason`, which
@@ -202,9 +215,14 @@ final class ExternalPlugin {
             call.completion(.success(value))
             return
         }
-        let sentence = answer[WireName.error]?.stringValue.map { PluginText.cleaned($0, maxCharacters: Self.maxSentenceCharacters) } ?? ""
+        let sentence =
+            answer[WireName.error]?.stringValue.map {
+                PluginText.cleaned($0, maxCharacters: Self.maxSentenceCharacters)
+            } ?? ""
         if sentence.isEmpty {
-            call.completion(.failure(RPCError(.internalError, "the \(kind) plugin refused the value without a sentence saying why")))
+            call.completion(
+                .failure(RPCError(.internalError, "the \(kind) plugin refused the value without a sentence saying why"))
+            )
         } else {
             call.completion(.failure(RPCError(.invalidParams, sentence)))
         }

@@ -31,7 +31,8 @@ final class PluginHost {
         for preset in presets.presets {
             guard let exec = preset.exec else { continue }
             plugins[preset.kind] = ExternalPlugin(
-                kind: preset.kind, command: exec, workingDirectory: presets.folder, eventLoop: eventLoop, timeout: timeout,
+                kind: preset.kind, command: exec, workingDirectory: presets.folder, eventLoop: eventLoop,
+                timeout: timeout,
                 launcher: launcher, log: { [logger] level, message in logger.log(level: level, "\(message)") })
         }
     }

@@ -15,7 +15,8 @@ import Glibc
 public struct PluginProcessLauncher: PluginProgramLauncher {
     public init() {}
 
-    public func launch(_ spec: PluginProgramSpec, on eventLoop: any EventLoop, output: PluginProgramOutput) throws(PluginLaunchError)
+    public func launch(_ spec: PluginProgramSpec, on eventLoop: any EventLoop, output: PluginProgramOutput)
+        throws(PluginLaunchError)
         -> any PluginProgram
     {
         var strictModes = StrictModes()
@@ -36,7 +37,8 @@ public struct PluginProcessLauncher: PluginProgramLauncher {
         guard picker_spawn(spec.command[0], argv, envp, spec.workingDirectory, &spawned, &failed) == 0 else {
             let reason = String(cString: strerror(errno))
             switch failed {
-            case PICKER_SPAWN_CHDIR: throw PluginLaunchError("cannot enter \(spec.workingDirectory ?? "its folder"): \(reason)")
+            case PICKER_SPAWN_CHDIR:
+                throw PluginLaunchError("cannot enter \(spec.workingDirectory ?? "its folder"): \(reason)")
             case PICKER_SPAWN_EXEC: throw PluginLaunchError("cannot run \(spec.command[0]): \(reason)")
             case PICKER_SPAWN_FORK: throw PluginLaunchError("cannot fork: \(reason)")
             default: throw PluginLaunchError("cannot set up its process: \(reason)")

@@ -19,7 +19,8 @@ public protocol PluginProgram: AnyObject {
 public protocol PluginProgramLauncher {
     /// Starts the program `spec` names; its output goes to `output`, from a
     /// later event-loop turn on, never from within this call.
-    func launch(_ spec: PluginProgramSpec, on eventLoop: any EventLoop, output: PluginProgramOutput) throws(PluginLaunchError)
+    func launch(_ spec: PluginProgramSpec, on eventLoop: any EventLoop, output: PluginProgramOutput)
+        throws(PluginLaunchError)
         -> any PluginProgram
 }
 

@@ -38,12 +38,16 @@ enum PresetFolder {
         loaded.folder = folder
         guard let directory = opendir(folder) else {
             // No folder is no presets; another failure is worth saying.
-            if errno != ENOENT { loaded.problems.append("\(folder): cannot be read: \(String(cString: strerror(errno)))") }
+            if errno != ENOENT {
+                loaded.problems.append("\(folder): cannot be read: \(String(cString: strerror(errno)))")
+            }
             return loaded
         }
         var names: [String] = []
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
             if name.hasSuffix(".json"), !name.hasPrefix(".") { names.append(name) }
         }
         closedir(directory)

@@ -54,7 +54,9 @@ struct StrictModes {
             }
             if let problem = problemWithOwner(entry, info) { return problem }
             links += 1
-            guard links <= 40, let target = Self.readLink(entry) else { return "\(entry): a link that cannot be followed" }
+            guard links <= 40, let target = Self.readLink(entry) else {
+                return "\(entry): a link that cannot be followed"
+            }
             if target.hasPrefix("/") { resolved = [] }
             pending = Self.components(of: target) + pending
         }

@@ -70,7 +70,8 @@ final class SQLiteDatabase {
                 text.withUTF8 { bytes in
                     bytes.withMemoryRebound(to: CChar.self) { chars in
                         if let start = chars.baseAddress {
-                            _ = sqlite3_bind_text(statement, position, start, Int32(chars.count), picker_sqlite_transient())
+                            _ = sqlite3_bind_text(
+                                statement, position, start, Int32(chars.count), picker_sqlite_transient())
                         } else {
                             _ = sqlite3_bind_text(statement, position, "", 0, picker_sqlite_transient())
                         }
@@ -90,7 +91,8 @@ final class SQLiteDatabase {
                     case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement, column))
                     default:
                         let bytes = UnsafeRawBufferPointer(
-                            start: sqlite3_column_text(statement, column), count: Int(sqlite3_column_bytes(statement, column)))
+                            start: sqlite3_column_text(statement, column),
+                            count: Int(sqlite3_column_bytes(statement, column)))
                         return .text(String(decoding: bytes, as: UTF8.self))
                     }
                 })
@@ -123,7 +125,8 @@ final class SQLiteDatabase {
     }
 
     private func failure(_ result: Int32) -> Failure {
-        Failure(code: result, message: String(cString: sqlite3_errmsg(handle)), systemErrno: sqlite3_system_errno(handle))
+        Failure(
+            code: result, message: String(cString: sqlite3_errmsg(handle)), systemErrno: sqlite3_system_errno(handle))
     }
 
     static func isCorruption(_ code: Int32) -> Bool {

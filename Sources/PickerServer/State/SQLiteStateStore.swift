@@ -1,10 +1,10 @@
 import PickerCore
 import PickerJSON
+import PickerProtocol
 
 #if canImport(Glibc)
 import Glibc
 #endif
-import PickerProtocol
 
 /// `state.durability: durable`: windows, outcomes, id counters and quiet
 /// hours in SQLite (WAL).
@@ -86,7 +86,8 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
             database = try SQLiteDatabase(path: path)
             let check = try database.query("PRAGMA quick_check")
             guard check.first?.first?.text == "ok" else {
-                throw StartupError("the state database \(path) is damaged (\(check.first?.first?.text ?? "no answer")); \(advice)")
+                throw StartupError(
+                    "the state database \(path) is damaged (\(check.first?.first?.text ?? "no answer")); \(advice)")
             }
             opened = FileIdentity(path: path)
             // Exclusive: pickerd is the file's only user, so it takes the lock once
@@ -110,7 +111,8 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
                 )
             }
             if SQLiteDatabase.isCorruption(error.code) {
-                throw StartupError("the state database \(path) is not a readable SQLite database (\(error.message)); \(advice)")
+                throw StartupError(
+                    "the state database \(path) is not a readable SQLite database (\(error.message)); \(advice)")
             }
             throw StartupError("cannot open the state database \(path): \(error.message)")
         } catch {
@@ -128,7 +130,8 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
             }
             // Older databases have an id_incarnation too, no longer read: each id has its own token now.
             let counters = ModelCounters(
-                nextWindowNumber: UInt64(meta["next_window_number"] ?? 1), nextTopPosition: meta["next_top_position"] ?? 1,
+                nextWindowNumber: UInt64(meta["next_window_number"] ?? 1),
+                nextTopPosition: meta["next_top_position"] ?? 1,
                 nextBottomPosition: meta["next_bottom_position"] ?? 0)
             reservedWindowNumber = UInt64(meta["next_window_number"] ?? 0)
             let windows = try database.query(
@@ -144,7 +147,8 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
             let quietHours = try database.query("SELECT below, until FROM quiet_hours").first.flatMap(Self.quietHours)
             return StoredState(windows: windows, outcomes: outcomes, counters: counters, quietHours: quietHours)
         } catch {
-            throw StartupError("cannot read the state database \(database.path): \(error); move it aside to start with no state")
+            throw StartupError(
+                "cannot read the state database \(database.path): \(error); move it aside to start with no state")
         }
     }
 
@@ -165,13 +169,15 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
         guard let id = row[0].text, let kind = row[1].text, let title = row[2].text,
             let levelValue = row[4].integer, let level = Level(Int(levelValue)), let position = row[5].integer,
             let options = row[7].text.flatMap({ try? JSON.parse($0) }), let uid = row[11].integer,
-            let pid = row[12].integer, let policy = row[13].text.flatMap(DisconnectPolicy.init), let created = row[14].integer
+            let pid = row[12].integer, let policy = row[13].text.flatMap(DisconnectPolicy.init),
+            let created = row[14].integer
         else { return nil }
         return WindowRecord(
             id: WindowID(id), kind: kind, title: title, message: row[3].text, level: level, position: position,
             isHidden: row[6].integer == 1, options: options, value: row[8].text.flatMap { try? JSON.parse($0) },
             defaultValue: row[9].text.flatMap { try? JSON.parse($0) }, tag: row[10].text,
-            owner: Peer(uid: UInt32(uid), pid: Int32(pid), user: row[16].text, command: row[17].text), onDisconnect: policy,
+            owner: Peer(uid: UInt32(uid), pid: Int32(pid), user: row[16].text, command: row[17].text),
+            onDisconnect: policy,
             createdAt: Timestamp(milliseconds: created), deadline: row[15].integer.map(Timestamp.init),
             clampedFrom: row[18].integer.flatMap { Level(Int($0)) })
     }
@@ -258,11 +264,13 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             [
-                .text(record.id.rawValue), .text(record.kind), .text(record.title), record.message.map { .text($0) } ?? .null,
+                .text(record.id.rawValue), .text(record.kind), .text(record.title),
+                record.message.map { .text($0) } ?? .null,
                 .integer(Int64(record.level.value)), .integer(record.position), .integer(record.isHidden ? 1 : 0),
                 .text(record.options.serialized()), record.value.map { .text($0.serialized()) } ?? .null,
                 record.defaultValue.map { .text($0.serialized()) } ?? .null, record.tag.map { .text($0) } ?? .null,
-                .integer(Int64(record.owner.uid)), .integer(Int64(record.owner.pid)), .text(record.onDisconnect.rawValue),
+                .integer(Int64(record.owner.uid)), .integer(Int64(record.owner.pid)),
+                .text(record.onDisconnect.rawValue),
                 .integer(record.createdAt.milliseconds), record.deadline.map { .integer($0.milliseconds) } ?? .null,
                 record.owner.user.map { .text($0) } ?? .null, record.owner.command.map { .text($0) } ?? .null,
                 record.clampedFrom.map { .integer(Int64($0.value)) } ?? .null,
@@ -287,9 +295,11 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
             [
                 .text(outcome.window.rawValue), .text(outcome.reason.rawValue),
                 outcome.visibleValue.map { .text($0.serialized()) } ?? .null,
-                outcome.by.map { .integer(Int64($0.uid)) } ?? .null, outcome.by.map { .integer(Int64($0.pid)) } ?? .null,
+                outcome.by.map { .integer(Int64($0.uid)) } ?? .null,
+                outcome.by.map { .integer(Int64($0.pid)) } ?? .null,
                 .integer(outcome.at.milliseconds),
-                outcome.owner.map { .integer(Int64($0.uid)) } ?? .null, outcome.owner.map { .integer(Int64($0.pid)) } ?? .null,
+                outcome.owner.map { .integer(Int64($0.uid)) } ?? .null,
+                outcome.owner.map { .integer(Int64($0.pid)) } ?? .null,
             ])
     }
 

@@ -38,7 +38,9 @@ public enum StateLocation {
     /// and nowhere else, and the directory is pickerd's (`checkOwnership`).
     /// nil when `path` is not a link or not `$STATE_DIRECTORY`: any other link
     /// is refused by `create`.
-    static func systemdPrivateDirectory(behind path: String, environment: [String: String]) throws(StartupError) -> String? {
+    static func systemdPrivateDirectory(behind path: String, environment: [String: String]) throws(StartupError)
+        -> String?
+    {
         guard environment["STATE_DIRECTORY"]?.split(separator: ":").first.map(String.init) == path else { return nil }
         var info = stat()
         guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return nil }
@@ -95,11 +97,14 @@ public enum StateLocation {
             throw StartupError("the state directory \(path) is a symbolic link; \(advice)")
         }
         guard info.st_uid == geteuid() else {
-            throw StartupError("the state directory \(path) belongs to uid \(info.st_uid), not to pickerd's uid \(geteuid()); \(advice)")
+            throw StartupError(
+                "the state directory \(path) belongs to uid \(info.st_uid), not to pickerd's uid \(geteuid()); \(advice)"
+            )
         }
         guard info.st_mode & 0o022 == 0 else {
             throw StartupError(
-                "the state directory \(path) is writable by others (mode \(String(info.st_mode & 0o7777, radix: 8))); \(advice)")
+                "the state directory \(path) is writable by others (mode \(String(info.st_mode & 0o7777, radix: 8))); \(advice)"
+            )
         }
     }
 
@@ -117,7 +122,9 @@ public enum StateLocation {
             throw StartupError("cannot create \(path): \(String(cString: strerror(errno)))")
         }
         var info = stat()
-        guard lstat(path, &info) == 0 else { throw StartupError("cannot read \(path): \(String(cString: strerror(errno)))") }
+        guard lstat(path, &info) == 0 else {
+            throw StartupError("cannot read \(path): \(String(cString: strerror(errno)))")
+        }
         guard info.st_mode & S_IFMT == S_IFREG else {
             throw StartupError("\(path) is not a regular file; move it aside to start with no state")
         }

@@ -33,7 +33,9 @@ final class AdoptedSocketAcceptor: Sendable {
 
     /// Starts accepting on `descriptor`; `accepted` gets each connection
     /// (non-blocking, close-on-exec) and owns it from then on.
-    init(descriptor: Int32, eventLoop: any EventLoop, accepted: @escaping @Sendable (Int32) -> Void) throws(StartupError) {
+    init(descriptor: Int32, eventLoop: any EventLoop, accepted: @escaping @Sendable (Int32) -> Void)
+        throws(StartupError)
+    {
         var pipeEnds: [Int32] = [0, 0]
         guard picker_pipe_nonblocking(&pipeEnds) == 0 else {
             throw StartupError("cannot make a pipe to stop accepting with: \(String(cString: strerror(errno)))")
@@ -65,7 +67,10 @@ final class AdoptedSocketAcceptor: Sendable {
     }
 
     private static func acceptUntilWoken(_ descriptor: Int32, wakeReader: Int32, accepted: @Sendable (Int32) -> Void) {
-        var waits = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: wakeReader, events: Int16(POLLIN), revents: 0)]
+        var waits = [
+            pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: wakeReader, events: Int16(POLLIN), revents: 0),
+        ]
         var backingOff = false
         while true {
             waits[0].events = backingOff ? 0 : Int16(POLLIN)

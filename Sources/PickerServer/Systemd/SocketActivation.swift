@@ -31,7 +31,8 @@ enum SocketActivation {
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
         guard let path = listeningUnixStreamPath(descriptor) else {
             throw StartupError(
-                "the socket systemd passed (fd \(descriptor)) is not a listening Unix stream socket; check ListenStream= in pickerd.socket")
+                "the socket systemd passed (fd \(descriptor)) is not a listening Unix stream socket; check ListenStream= in pickerd.socket"
+            )
         }
         return Activated(descriptor: descriptor, path: path)
     }
@@ -40,7 +41,8 @@ enum SocketActivation {
     private static func listeningUnixStreamPath(_ descriptor: Int32) -> String? {
         var value: Int32 = 0
         var length = socklen_t(MemoryLayout<Int32>.size)
-        guard getsockopt(descriptor, SOL_SOCKET, SO_TYPE, &value, &length) == 0, value == Int32(SOCK_STREAM.rawValue) else {
+        guard getsockopt(descriptor, SOL_SOCKET, SO_TYPE, &value, &length) == 0, value == Int32(SOCK_STREAM.rawValue)
+        else {
             return nil
         }
         length = socklen_t(MemoryLayout<Int32>.size)

@@ -42,7 +42,9 @@ package final class SystemdNotifier: Sendable {
         var message = Array(assignments.utf8)
         _ = withUnsafePointer(to: &socketAddress) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { target in
-                message.withUnsafeMutableBytes { sendto(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL), target, length) }
+                message.withUnsafeMutableBytes {
+                    sendto(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL), target, length)
+                }
             }
         }
     }
@@ -61,7 +63,9 @@ package final class SystemdNotifier: Sendable {
 
     /// Half of `$WATCHDOG_USEC` when systemd expects pings from this process.
     static func watchdogInterval(environment: [String: String]) -> Int64? {
-        guard let text = environment["WATCHDOG_USEC"], let microseconds = Int64(text), microseconds > 0 else { return nil }
+        guard let text = environment["WATCHDOG_USEC"], let microseconds = Int64(text), microseconds > 0 else {
+            return nil
+        }
         if let pid = environment["WATCHDOG_PID"], Int32(pid) != getpid() { return nil }
         return microseconds / 2
     }

@@ -17,7 +17,8 @@ enum EndedWindowLine {
         case .submitted: return here ? "\(name) was submitted" : "\(name) was answered\(elsewhere)"
         case .cancelled: return here ? "\(name) was cancelled" : "\(name) was cancelled\(elsewhere)"
         case .timeout:
-            return outcome.value != nil ? "\(name) timed out; its default was used" : "\(name) timed out without an answer"
+            return outcome.value != nil
+                ? "\(name) timed out; its default was used" : "\(name) timed out without an answer"
         case .dismissed: return "\(name) was dismissed" + (here ? "" : elsewhere)
         case .ownerGone: return "\(name) ended: the script that asked is gone"
         case .shutdown: return "\(name) ended: pickerd shut down"

@@ -1,7 +1,8 @@
+import PickerProtocol
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import PickerProtocol
 
 /// Times on this machine's wall clock (its `TZ`), as a person reads and
 /// types them; pickerd itself speaks UTC.
@@ -22,7 +23,8 @@ public enum LocalTime {
     /// tomorrow once it has passed today. nil when `text` is no such time.
     public static func next(_ text: String, after now: Timestamp) -> Timestamp? {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts.allSatisfy({ (1...2).contains($0.count) && $0.allSatisfy { ("0"..."9").contains($0) } }),
+        guard parts.count == 2,
+            parts.allSatisfy({ (1...2).contains($0.count) && $0.allSatisfy { ("0"..."9").contains($0) } }),
             let hour = Int32(parts[0]), let minute = Int32(parts[1]), hour < 24, minute < 60
         else { return nil }
         var seconds = time_t(now.milliseconds.floorDivided(by: 1000).quotient)

@@ -23,6 +23,8 @@ struct MessageScroll {
         var position: [String] = []
         if offset > 0 { position.append("↑ \(offset) more above") }
         if below > 0 { position.append("↓ \(below) more below") }
-        return lines[offset..<(offset + shown)].map { Line($0) } + [Line(position.joined(separator: " · ") + " · Ctrl-↑↓ scroll", .dim)]
+        return lines[offset..<(offset + shown)].map { Line($0) } + [
+            Line(position.joined(separator: " · ") + " · Ctrl-↑↓ scroll", .dim)
+        ]
     }
 }

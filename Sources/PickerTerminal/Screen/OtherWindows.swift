@@ -17,7 +17,9 @@ struct OtherWindows {
     var round: [WindowSummary] {
         guard let key else { return [] }
         return all.filter { $0.state == .visible && $0.level == key.level }
-            .sorted { ($0.createdAt.milliseconds, $0.window.rawValue) < ($1.createdAt.milliseconds, $1.window.rawValue) }
+            .sorted {
+                ($0.createdAt.milliseconds, $0.window.rawValue) < ($1.createdAt.milliseconds, $1.window.rawValue)
+            }
     }
 
     /// The window to raise for Ctrl-N (`forward`) or Ctrl-P; nil when there is none.
@@ -34,7 +36,11 @@ struct OtherWindows {
         var byLevel: [(String, Int)] = []
         for window in others {
             let name = Self.levelName(of: window)
-            if let index = byLevel.firstIndex(where: { $0.0 == name }) { byLevel[index].1 += 1 } else { byLevel.append((name, 1)) }
+            if let index = byLevel.firstIndex(where: { $0.0 == name }) {
+                byLevel[index].1 += 1
+            } else {
+                byLevel.append((name, 1))
+            }
         }
         let levels = byLevel.map { "\($0.1) \($0.0)" }.joined(separator: ", ")
         return "\(others.count) other window\(others.count == 1 ? "" : "s") open (\(levels))"
@@ -46,7 +52,9 @@ struct OtherWindows {
     func lines(width: Int, limit: Int, now: Timestamp) -> [Line] {
         guard limit > 0 else { return [] }
         let round = round
-        let inRound = round.firstIndex { $0.window == key?.window }.map { place in Array(round[(place + 1)...] + round[..<place]) } ?? round
+        let inRound =
+            round.firstIndex { $0.window == key?.window }.map { place in Array(round[(place + 1)...] + round[..<place])
+            } ?? round
         let rest = others.filter { window in !round.contains { $0.window == window.window } }
         let ordered = inRound + rest
         let shown = ordered.count > limit ? limit - 1 : ordered.count
@@ -57,7 +65,8 @@ struct OtherWindows {
             let title = window.title.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
             let room = max(1, width - 4 - levelWidth - 2 - DisplayWidth.of(age) - DisplayWidth.of(note) - 2)
             return Line("  ") + Line(DisplayWidth.pad(Self.levelName(of: window), to: levelWidth) + "  ", .dim)
-                + Line(DisplayWidth.pad(DisplayWidth.shortened(title, to: room), to: room)) + Line("  " + age + note, .dim)
+                + Line(DisplayWidth.pad(DisplayWidth.shortened(title, to: room), to: room))
+                + Line("  " + age + note, .dim)
         }
         if shown < ordered.count { lines.append(Line("  … and \(ordered.count - shown) more", .dim)) }
         return lines

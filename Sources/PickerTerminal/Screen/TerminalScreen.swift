@@ -1,9 +1,9 @@
 import CPickerTerminal
+import PickerSystem
 
 #if canImport(Glibc)
 import Glibc
 #endif
-import PickerSystem
 
 /// Draws whole frames with ECMA-48 sequences, one write per frame, each line
 /// clipped to the terminal's width by display columns. The text of every run

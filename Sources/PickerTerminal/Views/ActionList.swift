@@ -14,7 +14,9 @@ struct ActionList: PickerView {
 
     init(options: JSON, value: JSON?) {
         actions = (options[ActionsOption.actions]?.arrayValue ?? []).map {
-            Action(label: $0[ActionOption.label]?.stringValue ?? "?", role: $0[ActionOption.role]?.stringValue ?? "default")
+            Action(
+                label: $0[ActionOption.label]?.stringValue ?? "?", role: $0[ActionOption.role]?.stringValue ?? "default"
+            )
         }
         selected = Int(value?[ActionsValue.index]?.integerValue ?? 0)
     }
@@ -25,7 +27,9 @@ struct ActionList: PickerView {
 
     /// The cancel action's choice, for Escape.
     var cancelChoice: JSON? {
-        actions.firstIndex { $0.role == "cancel" }.map { .object(JSONObject([ActionsValue.index: .integer(Int64($0))])) }
+        actions.firstIndex { $0.role == "cancel" }.map {
+            .object(JSONObject([ActionsValue.index: .integer(Int64($0))]))
+        }
     }
 
     mutating func handle(_ key: Key) -> ViewAction {
@@ -51,8 +55,10 @@ struct ActionList: PickerView {
         actions.enumerated().map { index, action in
             let marker = index == selected ? "▸ " : "  "
             let note = action.role == "destructive" ? "  (destructive)" : action.role == "cancel" ? "  (cancel)" : ""
-            let style: Line.Style = index == selected && focused ? .reverse : action.role == "destructive" ? .warning : .plain
-            return Line("  " + marker) + Line(action.label, style) + Line(note, action.role == "destructive" ? .warning : .dim)
+            let style: Line.Style =
+                index == selected && focused ? .reverse : action.role == "destructive" ? .warning : .plain
+            return Line("  " + marker) + Line(action.label, style)
+                + Line(note, action.role == "destructive" ? .warning : .dim)
         }
     }
 }

@@ -153,7 +153,9 @@ struct CustomWheels: PickerView {
             var header = Line("  ")
             for column in 0..<componentCount {
                 let label = column < labels.count ? labels[column] : ""
-                header = header + Line(DisplayWidth.pad(label, to: columnWidths[column]), column == focus ? .bold : .dim) + Line("  ")
+                header =
+                    header + Line(DisplayWidth.pad(label, to: columnWidths[column]), column == focus ? .bold : .dim)
+                    + Line("  ")
             }
             lines.append(header)
         }
@@ -171,7 +173,9 @@ struct CustomWheels: PickerView {
                 let row = index + offset
                 let text = rows.indices.contains(row) ? rows[row] : ""
                 let style: Line.Style = offset == 0 ? (column == focus && focused ? .reverse : .bold) : .dim
-                line = line + Line(DisplayWidth.pad(text, to: columnWidths[column]), text.isEmpty ? .plain : style) + Line("  ")
+                line =
+                    line + Line(DisplayWidth.pad(text, to: columnWidths[column]), text.isEmpty ? .plain : style)
+                    + Line("  ")
             }
             lines.append(line)
         }

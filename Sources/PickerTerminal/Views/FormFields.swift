@@ -95,10 +95,13 @@ struct FormFields: PickerView {
             let title = (isFocused ? "▸ " : "  ") + field.label + (field.required ? "" : " (optional)")
             var heading = Line(title, rejected ? .warning : isFocused ? .bold : .plain)
             // In reverse video where it has focus: that is where the screen scrolls to.
-            if !field.isSet { heading = heading + Line(" · ") + Line("not set", focused && isFocused ? .reverse : .dim) }
+            if !field.isSet {
+                heading = heading + Line(" · ") + Line("not set", focused && isFocused ? .reverse : .dim)
+            }
             if rejected { heading = heading + Line("  ✗", .warning) }
             lines.append(heading)
-            let drawn = field.view.render(width: width - 2, height: Self.fieldHeight, focused: focused && isFocused && field.isSet)
+            let drawn = field.view.render(
+                width: width - 2, height: Self.fieldHeight, focused: focused && isFocused && field.isSet)
             // Not set: what the view shows is only where it starts, so nothing stands out.
             lines += drawn.map { Line("  ") + (field.isSet ? $0 : $0.faded) }
         }

@@ -55,7 +55,8 @@ struct ListChoices: PickerView {
 
     /// Whether Enter answers the highlighted row: nothing is ticked, and one is allowed.
     private var entersHighlighted: Bool {
-        answersOnEnter && isMultiple && ticked.isEmpty && least <= 1 && most >= 1 && choices.indices.contains(highlighted)
+        answersOnEnter && isMultiple && ticked.isEmpty && least <= 1 && most >= 1
+            && choices.indices.contains(highlighted)
     }
 
     mutating func handle(_ key: Key) -> ViewAction {

@@ -153,7 +153,8 @@ struct DateWheels: PickerView {
         let text = CivilDate.pad(typed, wheel.digits)
         guard wheel.isValid(typed, in: moment, interval: interval) else {
             let isOffInterval = wheel == .minute && typed < 60
-            return isOffInterval ? "\(text) is not on the \(interval)-minute interval" : "\(text) is not a \(wheel.rawValue)"
+            return isOffInterval
+                ? "\(text) is not on the \(interval)-minute interval" : "\(text) is not a \(wheel.rawValue)"
         }
         let earliest = bounds.lower.map { "from \($0.text(mode: mode))" }
         let latest = bounds.upper.map { "until \($0.text(mode: mode))" }
@@ -195,7 +196,9 @@ struct DateWheels: PickerView {
     private var labelRow: Line {
         var labels = Line("  ")
         for (index, wheel) in wheels.enumerated() {
-            labels = labels + Line(DisplayWidth.pad(wheel.label, to: wheel.digits + 3), index == focus ? .bold : .dim) + Line("  ")
+            labels =
+                labels + Line(DisplayWidth.pad(wheel.label, to: wheel.digits + 3), index == focus ? .bold : .dim)
+                + Line("  ")
         }
         return labels
     }

@@ -58,7 +58,9 @@ struct TextEditor: PickerView {
     // MARK: drawing
 
     func render(width: Int, height: Int, focused: Bool) -> [Line] {
-        let text = buffer.characters.isEmpty ? [placeholderLine(width: width, focused: focused)] : textLines(width: width, focused: focused)
+        let text =
+            buffer.characters.isEmpty
+            ? [placeholderLine(width: width, focused: focused)] : textLines(width: width, focused: focused)
         return text + [rules.line(count: buffer.characters.count)].compactMap { $0 }
     }
 

@@ -23,7 +23,9 @@ struct TextRules {
 
     /// The rules as one dim line, with the count; nil when there are none.
     func line(count: Int) -> Line? {
-        var parts = [pattern.map { "format: " + VisibleText.of($0) }, lengthRule].compactMap { $0 }.map { Line($0, .dim) }
+        var parts = [pattern.map { "format: " + VisibleText.of($0) }, lengthRule].compactMap { $0 }.map {
+            Line($0, .dim)
+        }
         if let maxLength, count >= maxLength - Self.countMargin {
             parts.append(Line("\(count)/\(maxLength)", count > maxLength ? .warning : .dim))
         }
@@ -34,7 +36,8 @@ struct TextRules {
     /// `4–20 characters`, `at least 4 characters`, `at most 20 characters`.
     private var lengthRule: String? {
         switch (minLength > 0 ? minLength : nil, maxLength) {
-        case (let least?, let most?): return least == most ? Self.characters(least) : "\(least)–\(Self.characters(most))"
+        case (let least?, let most?):
+            return least == most ? Self.characters(least) : "\(least)–\(Self.characters(most))"
         case (let least?, nil): return "at least " + Self.characters(least)
         case (nil, let most?): return "at most " + Self.characters(most)
         case (nil, nil): return nil
