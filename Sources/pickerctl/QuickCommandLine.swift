@@ -17,7 +17,7 @@ struct QuickCommandLine {
     /// nil when the line is not one of the plain forms.
     init?(_ arguments: [String]) {
         var socket: String?
-        var subcommand: String?
+        var subcommand: Subcommand?
         var json = false
         var tag: String?
         var remaining = arguments[...]
@@ -26,11 +26,11 @@ struct QuickCommandLine {
                 guard socket == nil, let value = Self.value(of: "--socket", argument, &remaining) else { return nil }
                 socket = value
             } else if subcommand == nil {
-                guard ["ping", "badge", "list"].contains(argument) else { return nil }
-                subcommand = argument
-            } else if subcommand == "list", argument == "--json", !json {
+                guard let named = Subcommand(named: argument) else { return nil }
+                subcommand = named
+            } else if subcommand == .list, argument == "--json", !json {
                 json = true
-            } else if subcommand == "list", argument == "--tag" || argument.hasPrefix("--tag=") {
+            } else if subcommand == .list, argument == "--tag" || argument.hasPrefix("--tag=") {
                 guard tag == nil, let value = Self.value(of: "--tag", argument, &remaining) else { return nil }
                 tag = value
             } else {
@@ -38,12 +38,30 @@ struct QuickCommandLine {
             }
         }
         switch subcommand {
-        case "ping": command = .ping
-        case "badge": command = .badge
-        case "list": command = .list(json: json, tag: tag)
-        default: return nil
+        case .ping: command = .ping
+        case .badge: command = .badge
+        case .list: command = .list(json: json, tag: tag)
+        case nil: return nil
         }
         self.socket = socket
+    }
+
+    /// The one-shot commands read here, by the names their commands declare.
+    private enum Subcommand: CaseIterable {
+        case ping, badge, list
+
+        init?(named name: String) {
+            guard let found = Self.allCases.first(where: { $0.name == name }) else { return nil }
+            self = found
+        }
+
+        var name: String? {
+            switch self {
+            case .ping: PingCommand.configuration.commandName
+            case .badge: BadgeCommand.configuration.commandName
+            case .list: ListCommand.configuration.commandName
+            }
+        }
     }
 
     /// The value of `option`, given as `--option=value` or as the next

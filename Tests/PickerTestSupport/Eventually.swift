@@ -10,11 +10,23 @@ public func eventually(
     _ condition: () async throws -> Bool
 ) async throws {
     let deadline = Date().addingTimeInterval(timeout)
+    var polls = 0
     while try await !condition() {
-        guard Date() < deadline else { throw EventuallyTimeout(what: what(), timeout: timeout) }
+        polls += 1
+        // Time alone does not fail an async wait: in a whole parallel run the
+        // synchronous tests hold Swift's few pool threads, and each poll (and
+        // whatever the condition waits on) can queue behind them for seconds.
+        // So a condition also gets its 500 polls, as the loops this replaced did.
+        guard Date() < deadline || polls < asyncPollsBeforeGivingUp else {
+            throw EventuallyTimeout(what: what(), timeout: timeout)
+        }
         try await Task.sleep(for: .milliseconds(10))
     }
 }
+
+/// How many times an async `eventually` checks its condition, at least,
+/// before it gives up.
+let asyncPollsBeforeGivingUp = 500
 
 /// The same for synchronous code: the harness's initialisers and
 /// `deinit`s, fixtures that a synchronous test calls.

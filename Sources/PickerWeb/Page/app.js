@@ -575,17 +575,18 @@ function parsePoint(text, mode) {
   return match ? match.slice(1).map(Number) : null;
 }
 
+/** Each part's text in the daemon's format, by its name; the parts of a mode are DATE_PARTS[mode]. */
+const PART_TEXT = { year: String, month: pad, day: pad, hour: pad, minute: pad };
+const PART_SEPARATOR = { month: '-', day: '-', hour: 'T', minute: ':' };
+
 function formatPoint(point, mode) {
-  const [a, b, c, d, e] = point;
-  if (mode === 'date') return `${a}-${pad(b)}-${pad(c)}`;
-  if (mode === 'time') return `${pad(a)}:${pad(b)}`;
-  return `${a}-${pad(b)}-${pad(c)}T${pad(d)}:${pad(e)}`;
+  return DATE_PARTS[mode].map((part, index) => (index ? PART_SEPARATOR[part] : '') + PART_TEXT[part](point[index])).join('');
 }
 
 function nowPoint(mode) {
   const now = new Date();
-  const all = [now.getFullYear(), now.getMonth() + 1, now.getDate(), now.getHours(), now.getMinutes()];
-  return mode === 'time' ? all.slice(3) : mode === 'date' ? all.slice(0, 3) : all;
+  const all = { year: now.getFullYear(), month: now.getMonth() + 1, day: now.getDate(), hour: now.getHours(), minute: now.getMinutes() };
+  return DATE_PARTS[mode].map((part) => all[part]);
 }
 
 const daysIn = (year, month) => new Date(Date.UTC(year, month, 0)).getUTCDate();
@@ -594,7 +595,7 @@ function dateControl(options, value, context) {
   const mode = DATE_PARTS[options.mode] ? options.mode : 'date';
   const parts = DATE_PARTS[mode];
   const low = parsePoint(options.min, mode), high = parsePoint(options.max, mode);
-  const step = mode === 'date' ? 1 : Math.max(1, options.minute_interval || 1);
+  const step = parts.includes('minute') ? Math.max(1, options.minute_interval || 1) : 1;
   let point = parsePoint(value, mode) || parsePoint(options.initial, mode) || nowPoint(mode);
   const baseYear = point[0];
   const locale = safeLocale(options.locale);
