@@ -26,7 +26,11 @@ final class ClientConnection: Sendable {
     let socketPath: String
     private let descriptor: Int32
     private let state = Locked(State())
-    private let writing = Locked(())
+    /// Whether `descriptor` is still this connection's, held while writing
+    /// and shutting down. The reader closes it under this lock at the end:
+    /// after that its number may be another connection's (another client in
+    /// the process), so nothing may write to it or shut it down again.
+    private let writing = Locked(true)
 
     /// Connects, and refuses a server run by a user it has no reason to trust
     /// (`ServerTrust`) before anything is sent.
@@ -38,7 +42,9 @@ final class ClientConnection: Sendable {
 
     /// Closes the connection; waiting calls fail and event streams finish.
     func shutdown() {
-        Glibc.shutdown(descriptor, Int32(SHUT_RDWR))
+        writing.withLock { isOpen in
+            if isOpen { _ = Glibc.shutdown(descriptor, Int32(SHUT_RDWR)) }
+        }
     }
 
     // MARK: calls
@@ -109,7 +115,9 @@ final class ClientConnection: Sendable {
     }
 
     private func write(_ message: JSON) -> PickerClientError? {
-        writing.withLock { _ in ClientSocket.writeLine(message, to: descriptor) }
+        writing.withLock { isOpen in
+            isOpen ? ClientSocket.writeLine(message, to: descriptor) : .disconnected(reason: "the connection is closed")
+        }
     }
 
     // MARK: reading
@@ -122,7 +130,10 @@ final class ClientConnection: Sendable {
                 route(message)
             case .end(let reason):
                 finish(reason: reason)
-                close(descriptor)
+                writing.withLock { isOpen in
+                    isOpen = false
+                    close(descriptor)
+                }
                 return
             }
         }
