@@ -19,7 +19,7 @@ import Testing
         let started = ContinuousClock.now
         asking.cancel()
         let result = try #require(
-            await Self.result(of: asking, within: .seconds(30)), "the cancelled call did not return")
+            await Self.result(of: asking, within: .seconds(120)), "the cancelled call did not return")
         #expect(ContinuousClock.now - started < .seconds(10))
         #expect(throws: PickerClientError.cancelled) { try result.get() }
 
@@ -64,10 +64,16 @@ import Testing
         var events = try await watcher.subscribe(events: ["window.presented", "window.dismissed"]).makeAsyncIterator()
 
         let asking = Task { try await asker.present(Presentation(kind: "held", title: "Held", defaultValue: "x")) }
-        try await eventually("the plugin to be asked") { FileManager.default.fileExists(atPath: asked) }
+        // pickerd starts the plugin program for the present: in a whole
+        // parallel run that start, and the asking task's turn on the pool,
+        // can take far longer than a wait on pickerd alone.
+        // The async wait: the synchronous one would hold a pool thread the asking task needs.
+        try await eventually("the plugin to be asked", timeout: 180) { () async in
+            FileManager.default.fileExists(atPath: asked)
+        }
         asking.cancel()
         let result = try #require(
-            await Self.result(of: asking, within: .seconds(30)), "the cancelled call did not return")
+            await Self.result(of: asking, within: .seconds(120)), "the cancelled call did not return")
         #expect(throws: PickerClientError.cancelled) { try result.get() }
         #expect(try await watcher.list().windows.isEmpty, "no window yet: the plugin holds it")
 
