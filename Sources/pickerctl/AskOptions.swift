@@ -49,13 +49,10 @@ struct AskOptions: ParsableArguments {
     @Flag(help: "Print the whole outcome as JSON instead of the value.")
     var json = false
 
-    @Flag(
-        name: .customLong("no-wait"),
-        help: "Print the window's id and exit at once; `pickerctl wait ID` collects the value.")
+    @Flag(help: "Print the window's id and exit at once; `pickerctl wait ID` collects the value.")
     var noWait = false
 
     @Option(
-        name: .customLong("on-disconnect"),
         help: ArgumentHelp(
             "What becomes of the window if pickerctl dies while it waits: dismiss (the default: it ends a few seconds later, windows.reattach_ms) or keep. With --no-wait the window is kept.",
             valueName: "keep|dismiss"))

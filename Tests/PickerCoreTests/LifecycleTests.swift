@@ -145,15 +145,11 @@ import Testing
             $0.maxWindows = 2
             $0.exemptUIDs = [ModelFixture.alice.peer.uid]
         }
-        try fixture.present()
-        try fixture.present()
-        #expect(
-            throws: PickerError.limitReached(
+        try fixture.expectRefused(
+            afterPresenting: 2,
+            .limitReached(
                 "the daemon already holds 2 windows, its limit (limits.max_windows); dismiss some first",
-                limit: .maxWindows)
-        ) {
-            try fixture.present()
-        }
+                limit: .maxWindows))
     }
 
     @Test func outcomesAreRetainedForAWhile() throws {

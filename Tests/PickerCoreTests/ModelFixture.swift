@@ -2,6 +2,7 @@ import PickerCore
 import PickerJSON
 import PickerPlugins
 import PickerProtocol
+import Testing
 
 /// A model on a manual clock with the built-in plugins, and helpers to drive it.
 struct ModelFixture {
@@ -29,6 +30,15 @@ struct ModelFixture {
                 hidden: hidden, onDisconnect: onDisconnect),
             at: level, owner: owner
         ).window
+    }
+
+    /// Presents `count` windows (as `present()` does), then expects the next
+    /// one to be refused with `error`: a limit of `count` reached.
+    func expectRefused(
+        afterPresenting count: Int, _ error: PickerError, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        for _ in 0..<count { try present() }
+        #expect(throws: error, sourceLocation: sourceLocation) { try present() }
     }
 
     /// Moves the clock on and fires what is due.

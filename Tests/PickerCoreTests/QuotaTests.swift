@@ -14,13 +14,11 @@ import Testing
             $0.maxWindowsPerUser = 2
             $0.exemptUIDs = [0]
         }
-        try fixture.present()
-        try fixture.present()
-        #expect(
-            throws: PickerError.limitReached(
+        try fixture.expectRefused(
+            afterPresenting: 2,
+            .limitReached(
                 "uid 1000 already has 2 open windows, its limit (limits.max_windows_per_user); dismiss some first",
-                limit: .maxWindowsPerUser)
-        ) { try fixture.present() }
+                limit: .maxWindowsPerUser))
         try fixture.present(owner: Self.carol)
         for _ in 0..<5 { try fixture.present(owner: Self.root) }
         #expect(fixture.model.openWindowCount(ownedBy: 1000) == 2 && fixture.model.openWindowCount(ownedBy: 0) == 5)

@@ -2,6 +2,7 @@ import PickerCore
 import PickerJSON
 import PickerPlugins
 import PickerProtocol
+import Testing
 
 /// Prepares a built-in kind at a fixed time and zone, and checks values against it.
 struct PluginHarness {
@@ -43,6 +44,16 @@ struct PluginHarness {
             return nil
         } catch {
             return error
+        }
+    }
+
+    /// Expects each value to be rejected with exactly its message.
+    func expectRejections(
+        _ kind: String, _ options: JSONObject, _ messages: KeyValuePairs<JSON, String>,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        for (value, message) in messages {
+            #expect(valueError(kind, options, value)?.message == message, sourceLocation: sourceLocation)
         }
     }
 }

@@ -219,16 +219,8 @@ import Testing
         #expect(try Data(contentsOf: database) == garbage, "the file is left alone")
 
         try FileManager.default.removeItem(at: database)
-        let python = try Command.run(
-            "/usr/bin/env",
-            [
-                "python3", "-c",
-                "import sqlite3; c = sqlite3.connect('\(database.path)'); c.execute('PRAGMA user_version = 99'); c.execute('CREATE TABLE x (y)'); c.commit()",
-            ])
-        guard python.status == 0 else {
-            print("skipped the newer-schema half: python3's sqlite3 is not available (\(python.output))")
-            return
-        }
+        let newerSchema = "c.execute('PRAGMA user_version = 99'); c.execute('CREATE TABLE x (y)')"
+        guard try editStateDatabase(database.path, newerSchema, skipping: "the newer-schema half") else { return }
         let newer = try CommandLineProcess.run("pickerd", ["--socket", socket, "--state-dir", state.path])
         #expect(newer.status != 0)
         #expect(newer.stderr.contains("has schema version 99, newer than this pickerd knows (4)"))

@@ -11,13 +11,18 @@ import Testing
 /// (`InProcessProtocolTests`), a connection's clocks (`InProcessConnectionTests`),
 /// stacking, waits, secure values and subscriptions; here, windows and their owners.
 @Suite struct InProcessTests {
-    /// The clock moved to just before `milliseconds` from now, where `wait`
-    /// is still unanswered (`comment` says why), then to it, where it ends
-    /// with `owner_gone`.
+    /// Another connection waits on `window`, its `owner` disconnects, and the
+    /// clock moves to just before `milliseconds` from then, where the wait is
+    /// still unanswered (`comment` says why), then to it, where it ends with
+    /// `owner_gone`.
     func expectOwnerGone(
-        after milliseconds: Int64, of daemon: EmbeddedDaemon, answering wait: Int64, to watcher: EmbeddedConnection,
+        of window: WindowSummary, presentedBy owner: EmbeddedConnection, after milliseconds: Int64,
         _ comment: Comment
     ) throws {
+        let daemon = owner.daemon
+        let watcher = try EmbeddedConnection(daemon)
+        let wait = watcher.send(Wait(window: window.window))
+        owner.disconnect()
         daemon.advance(milliseconds: milliseconds - 1)
         #expect(try watcher.responses().isEmpty, comment)
         daemon.advance(milliseconds: 1)
@@ -46,11 +51,8 @@ import Testing
         let daemon = try EmbeddedDaemon(config: #"{"windows": {"owner_grace_ms": 300000}}"#)
         let owner = try EmbeddedConnection(daemon)
         let window = try owner.presentWindow(Present(kind: "text"))
-        let watcher = try EmbeddedConnection(daemon)
-        let wait = watcher.send(Wait(window: window.window))
-        daemon.disconnect(owner.number)
         try expectOwnerGone(
-            after: 300_000, of: daemon, answering: wait, to: watcher, "kept for the five minutes of its grace period")
+            of: window, presentedBy: owner, after: 300_000, "kept for the five minutes of its grace period")
     }
 
     @Test func onDisconnectDismissEndsTheWindowWhenItsAskerDoesNotComeBack() throws {
@@ -58,11 +60,9 @@ import Testing
         let owner = try EmbeddedConnection(daemon)
         let gone = try owner.presentWindow(Present(kind: "text", onDisconnect: .dismiss))
         let kept = try owner.presentWindow(Present(kind: "text"))
-        let watcher = try EmbeddedConnection(daemon)
-        let wait = watcher.send(Wait(window: gone.window))
-        daemon.disconnect(owner.number)
         try expectOwnerGone(
-            after: 5000, of: daemon, answering: wait, to: watcher, "reattach_ms (5 s) for the asker to come back")
+            of: gone, presentedBy: owner, after: 5000, "reattach_ms (5 s) for the asker to come back")
+        let watcher = try EmbeddedConnection(daemon)
         #expect(
             try watcher.call(Get(window: kept.window)).summary.state == .visible, "keep, with no grace period, keeps it"
         )

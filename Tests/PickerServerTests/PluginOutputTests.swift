@@ -54,9 +54,7 @@ import Testing
         let error = try #require(
             try client.call("update", ["window": window, "value": .string(euros)], timeout: 30).failure)
         print("330,000 €: answered in \(Int(Date().timeIntervalSince(started) * 1000)) ms")
-        #expect(
-            error.code == .internalError
-                && error.message == "the upper plugin wrote a line longer than 1 MiB; it is restarted")
+        #expect(error == RPCError(.internalError, "the upper plugin wrote a line longer than 1 MiB; it is restarted"))
         #expect(try bystander.result("ping", timeout: 30) == "pong")
         // Restarted, it answers ordinary values again.
         #expect(
@@ -161,13 +159,7 @@ import Testing
 
     @Test func valuesOfSecureWindowsAreNotSentToThePlugin() throws {
         let fixture = try PluginFixture()
-        let record = fixture.home.url.appendingPathComponent("requests").path
-        // Records each request, then answers it with itself (the value unchanged).
-        try fixture.addPlugin(
-            "recorded",
-            program:
-                "#!/bin/sh\nwhile IFS= read -r line; do printf '%s\\n' \"$line\" >> '\(record)'; printf '%s\\n' \"$line\"; done\n"
-        )
+        let record = try fixture.addRecordingPlugin("recorded")
         let daemon = try fixture.daemon()
         let client = try TestClient(socketPath: daemon.socketPath)
         let plain = try client.result("present", ["kind": "recorded"])["window"]!
@@ -184,11 +176,8 @@ import Testing
     /// stays in pickerd, while the form's other values go to its plugin.
     @Test func aFormsSecureFieldIsNotSentToThePlugin() throws {
         let fixture = try PluginFixture()
-        let record = fixture.home.url.appendingPathComponent("requests").path
-        try fixture.addPlugin(
+        let record = try fixture.addRecordingPlugin(
             "login",
-            program:
-                "#!/bin/sh\nwhile IFS= read -r line; do printf '%s\\n' \"$line\" >> '\(record)'; printf '%s\\n' \"$line\"; done\n",
             base: "form",
             options:
                 #"{"fields": [{"name": "user", "kind": "text"}, {"name": "pin", "kind": "text", "required": false, "options": {"secure": true}}]}"#

@@ -76,9 +76,7 @@ import Testing
         let client = try TestClient(socketPath: daemon.socketPath)
         let window = try client.result("present", ["kind": "probe"])["window"]!
         let error = try client.error("submit", ["window": window, "value": "x"])
-        #expect(
-            error.code == .internalError
-                && error.message == "the probe plugin could not be started; pickerd's log says why")
+        #expect(error == RPCError(.internalError, "the probe plugin could not be started; pickerd's log says why"))
         #expect(
             daemon.log.contains(
                 "its program is not safe to run: \(program.path) is writable by group or others (mode 0777)"))
@@ -119,13 +117,11 @@ import Testing
     /// As uid 65534 the rule is the daemon's uid or root; root's own case
     /// cannot show that another owner is refused while the daemon's is not.
     @Test func aDaemonRunningAsAnotherUserAcceptsItsOwnAndRootsFilesOnly() throws {
-        guard getuid() == 0,
-            let setpriv = ["/usr/bin/setpriv", "/bin/setpriv"].first(where: FileManager.default.fileExists)
-        else {
+        let nobody: UInt32 = 65534
+        guard let runAsNobody = try? DaemonProcess.runAs(uid: nobody) else {
             print("skipped: running pickerd as uid 65534 needs root and setpriv")
             return
         }
-        let nobody: UInt32 = 65534
         let fixture = try PluginFixture()
         let run = fixture.home.url.appendingPathComponent("run")
         try FileManager.default.createDirectory(at: run, withIntermediateDirectories: true)
@@ -138,7 +134,7 @@ import Testing
         chown(theirs.path, 12345, 12345)
         try fixture.addPreset("planted", json: #"{"kind": "planted", "base": "text"}"#)
         chown(fixture.folder.appendingPathComponent("planted.json").path, 12345, 12345)
-        let daemon = try fixture.daemon(launcher: [setpriv, "--reuid=\(nobody)", "--regid=\(nobody)", "--clear-groups"])
+        let daemon = try fixture.daemon(launcher: runAsNobody)
         #expect(try Self.presetKinds(daemon) == ["mine", "roots"])
         let log = daemon.log
         #expect(

@@ -14,9 +14,7 @@ import Testing
         #expect(try ui.waitFor("Tuesday") != nil, "\(screen)")
         try ui.send("NPage")
         #expect(try ui.waitFor("Friday") != nil, "2026-04-10 is a Friday")
-        try ui.send("Enter")
-        let result = asking.finish()
-        #expect(result.status == 0 && result.stdout == "2026-04-10\n")
+        try expectAnswer(asking, "2026-04-10\n")
     }
 
     @Test func ctrlWDeletesTheWordBeforeTheCursor() throws {
@@ -30,9 +28,7 @@ import Testing
         try ui.send("C-w", "C-w")
         try ui.type("db")
         #expect(try ui.waitFor("> deploy the db") != nil)
-        try ui.send("Enter")
-        let result = asking.finish()
-        #expect(result.status == 0 && result.stdout == "deploy the db\n")
+        try expectAnswer(asking, "deploy the db\n")
     }
 
     @Test func yearsBeforeTheMinimumAreNeverShown() throws {

@@ -12,9 +12,7 @@ import Testing
         #expect(try ui.waitFor("Your name") != nil)
         try ui.type("Ada")
         #expect(try ui.waitFor("> Ada") != nil)
-        try ui.send("Enter")
-        let result = asking.finish()
-        #expect(result.status == 0 && result.stdout == "Ada\n")
+        try expectAnswer(asking, "Ada\n")
         #expect(try ui.waitFor("No picker is waiting.") != nil)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// `pickerctl ui` in tmux against a daemon of its own, for the tests that
 /// answer pickers with keys: made once the UI is drawn and waiting for a
@@ -45,5 +46,14 @@ extension TerminalFrontEndSuite {
 
     public func ask(_ arguments: [String]) throws -> CommandLineProcess {
         try frontEnd.ask(arguments)
+    }
+
+    /// Presses Enter in the UI and expects `asking` to succeed with `stdout`.
+    public func expectAnswer(
+        _ asking: CommandLineProcess, _ stdout: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        try ui.send("Enter")
+        let result = asking.finish()
+        #expect(result.status == 0 && result.stdout == stdout, sourceLocation: sourceLocation)
     }
 }

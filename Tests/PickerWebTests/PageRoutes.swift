@@ -118,6 +118,14 @@ struct PageClient: Sendable {
         }
         return state
     }
+
+    /// A fresh session once the bridge is connected, and the key window's id.
+    func signInToKeyWindow() async throws -> (cookie: String, window: String) {
+        let cookie = try await signIn()
+        let state = try await connectedState(cookie: cookie)
+        guard let window = state["key"]?.stringValue else { throw TestFailure("no key window: \(state)") }
+        return (cookie, window)
+    }
 }
 
 extension PageRoutes {

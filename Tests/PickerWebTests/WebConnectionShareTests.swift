@@ -47,16 +47,23 @@ import Testing
             time.sleep(max(0, end - time.monotonic()))  # the attack's own pace: one round a second
         """#
 
-    /// The audit's attack: ~70 keep-alive connections as uid 65534, each
-    /// asking for the favicon once a second; meanwhile the person's page reads
-    /// its state, each time within a second.
-    @Test func anotherUserCannotLockThePersonOut() throws {
+    /// The python3 that runs an attack as uid 65534, or nil, with a line
+    /// saying the test is skipped, where root, setpriv or python3 is missing.
+    static func pythonForAnotherUser() -> String? {
         guard getuid() == 0, DaemonProcess.setpriv != nil,
             let python = ["/usr/bin/python3", "/bin/python3"].first(where: FileManager.default.fileExists)
         else {
             print("skipped: running as uid 65534 needs root, setpriv and python3")
-            return
+            return nil
         }
+        return python
+    }
+
+    /// The audit's attack: ~70 keep-alive connections as uid 65534, each
+    /// asking for the favicon once a second; meanwhile the person's page reads
+    /// its state, each time within a second.
+    @Test func anotherUserCannotLockThePersonOut() throws {
+        guard let python = Self.pythonForAnotherUser() else { return }
         let front = try WebFrontEnd()
         let cookie = try front.signIn()
         let attack = try CommandLineProcess(
@@ -102,12 +109,7 @@ import Testing
     /// Over IPv6 the peer's socket is found in /proc/net/tcp6: the person
     /// holds as many connections as it opens, another user its share.
     @Test func theSharesHoldOverIPv6() throws {
-        guard getuid() == 0, DaemonProcess.setpriv != nil,
-            let python = ["/usr/bin/python3", "/bin/python3"].first(where: FileManager.default.fileExists)
-        else {
-            print("skipped: running as uid 65534 needs root, setpriv and python3")
-            return
-        }
+        guard let python = Self.pythonForAnotherUser() else { return }
         guard Self.canBindIPv6("::1") else {
             print("skipped: this machine has no ::1 (IPv6 is off)")
             return

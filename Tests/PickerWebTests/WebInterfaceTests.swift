@@ -72,8 +72,7 @@ import Testing
         try await routes.waitForWindows(1)
         let routes = routes
         try await routes.test { page in
-            let cookie = try await page.signIn()
-            let window = try #require(try await page.connectedState(cookie: cookie)["key"]?.stringValue)
+            let (cookie, window) = try await page.signInToKeyWindow()
             let updated = try await page.api(
                 .post, "/api/windows/\(window)/update", cookie: cookie, body: #"{"value": ["staging", "eu"]}"#)
             #expect(updated.status == 200)
@@ -100,8 +99,7 @@ import Testing
         ])
         try await routes.waitForWindows(1)
         try await routes.test { page in
-            let cookie = try await page.signIn()
-            let window = try #require(try await page.connectedState(cookie: cookie)["key"]?.stringValue)
+            let (cookie, window) = try await page.signInToKeyWindow()
             let rejected = try await page.api(
                 .post, "/api/windows/\(window)/submit", cookie: cookie, body: #"{"value": {"ticket": "nope"}}"#)
             #expect(rejected.status == 422)

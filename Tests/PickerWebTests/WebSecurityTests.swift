@@ -71,8 +71,7 @@ import Testing
         let asking = try routes.ask(["text", "--title", "Name"])
         try await routes.waitForWindows(1)
         try await routes.test { page in
-            let cookie = try await page.signIn()
-            let window = try #require(try await page.connectedState(cookie: cookie)["key"]?.stringValue)
+            let (cookie, window) = try await page.signInToKeyWindow()
             let body = #"{"value": "forged"}"#
             // What a form on another site can send: the cookie (were it not
             // SameSite), a simple content type, no custom header.

@@ -98,29 +98,26 @@ extension Dismiss: ServedMethod {
     }
 }
 
-extension Raise: ServedMethod {
+/// `raise`, `lower`, `hide` and `show`: each is the model's step of the
+/// same name on its window.
+protocol ModelStepMethod: StackMethod, ServedMethod {
+    /// The model's step, such as `PickerModel.raise(window:)`.
+    static var step: ModelStep { get }
+}
+
+/// A step of the model on one window, answering its summary.
+typealias ModelStep = (PickerModel) -> (WindowID) throws(PickerError) -> WindowSummary
+
+extension ModelStepMethod {
     func serve(_ core: DaemonCore, _ call: MethodCall) throws -> Served<WindowSummary> {
-        .result(try core.model.raise(window: window))
+        .result(try Self.step(core.model)(window))
     }
 }
 
-extension Lower: ServedMethod {
-    func serve(_ core: DaemonCore, _ call: MethodCall) throws -> Served<WindowSummary> {
-        .result(try core.model.lower(window: window))
-    }
-}
-
-extension Hide: ServedMethod {
-    func serve(_ core: DaemonCore, _ call: MethodCall) throws -> Served<WindowSummary> {
-        .result(try core.model.hide(window: window))
-    }
-}
-
-extension Show: ServedMethod {
-    func serve(_ core: DaemonCore, _ call: MethodCall) throws -> Served<WindowSummary> {
-        .result(try core.model.show(window: window))
-    }
-}
+extension Raise: ModelStepMethod { static var step: ModelStep { PickerModel.raise(window:) } }
+extension Lower: ModelStepMethod { static var step: ModelStep { PickerModel.lower(window:) } }
+extension Hide: ModelStepMethod { static var step: ModelStep { PickerModel.hide(window:) } }
+extension Show: ModelStepMethod { static var step: ModelStep { PickerModel.show(window:) } }
 
 extension SetLevel: ServedMethod {
     /// Above statusBar needs `alert`, even on one's own window; unlike

@@ -1,0 +1,15 @@
+import PickerTestSupport
+
+/// Runs `statements` (Python, `c` being the open sqlite3 connection) on the
+/// state database at `path` and commits them: how a test makes a database as
+/// an older or a newer pickerd left it. False, with a line saying which `part`
+/// of the test is skipped, where python3's sqlite3 is not available.
+func editStateDatabase(_ path: String, _ statements: String, skipping part: String) throws -> Bool {
+    let script = "import sqlite3; c = sqlite3.connect('\(path)'); \(statements); c.commit()"
+    let python = try Command.run("/usr/bin/env", ["python3", "-c", script])
+    guard python.status == 0 else {
+        print("skipped \(part): python3's sqlite3 is not available (\(python.output))")
+        return false
+    }
+    return true
+}
