@@ -16,6 +16,27 @@ let swiftRuntimeLinkedIn: [LinkerSetting] = [
         .when(configuration: .release))
 ]
 
+/// Our dependencies' products, each named once.
+enum External {
+    static let nioCore = Target.Dependency.product(name: "NIOCore", package: "swift-nio")
+    static let nioPosix = Target.Dependency.product(name: "NIOPosix", package: "swift-nio")
+    static let nioEmbedded = Target.Dependency.product(name: "NIOEmbedded", package: "swift-nio")
+    static let logging = Target.Dependency.product(name: "Logging", package: "swift-log")
+    static let argumentParser = Target.Dependency.product(name: "ArgumentParser", package: "swift-argument-parser")
+    /// The service group and the signals that end it, as pickerd and pickerweb run.
+    static let serviceLifecycle: [Target.Dependency] = [
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+    ]
+    static let hummingbird = Target.Dependency.product(name: "Hummingbird", package: "hummingbird")
+}
+
+/// What a test target that starts the real daemon needs: the test support
+/// and the built pickerd (its tests run the binary); with pickerctl, for the
+/// tests that run that too.
+let runsTheDaemon: [Target.Dependency] = ["PickerJSON", "PickerProtocol", "PickerTestSupport", "pickerd"]
+let runsPickerctl: [Target.Dependency] = runsTheDaemon + ["pickerctl"]
+
 let package = Package(
     name: "pickerd",
     platforms: [.macOS(.v15)],
@@ -100,12 +121,8 @@ let package = Package(
             dependencies: [
                 "PickerCore", "PickerPlugins", "PickerProtocol", "PickerJSON", "PickerSystem", "CPickerSystem",
                 "CPickerServer", "CSQLite",
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
-            ]
+                External.nioCore, External.nioPosix, External.logging,
+            ] + External.serviceLifecycle
         ),
         // The daemon's core without sockets or threads, for the fuzz target
         // (Benchmarks/) and in-process tests; pickerd itself does not link NIOEmbedded.
@@ -113,9 +130,7 @@ let package = Package(
             name: "PickerServerTesting",
             dependencies: [
                 "PickerServer", "PickerCore", "PickerProtocol", "PickerJSON",
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOEmbedded", package: "swift-nio"),
-                .product(name: "Logging", package: "swift-log"),
+                External.nioCore, External.nioEmbedded, External.logging,
             ]
         ),
         .executableTarget(
@@ -123,8 +138,7 @@ let package = Package(
             dependencies: [
                 "PickerServer", "PickerCore", "PickerPlugins", "PickerProtocol", "PickerSystem", "CPickerSystem",
                 "CPickerServer",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
+                External.argumentParser, External.logging,
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             // An idle daemon is 18 MiB rather than 20.7 with its runtime linked
@@ -138,9 +152,7 @@ let package = Package(
             dependencies: [
                 "PickerClient", "PickerProtocol", "PickerJSON", "PickerTerminal", "PickerSystem", "CPickerSystem",
                 "CPickerTerminal",
-                "PickerPasswordAgent", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                "PickerAskpass",
-                "PickerPinentry",
+                "PickerPasswordAgent", "PickerAskpass", "PickerPinentry", External.argumentParser,
             ],
             // Quicker to start with its runtime linked in: ping, badge and list take
             // 4.3 ms rather than 7.3 when they need not load and bind libswiftCore,
@@ -153,20 +165,17 @@ let package = Package(
             name: "PickerWeb",
             dependencies: [
                 "PickerClient", "PickerProtocol", "PickerJSON", "PickerSystem", "CPickerSystem",
-                .product(name: "Hummingbird", package: "hummingbird"),
+                External.hummingbird,
                 .product(name: "HummingbirdCore", package: "hummingbird"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
-            ],
+                External.logging,
+            ] + External.serviceLifecycle,
             resources: [.embedInCode("Page/index.html"), .embedInCode("Page/app.js"), .embedInCode("Page/app.css")]
         ),
         .executableTarget(
             name: "pickerweb",
             dependencies: [
                 "PickerWeb", "PickerClient", "PickerProtocol", "PickerSystem",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
+                External.argumentParser, External.logging,
             ]
         ),
         // The MCP server: an AI agent's tools that ask a person through pickerd,
@@ -176,7 +185,7 @@ let package = Package(
         .executableTarget(
             name: "pickermcp",
             dependencies: [
-                "PickerMCP", "PickerSystem", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "PickerMCP", "PickerSystem", External.argumentParser,
             ]
         ),
         // gpg-agent's pinentry-program; small, without ArgumentParser, as pinentries start for each question.
@@ -197,61 +206,25 @@ let package = Package(
             dependencies: ["PickerPlugins", "PickerCore", "PickerProtocol", "PickerJSON", "PickerTestSupport"]),
         .testTarget(
             name: "PickerServerTests",
-            dependencies: [
-                "PickerServer", "PickerServerTesting", "PickerProtocol", "PickerJSON", "PickerTestSupport", "pickerd",
-                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOEmbedded", package: "swift-nio"),
-            ]
+            dependencies: ["PickerServer", "PickerServerTesting", External.nioCore, External.nioEmbedded]
+                + runsTheDaemon
         ),
-        .testTarget(
-            name: "PickerClientTests",
-            dependencies: ["PickerClient", "PickerProtocol", "PickerJSON", "PickerTestSupport", "pickerd"]
-        ),
-        .testTarget(
-            name: "PickerTerminalTests",
-            dependencies: [
-                "PickerJSON", "PickerProtocol", "PickerTerminal", "PickerTestSupport", "pickerd", "pickerctl",
-            ]
-        ),
+        .testTarget(name: "PickerClientTests", dependencies: ["PickerClient"] + runsTheDaemon),
+        .testTarget(name: "PickerTerminalTests", dependencies: ["PickerTerminal"] + runsPickerctl),
         // The routes are tested in-process through HummingbirdTesting's router
         // client; the real pickerweb where a socket, a peer or a daemon matters.
         .testTarget(
             name: "PickerWebTests",
             dependencies: [
-                "PickerWeb", "PickerJSON", "PickerProtocol", "PickerTestSupport", "pickerd", "pickerctl", "pickerweb",
-                .product(name: "Hummingbird", package: "hummingbird"),
+                "PickerWeb", "pickerweb", External.hummingbird,
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
-            ]
+            ] + runsPickerctl
         ),
-        .testTarget(
-            name: "PickerMCPTests",
-            dependencies: [
-                "PickerMCP", "PickerJSON", "PickerProtocol", "PickerSystem", "PickerTestSupport", "pickerd",
-                "pickerctl", "pickermcp",
-            ]
-        ),
-        .testTarget(
-            name: "PickerPasswordAgentTests",
-            dependencies: [
-                "PickerPasswordAgent", "PickerJSON", "PickerProtocol", "PickerTestSupport", "pickerd", "pickerctl",
-            ]
-        ),
-        .testTarget(
-            name: "PickerAskpassTests",
-            dependencies: [
-                "PickerAskpass", "PickerJSON", "PickerProtocol", "PickerTestSupport", "pickerd", "pickerctl",
-                "pickerd-askpass",
-            ]
-        ),
-        .testTarget(
-            name: "PickerPinentryTests",
-            dependencies: [
-                "PickerPinentry", "PickerJSON", "PickerTestSupport", "pickerd", "pickerctl", "pinentry-pickerd",
-            ]
-        ),
-        .testTarget(
-            name: "PickerctlTests",
-            dependencies: ["PickerJSON", "PickerTestSupport", "pickerd", "pickerctl"]
-        ),
+        .testTarget(name: "PickerMCPTests", dependencies: ["PickerMCP", "PickerSystem", "pickermcp"] + runsPickerctl),
+        .testTarget(name: "PickerPasswordAgentTests", dependencies: ["PickerPasswordAgent"] + runsPickerctl),
+        .testTarget(name: "PickerAskpassTests", dependencies: ["PickerAskpass", "pickerd-askpass"] + runsPickerctl),
+        .testTarget(name: "PickerPinentryTests", dependencies: ["PickerPinentry", "pinentry-pickerd"] + runsPickerctl),
+        .testTarget(name: "PickerctlTests", dependencies: runsPickerctl),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -117,9 +117,4 @@ public struct RPCRequest: Sendable, Equatable {
 public struct RPCFailure: Error, Sendable, Equatable {
     public var id: RPCRequestID
     public var error: RPCError
-
-    public init(id: RPCRequestID, error: RPCError) {
-        self.id = id
-        self.error = error
-    }
 }

@@ -2,39 +2,39 @@ import ArgumentParser
 import PickerClient
 import PickerProtocol
 
-/// A daemon method that rearranges one window, with the abstract of the
-/// pickerctl subcommand that sends it.
-protocol ArrangingMethod: WindowMethod {
+/// A move of a window in the stack, with the abstract of the pickerctl
+/// subcommand that makes it.
+protocol ArrangingMove: StackMove {
     static var abstract: String { get }
 }
 
 /// raise, lower, hide and show: each sends its method, which it is named
 /// after, for one window, and prints nothing.
-struct ArrangeCommand<Method: ArrangingMethod>: ClientCommand {
+struct ArrangeCommand<Move: ArrangingMove>: ClientCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: Method.name, abstract: Method.abstract)
+        CommandConfiguration(commandName: Move.name, abstract: Move.abstract)
     }
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var target: WindowArgument
 
     func run(with client: PickerClient) async throws {
-        _ = try await client.send(Method(window: target.window))
+        _ = try await client.send(StackMethod<Move>(window: target.window))
     }
 }
 
-extension Raise: ArrangingMethod {
+extension Raising: ArrangingMove {
     static let abstract = "Put a window on top of its level."
 }
 
-extension Lower: ArrangingMethod {
+extension Lowering: ArrangingMove {
     static let abstract = "Put a window at the bottom of its level."
 }
 
-extension Hide: ArrangingMethod {
+extension Hiding: ArrangingMove {
     static let abstract = "Hide a window; it keeps its place."
 }
 
-extension Show: ArrangingMethod {
+extension Showing: ArrangingMove {
     static let abstract = "Show a hidden window again."
 }

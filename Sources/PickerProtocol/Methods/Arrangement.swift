@@ -1,39 +1,35 @@
 import PickerJSON
 
-/// A method that moves one window in the stack and answers its summary.
-public protocol StackMethod: WindowMethod where Result == WindowSummary {}
+/// One of the four moves of a window in the stack. Each is a method of its
+/// own, named after the move, with the same params and answer.
+public protocol StackMove: Sendable {
+    static var name: String { get }
+}
 
-extension StackMethod {
+/// `raise`, `lower`, `hide` or `show`, as `Move` says: one window moved in the
+/// stack, answering its summary.
+public struct StackMethod<Move: StackMove>: WindowMethod {
+    public typealias Result = WindowSummary
+    public static var name: String { Move.name }
     public static var permission: Permission? { .manage }
+
+    public var window: WindowID
+    public init(window: WindowID) { self.window = window }
 }
 
 /// `raise`: to the top of its level.
-public struct Raise: StackMethod {
-    public static let name = "raise"
-    public var window: WindowID
-    public init(window: WindowID) { self.window = window }
-}
-
+public enum Raising: StackMove { public static let name = "raise" }
 /// `lower`: to the bottom of its level.
-public struct Lower: StackMethod {
-    public static let name = "lower"
-    public var window: WindowID
-    public init(window: WindowID) { self.window = window }
-}
-
+public enum Lowering: StackMove { public static let name = "lower" }
 /// `hide`: off the stack, still open.
-public struct Hide: StackMethod {
-    public static let name = "hide"
-    public var window: WindowID
-    public init(window: WindowID) { self.window = window }
-}
-
+public enum Hiding: StackMove { public static let name = "hide" }
 /// `show`: back on the stack.
-public struct Show: StackMethod {
-    public static let name = "show"
-    public var window: WindowID
-    public init(window: WindowID) { self.window = window }
-}
+public enum Showing: StackMove { public static let name = "show" }
+
+public typealias Raise = StackMethod<Raising>
+public typealias Lower = StackMethod<Lowering>
+public typealias Hide = StackMethod<Hiding>
+public typealias Show = StackMethod<Showing>
 
 /// `set_level`: to another level, on top of it.
 public struct SetLevel: PickerMethod {

@@ -98,9 +98,9 @@ extension Dismiss: ServedMethod {
     }
 }
 
-/// `raise`, `lower`, `hide` and `show`: each is the model's step of the
+/// `raise`, `lower`, `hide` and `show`: each move is the model's step of the
 /// same name on its window.
-protocol ModelStepMethod: StackMethod, ServedMethod {
+protocol ModelStepMove: StackMove {
     /// The model's step, such as `PickerModel.raise(window:)`.
     static var step: ModelStep { get }
 }
@@ -108,16 +108,16 @@ protocol ModelStepMethod: StackMethod, ServedMethod {
 /// A step of the model on one window, answering its summary.
 typealias ModelStep = (PickerModel) -> (WindowID) throws(PickerError) -> WindowSummary
 
-extension ModelStepMethod {
+extension StackMethod: ServedMethod where Move: ModelStepMove {
     func serve(_ core: DaemonCore, _ call: MethodCall) throws -> Served<WindowSummary> {
-        .result(try Self.step(core.model)(window))
+        .result(try Move.step(core.model)(window))
     }
 }
 
-extension Raise: ModelStepMethod { static var step: ModelStep { PickerModel.raise(window:) } }
-extension Lower: ModelStepMethod { static var step: ModelStep { PickerModel.lower(window:) } }
-extension Hide: ModelStepMethod { static var step: ModelStep { PickerModel.hide(window:) } }
-extension Show: ModelStepMethod { static var step: ModelStep { PickerModel.show(window:) } }
+extension Raising: ModelStepMove { static var step: ModelStep { PickerModel.raise(window:) } }
+extension Lowering: ModelStepMove { static var step: ModelStep { PickerModel.lower(window:) } }
+extension Hiding: ModelStepMove { static var step: ModelStep { PickerModel.hide(window:) } }
+extension Showing: ModelStepMove { static var step: ModelStep { PickerModel.show(window:) } }
 
 extension SetLevel: ServedMethod {
     /// Above statusBar needs `alert`, even on one's own window; unlike
