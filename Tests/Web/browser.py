@@ -20,15 +20,20 @@ const read = () => {
   const at = box(done);
   const hit = at && document.elementFromPoint((at.left + at.right) / 2, (at.top + at.bottom) / 2);
   return {
-    viewport: {width: innerWidth, height: innerHeight}, scrollY, title: sheet && sheet.querySelector('h1').textContent,
+    viewport: {width: innerWidth, height: innerHeight}, scrollY, dialogScrollTop: document.getElementById('modal').scrollTop,
+    title: sheet && sheet.querySelector('h1').textContent,
     toolbar: box(toolbar), done: at, doneUncovered: Boolean(hit && done.contains(hit)),
     toast: box(document.getElementById('status')), toastText: document.getElementById('status').textContent,
     heading: box(document.getElementById('others-heading')),
   };
 };
+// An alert's sheet scrolls within its dialog; the page behind it scrolls too.
+const scrollers = [document.scrollingElement, document.querySelector('#modal[open]')].filter(Boolean);
 return arguments[0].map((where) => {
-  if (where === 'top') scrollTo(0, 0);
-  if (where === 'bottom') scrollTo(0, document.scrollingElement.scrollHeight);
+  for (const scroller of scrollers) {
+    if (where === 'top') scroller.scrollTop = 0;
+    if (where === 'bottom') scroller.scrollTop = scroller.scrollHeight;
+  }
   return {where, ...read()};
 });
 """
@@ -223,8 +228,9 @@ class Page:
     def layouts(self, *scrolls):
         """Where the key window's toolbar, its Done button, the toast and the "Also waiting" heading are, as
         viewport rectangles {left, top, right, bottom} (None where not shown), at each vertical scroll
-        position in `scrolls` ("now", "top" or "bottom"), all read in one script so nothing redraws between
-        them. Each layout also says whether the Done button is uncovered at its centre, and the scroll."""
+        position in `scrolls` ("now", "top" or "bottom", of the page and of an alert's dialog), all read in one script so nothing redraws between
+        them. Each layout also says whether the Done button is uncovered at its centre, and the page's and
+        the dialog's scroll."""
         return self.js(LAYOUTS_SCRIPT, list(scrolls))
 
     def no_sideways_scroll(self):

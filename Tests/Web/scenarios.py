@@ -573,7 +573,8 @@ def toolbar_problems(layout, where):
 def a_tall_forms_toolbar_stays_on_screen_and_the_toast_clear_of_it(page, procs):
     """At 390×844 and 1280×657, with a form taller than the screen and 15 other windows waiting: the
     Cancel/Submit toolbar is on screen and uncovered wherever the page is scrolled, and the "Answered"
-    toast is on screen, clear of the next window's toolbar and of the "Also waiting" heading."""
+    toast is on screen, clear of the next window's toolbar and of the "Also waiting" heading. An alert's
+    tall form keeps its toolbar on screen within its dialog too."""
     problems = []
     asking = []
     try:
@@ -612,6 +613,14 @@ def a_tall_forms_toolbar_stays_on_screen_and_the_toast_clear_of_it(page, procs):
                     problems.append(f"{at}: the 'Also waiting' heading is not shown")
                 elif overlaps(layout["toast"], layout["heading"]):
                     problems.append(f"{at}: the toast {layout['toast']} covers the 'Also waiting' heading {layout['heading']}")
+            # An alert's tall form scrolls within its dialog, its toolbar pinned there.
+            alert = procs.ask(*tall_form("Alert form"), "--level", "alert")
+            asking.append(alert)
+            page.wait_title("Alert form")
+            top, bottom = page.layouts("top", "bottom")
+            check(bottom["dialogScrollTop"] > 0, f"{where}: the alert's form does not scroll in its dialog")
+            problems += toolbar_problems(top, f"{where}, an alert at the top") + \
+                toolbar_problems(bottom, f"{where}, an alert scrolled down")
     finally:
         for process in asking:
             process.kill()
