@@ -71,6 +71,7 @@ import Testing
         let daemon = try DaemonProcess(
             environment: ["NOTIFY_SOCKET": notify.address, "WATCHDOG_USEC": "100000", "WATCHDOG_PID": "1"])
         #expect(notify.waitFor("READY=1") != nil)
+        // A fixed half second: that no ping comes has no event to wait for (five intervals of 100 ms).
         notify.waitFor("WATCHDOG=1", timeout: 0.5)
         #expect(notify.count("WATCHDOG=1") == 0)
         daemon.stop()
@@ -84,6 +85,7 @@ import Testing
         let reloading = notify.waitFor("RELOADING=1")
         #expect(reloading?.contains("MONOTONIC_USEC=") == true)
         #expect(notify.count("READY=1") >= 1)
+        // A fixed 100 ms: that the reload does not stop the daemon has no event to wait for.
         #expect(notify.waitFor("STOPPING", timeout: 0.1) == nil)
         let readyAgain = Date().addingTimeInterval(5)
         while notify.count("READY=1") < 2, Date() < readyAgain { notify.waitFor("no such message", timeout: 0.1) }
