@@ -9,12 +9,15 @@ import Testing
 /// stand-in programs (`StandInPluginLauncher`): a program that does not answer
 /// fails its call exactly at `plugins.timeout_ms` while the daemon answers
 /// others, and calls waiting on a program count toward the connection's
-/// windows. (Real programs that crash, hang or lie: ExternalPluginTests.)
+/// windows; secure values are never sent to a program. (Real programs that
+/// crash, hang or write garbage: ExternalPluginTests, PluginOutputTests.)
 @Suite struct InProcessPluginTests {
-    /// An embedded daemon whose presets folder has a preset of base text for
-    /// each kind of `behaviours`, its program a stand-in.
+    /// An embedded daemon whose presets folder has a preset for each kind of
+    /// `behaviours`, its program a stand-in: of base text, or of what
+    /// `presets` gives for the kind (members of the preset, as JSON text).
     static func daemon(
-        _ behaviours: [String: StandInPluginLauncher.Behaviour], timeoutMilliseconds: Int,
+        _ behaviours: [String: StandInPluginLauncher.Behaviour], presets: [String: String] = [:],
+        timeoutMilliseconds: Int = 2000,
         windowsPerConnection: Int = 10000, log: EmbeddedLog = EmbeddedLog(),
         launcher: StandInPluginLauncher? = nil
     ) throws -> (EmbeddedDaemon, TestDirectory) {
@@ -25,7 +28,8 @@ import Testing
             try "#!/bin/sh\nexit 1\n".write(to: program, atomically: true, encoding: .utf8)
             chmod(program.path, 0o755)
             let preset = folder.url.appendingPathComponent("\(name).json")
-            try #"{"kind": "\#(name)", "base": "text", "exec": ["\#(name)"]}"#
+            let members = presets[name] ?? #""base": "text""#
+            try #"{"kind": "\#(name)", \#(members), "exec": ["\#(name)"]}"#
                 .write(to: preset, atomically: true, encoding: .utf8)
             chmod(preset.path, 0o644)
         }
@@ -139,5 +143,41 @@ import Testing
         #expect(seen.contains(#""window":null"#) && seen.contains("plain-default"), "\(seen)")
         #expect(!seen.contains("hunter2-secret"), "\(seen)")
         #expect(!log.contains("hunter2-secret"))
+    }
+
+    @Test func valuesOfSecureWindowsAreNotSentToThePlugin() throws {
+        let log = EmbeddedLog()
+        let launcher = StandInPluginLauncher(["recorded": .echoes])
+        let (daemon, folder) = try Self.daemon(["recorded": .echoes], log: log, launcher: launcher)
+        defer { withExtendedLifetime(folder) {} }
+        let client = try EmbeddedConnection(daemon)
+        let plain = try client.result("present", ["kind": "recorded"])["window"]!
+        let secure = try client.result("present", ["kind": "recorded", "options": ["secure": true]])["window"]!
+        #expect(try client.result("submit", ["window": plain, "value": "plain-value"])["value"] == "plain-value")
+        #expect(try client.result("submit", ["window": secure, "value": "s3cret-pin"])["reason"] == "submitted")
+        let recorded = launcher.received.joined(separator: "\n")
+        #expect(recorded.contains("plain-value"), "the plugin checks other windows")
+        #expect(!recorded.contains("s3cret"), "\(recorded)")
+        #expect(log.contains("values of secure windows are not sent to the recorded plugin"))
+    }
+
+    /// A form with a secure field is as secret as secure text: such a value
+    /// stays in pickerd, while the form's other values go to its plugin.
+    @Test func aFormsSecureFieldIsNotSentToThePlugin() throws {
+        let launcher = StandInPluginLauncher(["login": .echoes])
+        let form = #"""
+            "base": "form", "options": {"fields": [{"name": "user", "kind": "text"},
+             {"name": "pin", "kind": "text", "required": false, "options": {"secure": true}}]}
+            """#
+        let (daemon, folder) = try Self.daemon(["login": .echoes], presets: ["login": form], launcher: launcher)
+        defer { withExtendedLifetime(folder) {} }
+        let client = try EmbeddedConnection(daemon)
+        let window = try client.result("present", ["kind": "login"])["window"]!
+        _ = try client.result("update", ["window": window, "value": ["user": "ada"]])
+        let outcome = try client.result("submit", ["window": window, "value": ["user": "ada", "pin": "s3cret-pin"]])
+        #expect(outcome["value"] == ["user": "ada", "pin": "s3cret-pin"])
+        let recorded = launcher.received.joined(separator: "\n")
+        #expect(recorded.contains("ada"), "the plugin checks values without a secret")
+        #expect(!recorded.contains("s3cret"), "\(recorded)")
     }
 }
