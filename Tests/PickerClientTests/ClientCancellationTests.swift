@@ -123,6 +123,7 @@ import Testing
         let (results, continuation) = AsyncStream<Result<Value, any Error>?>.makeStream()
         Task { continuation.yield(await task.result) }
         let timer = Task {
+            // Not a wait of the test's: the deadline racing `task`, cancelled when it returns first.
             try? await Task.sleep(for: limit)
             continuation.yield(nil)
         }

@@ -7,7 +7,7 @@ import Testing
 
 /// What an agent can reach: the windows its session presented, never a secret.
 /// (Through the official client against a real pickerd: Tests/MCP.)
-@Suite(.tags(.process)) struct SessionReachTests {
+@Suite struct SessionReachTests {
     /// No pickerd answers here: a tool that got as far as asking would say it cannot reach one.
     static let noDaemon = "/nonexistent/pickermcp-tests/pickerd.sock"
 
@@ -34,7 +34,7 @@ import Testing
 
     /// A long session forgets its oldest questions: it does not grow without
     /// end, and a window forgotten is refused as any other it did not present.
-    @Test func aSessionRemembersItsLastQuestionsOnly() async throws {
+    @Test(.tags(.process)) func aSessionRemembersItsLastQuestionsOnly() async throws {
         let daemon = try DaemonProcess()
         let asker = Asker(socketPath: daemon.socketPath, remembering: 2)
         var windows: [String] = []

@@ -44,6 +44,7 @@ import Testing
         #expect(window["title"] == "Proper")
         try fixture.submit("pw", to: window)
         #expect(proper.receive() == Array("+pw".utf8))
+        // A fixed 200 ms: that nothing is sent to it has no event to wait for (the proper one was answered first).
         #expect(hostile.receive(timeout: 0.2) == nil)
     }
 
@@ -58,6 +59,7 @@ import Testing
             "[Ask]\nSocket=\(socket.socketPath)\nMessage=writable\n", at: directory + "/ask.writable", mode: 0o646)
         #expect(said("ignoring ask.writable: other users may write to it", by: agent), "\(agent.stderrSoFar)")
         #expect(try fixture.windows(count: 1)[0]["title"] == "target")
+        // A fixed 100 ms: that nothing is sent to it has no event to wait for (the target's window came first).
         #expect(strangers.receive(timeout: 0.1) == nil)
     }
 

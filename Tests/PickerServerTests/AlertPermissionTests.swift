@@ -1,61 +1,77 @@
 import Foundation
 import PickerJSON
+import PickerServerTesting
 import PickerTestSupport
 import Testing
 
 /// Levels above statusBar need the `alert` permission (PROTOCOL.md,
 /// "Permissions"): another user with only `present` cannot draw a window over
-/// the password agent's, nor through quiet hours. Against the real daemon,
-/// with the other user being uid 65534.
-@Suite(.tags(.process)) struct AlertPermissionTests {
+/// the password agent's, nor through quiet hours. The other user is uid 65534:
+/// a connection of the embedded daemon, or, where the kernel's word on the
+/// peer or a restart matters, a process against the real daemon.
+@Suite struct AlertPermissionTests {
     static func present(level: String) -> String {
         #"{"jsonrpc":"2.0","id":1,"method":"present","params":{"kind":"text","title":"Password for root","level":"\#(level)"}}"#
     }
 
+    /// An embedded daemon with permission `rules` (a JSON array).
+    static func daemon(rules: String) throws -> EmbeddedDaemon {
+        try EmbeddedDaemon(config: #"{"permissions": {"rules": \#(rules)}}"#)
+    }
+
+    /// Sends one request line on `connection`; its answer.
+    static func request(_ connection: EmbeddedConnection, _ line: String) throws -> JSON {
+        connection.send(line: line)
+        return try #require(try connection.readMessage(), "no answer to \(line)")
+    }
+
     @Test func aPresentAboveStatusBarWithoutAlertIsClampedAndSaysWhatItAsked() throws {
-        let daemon = try OtherUser.reachableDaemon(rules: #"[{"uid": 65534, "allow": ["present"]}]"#)
-        guard let answer = try OtherUser.request(daemon, Self.present(level: "alert")) else { return }
+        let daemon = try Self.daemon(rules: #"[{"uid": 65534, "allow": ["present"]}]"#)
+        let other = try EmbeddedConnection(daemon, uid: OtherUser.nobody)
+        let answer = try Self.request(other, Self.present(level: "alert"))
         let summary = try #require(answer["result"], "\(answer)")
         #expect(summary["level"] == 1000 && summary["level_name"] == "statusBar")
         #expect(summary["clamped_from"] == 2000)
         // Higher than alert, as an integer, is clamped the same.
-        let high = try OtherUser.request(daemon, Self.present(level: "100000"))
-        #expect(high?["result"]?["level"] == 1000 && high?["result"]?["clamped_from"] == 100_000)
+        let high = try Self.request(other, Self.present(level: "100000"))
+        #expect(high["result"]?["level"] == 1000 && high["result"]?["clamped_from"] == 100_000)
         // Up to statusBar needs nothing more, and says nothing.
-        let bar = try OtherUser.request(daemon, Self.present(level: "statusBar"))
-        #expect(bar?["result"]?["level"] == 1000 && bar?["result"]?["clamped_from"] == nil)
+        let bar = try Self.request(other, Self.present(level: "statusBar"))
+        #expect(bar["result"]?["level"] == 1000 && bar["result"]?["clamped_from"] == nil)
         // The daemon's own user keeps its level.
-        let owner = try TestClient(socketPath: daemon.socketPath)
-        let own = try owner.result("present", ["kind": "text", "level": "alert"])
+        let owner = try EmbeddedConnection(daemon)
+        let own = try owner.request("present", ["kind": "text", "level": "alert"]).get()
         #expect(own["level"] == 2000 && own["clamped_from"] == nil)
-        let listed = try owner.result("list", [:])["windows"]?.arrayValue ?? []
+        let listed = try owner.request("list").get()["windows"]?.arrayValue ?? []
         #expect(listed.filter { $0["level"] == 2000 }.count == 1, "only the owner's window stands at alert")
     }
 
     @Test func setLevelAboveStatusBarWithoutAlertIsRefused() throws {
-        let daemon = try OtherUser.reachableDaemon(rules: #"[{"uid": 65534, "allow": ["present"]}]"#)
-        guard let answer = try OtherUser.request(daemon, Self.present(level: "normal")) else { return }
+        let daemon = try Self.daemon(rules: #"[{"uid": 65534, "allow": ["present"]}]"#)
+        let other = try EmbeddedConnection(daemon, uid: OtherUser.nobody)
+        let answer = try Self.request(other, Self.present(level: "normal"))
         let window = try #require(answer["result"]?["window"]?.stringValue)
-        let raised = try OtherUser.request(
-            daemon, #"{"jsonrpc":"2.0","id":2,"method":"set_level","params":{"window":"\#(window)","level":"alert"}}"#)
-        #expect(raised?["error"]?["code"] == -32002 && raised?["error"]?["data"] == ["needs": "alert"])
-        let bar = try OtherUser.request(
-            daemon,
+        let raised = try Self.request(
+            other, #"{"jsonrpc":"2.0","id":2,"method":"set_level","params":{"window":"\#(window)","level":"alert"}}"#)
+        #expect(raised["error"]?["code"] == -32002 && raised["error"]?["data"] == ["needs": "alert"])
+        let bar = try Self.request(
+            other,
             #"{"jsonrpc":"2.0","id":3,"method":"set_level","params":{"window":"\#(window)","level":"statusBar"}}"#)
-        #expect(bar?["result"]?["level"] == 1000, "its own window, up to statusBar")
+        #expect(bar["result"]?["level"] == 1000, "its own window, up to statusBar")
     }
 
     @Test func aRuleGrantingAlertKeepsTheLevel() throws {
-        let daemon = try OtherUser.reachableDaemon(rules: #"[{"uid": 65534, "allow": ["present", "alert"]}]"#)
-        guard let answer = try OtherUser.request(daemon, Self.present(level: "alert")) else { return }
+        let daemon = try Self.daemon(rules: #"[{"uid": 65534, "allow": ["present", "alert"]}]"#)
+        let other = try EmbeddedConnection(daemon, uid: OtherUser.nobody)
+        let answer = try Self.request(other, Self.present(level: "alert"))
         #expect(answer["result"]?["level"] == 2000 && answer["result"]?["clamped_from"] == nil)
-        let hello = try OtherUser.request(daemon, #"{"jsonrpc":"2.0","id":2,"method":"hello"}"#)
-        #expect(hello?["result"]?["permissions"] == ["present", "alert"])
+        let hello = try Self.request(other, #"{"jsonrpc":"2.0","id":2,"method":"hello"}"#)
+        #expect(hello["result"]?["permissions"] == ["present", "alert"])
     }
 
     /// The owner of a window says who asks: the uid and pid the kernel gave,
     /// the user's name and the process's name, in the summary and in `get`.
-    @Test func theOwnerSaysWhoAsks() throws {
+    @Test(.tags(.process)) func theOwnerSaysWhoAsks() throws {
         let daemon = try OtherUser.reachableDaemon(rules: #"[{"uid": 65534, "allow": ["present"]}]"#)
         guard let answer = try OtherUser.request(daemon, Self.present(level: "normal")) else { return }
         let owner = try #require(answer["result"]?["owner"], "\(answer)")
@@ -69,7 +85,7 @@ import Testing
 
     /// Who asks and what a clamped present asked for are in the state store:
     /// a window restored after a restart still says both.
-    @Test func whoAsksAndTheClampSurviveARestart() throws {
+    @Test(.tags(.process)) func whoAsksAndTheClampSurviveARestart() throws {
         let config = #"{"socket": {"mode": "0666"}, "permissions": {"rules": [{"uid": 65534, "allow": ["present"]}]}}"#
         let home = try TestDirectory()
         var daemon = try DaemonProcess(config: config, socketDirectoryMode: 0o755, home: home)
@@ -85,7 +101,7 @@ import Testing
 
     /// A process names itself (its executable's name, or prctl): a name with
     /// an escape sequence or a bidi control reaches no front-end as such.
-    @Test func aProcessNameCannotCarryControlCharacters() throws {
+    @Test(.tags(.process)) func aProcessNameCannotCarryControlCharacters() throws {
         guard let socat = ["/usr/bin/socat", "/bin/socat"].first(where: FileManager.default.fileExists) else {
             print("skipped: socat is needed")
             return

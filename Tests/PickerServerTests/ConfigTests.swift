@@ -6,7 +6,7 @@ import Testing
 
 @testable import PickerServer
 
-@Suite(.tags(.process)) struct ConfigTests {
+@Suite struct ConfigTests {
     @Test func theDocumentedDefaultIsTheBuiltInOne() throws {
         let file = SharedFolder.packageRoot.appendingPathComponent("config/pickerd.json")
         #expect(try String(contentsOf: file, encoding: .utf8) == DaemonConfiguration.defaultText)
@@ -45,7 +45,7 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("levels: level name 'alert' is built in") })
     }
 
-    @Test func checkConfigOnGoodAndBadFiles() throws {
+    @Test(.tags(.process)) func checkConfigOnGoodAndBadFiles() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "pickerd-config-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -72,7 +72,7 @@ import Testing
 
     /// Three mistakes that used to pass: the daemon then ran in UTC, without
     /// the presets folder, or without the preset.
-    @Test func checkConfigCatchesAZoneAFolderAndAPresetThatAreNotThere() throws {
+    @Test(.tags(.process)) func checkConfigCatchesAZoneAFolderAndAPresetThatAreNotThere() throws {
         let directory = try TestDirectory()
         func check(_ config: String) throws -> (status: Int32, output: String) {
             let path = directory.url.appendingPathComponent("pickerd.json").path
@@ -103,7 +103,7 @@ import Testing
         #expect(typo.output.contains("flavor.json: optoins: unknown key"), "\(typo.output)")
     }
 
-    @Test func reloadAppliesAGoodConfigAndKeepsRunningOnABadOne() throws {
+    @Test(.tags(.process)) func reloadAppliesAGoodConfigAndKeepsRunningOnABadOne() throws {
         let daemon = try DaemonProcess(config: #"{"levels": {"critical": 3000}}"#)
         let client = try TestClient(socketPath: daemon.socketPath)
         #expect(try client.result("present", ["kind": "text", "level": "critical"])["level_name"] == "critical")
@@ -125,7 +125,7 @@ import Testing
         }
     }
 
-    @Test func logLevelGivenOnTheCommandLineOutlivesAReload() throws {
+    @Test(.tags(.process)) func logLevelGivenOnTheCommandLineOutlivesAReload() throws {
         let daemon = try DaemonProcess(config: #"{"log": {"level": "info"}}"#, arguments: ["--log-level", "debug"])
         let client = try TestClient(socketPath: daemon.socketPath)
         #expect(try client.result("reload") == true)

@@ -126,6 +126,24 @@ final class EmbeddedConnection {
         try answer(to: send(method, params))
     }
 
+    /// A request's result by the method's name, answered at once; an error
+    /// answer is a failure (as `TestClient.result`).
+    func result(_ method: String, _ params: JSONObject = [:]) throws -> JSON {
+        switch try request(method, params) {
+        case .success(let result): return result
+        case .failure(let error): throw TestFailure("\(method) failed: \(error.code.rawValue) \(error.message)")
+        }
+    }
+
+    /// A request's error by the method's name, answered at once; a result is
+    /// a failure (as `TestClient.error`).
+    func error(_ method: String, _ params: JSONObject = [:]) throws -> RPCError {
+        switch try request(method, params) {
+        case .success(let result): throw TestFailure("\(method) succeeded with \(result); an error was expected")
+        case .failure(let error): return error
+        }
+    }
+
     /// A typed request's typed result, answered at once.
     func call<Method: PickerMethod>(_ method: Method) throws -> Method.Result {
         let json = try request(method).get()

@@ -92,76 +92,9 @@ import Testing
         #expect(outcome["reason"] == "timeout" && outcome["value"] == "OPS-10")
     }
 
-    /// The program runs while the daemon answers others; a program that
-    /// fails or lies about a default leaves no window, and neither does an
-    /// asker that leaves before the program answered.
-    @Test func aDefaultsCheckKeepsTheDaemonAnsweringAndFailsWithoutAWindow() throws {
-        let (daemon, _) = try Self.daemon(
-            scripts: [
-                "sleeper": "while IFS= read -r line; do :; done", "dawdler": "while IFS= read -r line; do :; done",
-                "liar":
-                    #"while IFS= read -r line; do id=$(printf '%s\n' "$line" | sed 's/^{"id":\([0-9]*\),.*/\1/'); printf '{"id":%s,"value":42}\n' "$id"; done"#,
-            ], timeoutMilliseconds: 1000)
-        let client = try TestClient(socketPath: daemon.socketPath)
-        let bystander = try TestClient(socketPath: daemon.socketPath)
-        client.send(
-            line: #"{"jsonrpc":"2.0","id":"present","method":"present","params":{"kind":"sleeper","default":"x"}}"#)
-        client.send(line: #"{"jsonrpc":"2.0","id":"ping","method":"ping"}"#)
-        #expect(try bystander.result("ping") == "pong")
-        let first = try #require(try client.readMessage())
-        #expect(
-            first["id"] == "ping" && first["result"] == "pong", "the present waits on the program, not the connection")
-        let answer = try #require(try client.readMessage())
-        let error = try #require(RPCResponse.read(answer)?.1.failure)
-        #expect(answer["id"] == "present" && error.code == .internalError)
-        #expect(
-            error.message == "the sleeper plugin did not answer within 1000 ms (plugins.timeout_ms); it is restarted")
-
-        let lie = try client.error("present", ["kind": "liar", "default": "x"])
-        let liar = "the liar plugin answered a default its base kind refuses; the plugin is at fault"
-        #expect(lie == RPCError(.internalError, liar))
-
-        let leaving = try TestClient(socketPath: daemon.socketPath)
-        leaving.send(line: #"{"jsonrpc":"2.0","id":1,"method":"present","params":{"kind":"dawdler","default":"y"}}"#)
-        leaving.close()
-        try eventually("its check to end") { daemon.log.contains("the dawdler plugin did not answer") }
-        #expect(
-            try client.result("list")["windows"]?.arrayValue?.isEmpty == true, "no window for a default never accepted")
-    }
-
-    /// Presents waiting on the program count toward the connection's windows:
-    /// pipelining them cannot pass `max_windows_per_connection`.
-    @Test func presentsWhoseDefaultIsBeingCheckedCountTowardTheConnectionsWindows() throws {
-        let (daemon, _) = try Self.daemon(
-            scripts: ["sleeper": "while IFS= read -r line; do :; done"], timeoutMilliseconds: 60000,
-            windowsPerConnection: 2)
-        let client = try TestClient(socketPath: daemon.socketPath)
-        for id in 1...2 {
-            client.send(
-                line: #"{"jsonrpc":"2.0","id":\#(id),"method":"present","params":{"kind":"sleeper","default":"x"}}"#)
-        }
-        let third = try client.error("present", ["kind": "sleeper", "default": "x"])
-        #expect(third.code == .limitReached && third.data?["limit"] == "max_windows_per_connection", "\(third)")
-        #expect(try client.result("list")["windows"]?.arrayValue?.isEmpty == true)
-    }
-
-    /// A secure default stays in pickerd, as a secure value does: the base kind checks it alone.
-    @Test func aSecureDefaultIsNotSentToTheProgram() throws {
-        let recorder =
-            #"while IFS= read -r line; do printf '%s\n' "$line" >> "$(dirname "$0")/seen"; printf '%s\n' "$line" | sed 's/^{"id":\([0-9]*\),.*,"value":\(.*\)}$/{"id":\1,"value":\2}/'; done"#
-        let (daemon, folder) = try Self.daemon(scripts: ["recorder": recorder])
-        let client = try TestClient(socketPath: daemon.socketPath)
-        let plain = try client.result("present", ["kind": "recorder", "default": "plain-default", "timeout_ms": 1])
-        #expect(try client.result("wait", ["window": plain["window"]!])["value"] == "plain-default")
-        let secure = try client.result(
-            "present", ["kind": "recorder", "options": ["secure": true], "default": "hunter2-secret", "timeout_ms": 1])
-        #expect(
-            try client.result("wait", ["window": secure["window"]!])["value"] == "hunter2-secret", "its owner gets it")
-        let seen = try String(contentsOf: folder.appendingPathComponent("seen"), encoding: .utf8)
-        #expect(seen.contains(#""window":null"#) && seen.contains("plain-default"), "\(seen)")
-        #expect(!seen.contains("hunter2-secret"), "\(seen)")
-        #expect(!daemon.log.contains("hunter2-secret"))
-    }
+    // A check that does not answer in time, one that lies about a default, and
+    // checks waiting counting toward a connection's windows, and a secure default
+    // kept from the program: InProcessPluginTests, on the manual clock.
 
     @Test func aPluginThatCrashesIsRestartedAndOnlyItsCallFails() throws {
         let crashOnce = #"""
@@ -187,29 +120,7 @@ import Testing
         #expect(daemon.log.contains("the crasher plugin exited"))
     }
 
-    @Test func aPluginThatHangsTimesOutWhileTheDaemonAnswersOthers() throws {
-        let (daemon, _) = try Self.daemon(
-            scripts: ["sleeper": "while IFS= read -r line; do :; done"], timeoutMilliseconds: 500)
-        let client = try TestClient(socketPath: daemon.socketPath)
-        let bystander = try TestClient(socketPath: daemon.socketPath)
-        let window = try client.result("present", ["kind": "sleeper"])["window"]!
-        // The submit waits on the plugin; the ping sent after it on the same
-        // connection, and another connection's ping, are answered first.
-        client.send(
-            line:
-                #"{"jsonrpc":"2.0","id":"submit","method":"submit","params":{"window":"\#(window.stringValue!)","value":"x"}}"#
-        )
-        client.send(line: #"{"jsonrpc":"2.0","id":"ping","method":"ping"}"#)
-        #expect(try bystander.result("ping") == "pong")
-        let first = try #require(try client.readMessage())
-        #expect(first["id"] == "ping" && first["result"] == "pong")
-        let answer = try #require(try client.readMessage())
-        #expect(answer["id"] == "submit")
-        let error = try #require(RPCResponse.read(answer)?.1.failure)
-        #expect(error.code == .internalError)
-        #expect(
-            error.message == "the sleeper plugin did not answer within 500 ms (plugins.timeout_ms); it is restarted")
-    }
+    // A plugin that hangs: InProcessPluginTests, on the manual clock.
 
     @Test func aPluginThatWritesGarbageOrLiesIsRefusedCleanly() throws {
         let (daemon, _) = try Self.daemon(scripts: [

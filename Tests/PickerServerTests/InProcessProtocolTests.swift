@@ -6,8 +6,9 @@ import PickerTestSupport
 import Testing
 
 /// The wire protocol, byte for byte through the connection handler of the
-/// embedded daemon: envelopes, error codes, framing. (Over a real socket:
-/// ConformanceOverSocketTests, RequestIDTests, TypedProtocolTests.)
+/// embedded daemon: envelopes, error codes, framing. (Ids echoed as written:
+/// RequestIDTests; every method's params and typed results: TypedProtocolTests;
+/// over a real socket: ConformanceOverSocketTests.)
 @Suite struct InProcessProtocolTests {
     /// A form being filled in is shown live: `update` takes the fields given
     /// so far, and only `submit` needs every required one.

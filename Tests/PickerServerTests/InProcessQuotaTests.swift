@@ -66,4 +66,31 @@ import Testing
         #expect(
             try client.request("status").get()["windows"]?["visible"] == 1, "nothing was created by the refused ones")
     }
+
+    @Test func waitersAreLimitedPerConnectionAndPerUser() throws {
+        let daemon = try Self.daemon(limits: #""max_waiters_per_connection": 1500, "max_waiters_per_user": 3"#)
+        let owner = try EmbeddedConnection(daemon)
+        let window = try owner.presentWindow(Present(kind: "text")).window
+        // The daemon's own user: 1,500 on one connection, the next refused.
+        for round in 0..<2 {
+            let waits = (0..<1000).map {
+                #"{"jsonrpc":"2.0","id":"w\#(round)-\#($0)","method":"wait","params":{"window":"\#(window)"}}"#
+            }
+            owner.send(line: "[" + waits.joined(separator: ",") + "]")
+        }
+        #expect(owner.readLine() == nil, "a batch is answered once every wait in it is")
+        _ = try EmbeddedConnection(daemon).call(Cancel(window: window))
+        let answers = try (0..<2).flatMap { _ in try #require(try owner.readMessage()?.arrayValue) }
+        let refused = answers.filter { $0["error"] != nil }
+        #expect(answers.count == 2000 && refused.count == 500)
+        #expect(refused.allSatisfy { $0["error"]?["data"]?["limit"] == "max_waiters_per_connection" })
+        // Another user: three in all, over any number of connections.
+        let theirs = try EmbeddedConnection(daemon, uid: Self.nobody)
+        let own = try theirs.presentWindow(Present(kind: "text")).window
+        for _ in 0..<3 { theirs.send(Wait(window: own)) }
+        #expect(try theirs.responses().isEmpty, "the three wait")
+        let elsewhere = try EmbeddedConnection(daemon, uid: Self.nobody)
+        let error = try #require(try elsewhere.request(Wait(window: own)).failure)
+        #expect(error.code == .limitReached && error.data?["limit"] == "max_waiters_per_user")
+    }
 }

@@ -5,9 +5,9 @@ import PickerTestSupport
 import Testing
 
 /// `subscribe` and the event stream, on the embedded daemon: what comes, in
-/// what order, to whom, and how many subscriptions a user may hold. (One that
-/// never reads its events is cut off by the real daemon: SubscriberLimitTests,
-/// as it takes a socket whose buffers fill.)
+/// what order, to whom, how many subscriptions a user may hold, and what
+/// becomes of a subscriber that stops reading (`setPeerReads`). (Against real
+/// socket buffers, with a bystander timed: SubscriberLimitTests.)
 @Suite struct InProcessSubscriptionTests {
     @Test func eventsCarrySequenceNumbersAndFollowFilters() throws {
         let daemon = try EmbeddedDaemon()
@@ -75,5 +75,42 @@ import Testing
         first.disconnect()
         // Closing a connection gives its subscriptions back.
         #expect(try second.request(Subscribe()).failure == nil)
+    }
+
+    /// A subscriber that falls behind has its further events kept by the
+    /// daemon, not written into its channel; past `max_event_queue` it is cut
+    /// off: it gets what was already on its way and the reason, and the
+    /// events kept for it are dropped without being written. (Before, they
+    /// all stayed queued as writes, and closing it failed them one by one.)
+    @Test func aSubscriberCutOffIsNotWrittenTheEventsItLeftUnread() throws {
+        let log = EmbeddedLog()
+        let daemon = try EmbeddedDaemon(config: #"{"limits": {"max_event_queue": 50}}"#, log: log.write)
+        let sleeper = try EmbeddedConnection(daemon)
+        let watcher = try EmbeddedConnection(daemon)
+        _ = try sleeper.call(Subscribe())
+        _ = try watcher.call(Subscribe())
+        let busy = try EmbeddedConnection(daemon)
+        // Events written before it stops reading: on their way to it.
+        _ = try busy.presentWindow(Present(kind: "text", title: "stays"))
+        let onItsWay = try watcher.takeEvents().count
+        daemon.setPeerReads(false, on: sleeper.number)
+        let cutOff = "left more than 50 events unread; disconnecting it"
+        var keptForIt = 0
+        while keptForIt <= 60 {
+            let window = try busy.presentWindow(Present(kind: "text")).window
+            _ = try busy.call(Cancel(window: window))
+            keptForIt += try watcher.takeEvents().count
+            #expect(log.contains(cutOff) == (keptForIt > 50), "cut off at the 51st event kept, not at \(keptForIt)")
+        }
+        #expect(try busy.result("status")["subscriptions"] == 1, "its subscription ended with it")
+        daemon.setPeerReads(true, on: sleeper.number)
+        var messages: [JSON] = []
+        while let message = try sleeper.readMessage() { messages.append(message) }
+        #expect(messages.count { $0["method"] == "event" } == onItsWay, "only what was on its way reached it")
+        #expect(
+            messages.last?["error"]?["code"] == -32006
+                && messages.last?["error"]?["data"]?["limit"] == "max_event_queue")
+        #expect(!sleeper.isOpen, "then its connection is closed")
+        #expect(try busy.call(Ping()) == "pong")
     }
 }

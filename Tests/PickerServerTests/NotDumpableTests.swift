@@ -4,8 +4,8 @@ import Testing
 
 /// Secure values pass through pickerd: it leaves no core dump, and other
 /// processes of its user cannot ptrace it or read its memory.
-@Suite(.tags(.process)) struct NotDumpableTests {
-    @Test func theRunningDaemonIsNotDumpable() throws {
+@Suite struct NotDumpableTests {
+    @Test(.tags(.process)) func theRunningDaemonIsNotDumpable() throws {
         let daemon = try DaemonProcess.runningAs(uid: 65534)
         #expect(try ProcEntry.uid(of: daemon.pid) == 65534)
         #expect(

@@ -1,42 +1,46 @@
 import Foundation
 import PickerJSON
 import PickerProtocol
+import PickerServerTesting
 import PickerTestSupport
 import Testing
 
 /// The user that presented a window keeps its rights on it after it ends,
-/// for as long as its outcome is retained: one rule for every method.
-@Suite(.tags(.process)) struct OwnershipTests {
+/// for as long as its outcome is retained: one rule for every method. Other
+/// users are connections of the embedded daemon with their uid; pickerctl run
+/// as uid 65534 needs the real daemon.
+@Suite struct OwnershipTests {
     static let nobody: UInt32 = 65534
+    static let config =
+        #"{"socket": {"mode": "0666"}, "permissions": {"rules": [{"uid": 65534, "allow": ["present"]}]}}"#
 
     static func daemon() throws -> DaemonProcess {
-        let config = #"{"socket": {"mode": "0666"}, "permissions": {"rules": [{"uid": 65534, "allow": ["present"]}]}}"#
-        return try DaemonProcess(config: config, socketDirectoryMode: 0o755, logLevel: "info")
+        try DaemonProcess(config: config, socketDirectoryMode: 0o755, logLevel: "info")
     }
 
     @Test func theOwnerMayWaitOnAndCancelItsEndedWindow() throws {
-        let daemon = try Self.daemon()
-        let asker = try TestClient(socketPath: daemon.socketPath, uid: Self.nobody)
-        let window = try asker.result("present", ["kind": "text"])["window"]!
-        asker.close()
-        let root = try TestClient(socketPath: daemon.socketPath)
-        _ = try root.result("submit", ["window": window, "value": "done"])
-        let again = try TestClient(socketPath: daemon.socketPath, uid: Self.nobody)
-        let outcome = try again.result("wait", ["window": window])
+        let daemon = try EmbeddedDaemon(config: Self.config)
+        let asker = try EmbeddedConnection(daemon, uid: Self.nobody)
+        let window = try asker.presentWindow(Present(kind: "text")).window
+        asker.disconnect()
+        let root = try EmbeddedConnection(daemon)
+        _ = try root.call(Submit(window: window, value: "done"))
+        let again = try EmbeddedConnection(daemon, uid: Self.nobody)
+        let outcome = try again.request(Wait(window: window)).get()
         #expect(outcome["reason"] == "submitted" && outcome["value"] == "done")
-        let cancelled = try again.error("cancel", ["window": window])
+        let cancelled = try #require(try again.request(Cancel(window: window)).failure)
         #expect(cancelled.code == .alreadyDismissed, "not permission denied: \(cancelled.message)")
         #expect(cancelled.data?["outcome"]?["reason"] == "submitted")
-        let dismissed = try again.error("dismiss", ["window": window])
+        let dismissed = try #require(try again.request(Dismiss(.window(window))).failure)
         #expect(dismissed.code == .alreadyDismissed)
         // Someone else's ended window is still not theirs.
-        let others = try root.result("present", ["kind": "text"])["window"]!
-        _ = try root.result("cancel", ["window": others])
-        #expect(try again.error("wait", ["window": others]).code == .permissionDenied)
-        #expect(try again.error("cancel", ["window": others]).code == .permissionDenied)
+        let others = try root.presentWindow(Present(kind: "text")).window
+        _ = try root.call(Cancel(window: others))
+        #expect(try again.request(Wait(window: others)).failure?.code == .permissionDenied)
+        #expect(try again.request(Cancel(window: others)).failure?.code == .permissionDenied)
     }
 
-    @Test func pickerctlWaitOfTheOwnerAfterSomeoneElseAnswered() throws {
+    @Test(.tags(.process)) func pickerctlWaitOfTheOwnerAfterSomeoneElseAnswered() throws {
         let daemon = try Self.daemon()
         let setpriv = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
         let asked = try CommandLineProcess(

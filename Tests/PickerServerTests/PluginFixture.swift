@@ -15,17 +15,6 @@ struct PluginFixture {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
 
-    /// Adds a plugin that appends each request it reads to the file `requests`
-    /// in the home, then answers it with itself (the value unchanged); returns
-    /// that file's path.
-    func addRecordingPlugin(_ kind: String, base: String = "text", options: String = "{}") throws -> String {
-        let record = home.url.appendingPathComponent("requests").path
-        let program =
-            "#!/bin/sh\nwhile IFS= read -r line; do printf '%s\\n' \"$line\" >> '\(record)'; printf '%s\\n' \"$line\"; done\n"
-        try addPlugin(kind, program: program, base: base, options: options)
-        return record
-    }
-
     /// Writes `program` (its whole text, `#!` line included) as an executable
     /// file `path` in the folder, and a preset `<kind>.json` of `base` running it.
     @discardableResult

@@ -6,8 +6,8 @@ import Testing
 
 /// What a plugin program writes: overlong lines end it without stalling the
 /// daemon, its stdout is never echoed into logs or errors, its error sentences
-/// are bounded and cleaned, its stderr is logged bounded and prefixed, and
-/// values of secure windows are not sent to it.
+/// are bounded and cleaned, and its stderr is logged bounded and prefixed.
+/// (That values of secure windows are not sent to it: InProcessPluginTests.)
 @Suite(.tags(.process)) struct PluginOutputTests {
     /// A Python plugin program that runs `body` for each `request`.
     static func python(eachRequest body: String) -> String {
@@ -157,39 +157,6 @@ import Testing
         #expect(log.contains("writes too much to stderr"), "dropping is said")
     }
 
-    @Test func valuesOfSecureWindowsAreNotSentToThePlugin() throws {
-        let fixture = try PluginFixture()
-        let record = try fixture.addRecordingPlugin("recorded")
-        let daemon = try fixture.daemon()
-        let client = try TestClient(socketPath: daemon.socketPath)
-        let plain = try client.result("present", ["kind": "recorded"])["window"]!
-        let secure = try client.result("present", ["kind": "recorded", "options": ["secure": true]])["window"]!
-        #expect(try client.result("submit", ["window": plain, "value": "plain-value"])["value"] == "plain-value")
-        #expect(try client.result("submit", ["window": secure, "value": "s3cret-pin"])["reason"] == "submitted")
-        let recorded = (try? String(contentsOfFile: record, encoding: .utf8)) ?? ""
-        #expect(recorded.contains("plain-value"), "the plugin checks other windows")
-        #expect(!recorded.contains("s3cret"), "\(recorded)")
-        #expect(daemon.log.contains("values of secure windows are not sent to the recorded plugin"))
-    }
-
-    /// A form with a secure field is as secret as secure text: such a value
-    /// stays in pickerd, while the form's other values go to its plugin.
-    @Test func aFormsSecureFieldIsNotSentToThePlugin() throws {
-        let fixture = try PluginFixture()
-        let record = try fixture.addRecordingPlugin(
-            "login",
-            base: "form",
-            options:
-                #"{"fields": [{"name": "user", "kind": "text"}, {"name": "pin", "kind": "text", "required": false, "options": {"secure": true}}]}"#
-        )
-        let daemon = try fixture.daemon()
-        let client = try TestClient(socketPath: daemon.socketPath)
-        let window = try client.result("present", ["kind": "login"])["window"]!
-        _ = try client.result("update", ["window": window, "value": ["user": "ada"]])
-        let outcome = try client.result("submit", ["window": window, "value": ["user": "ada", "pin": "s3cret-pin"]])
-        #expect(outcome["value"] == ["user": "ada", "pin": "s3cret-pin"])
-        let recorded = (try? String(contentsOfFile: record, encoding: .utf8)) ?? ""
-        #expect(recorded.contains("ada"), "the plugin checks values without a secret")
-        #expect(!recorded.contains("s3cret"), "\(recorded)")
-    }
+    // Values of secure windows, and a form's secure field, are not sent to
+    // the plugin: InProcessPluginTests, with a stand-in program that records.
 }

@@ -1,11 +1,14 @@
 import Foundation
 import PickerJSON
 import PickerProtocol
+import PickerServerTesting
 import PickerTestSupport
 import Testing
 
 /// Presets: kinds made from built-in ones by files in the presets folder.
-@Suite(.tags(.process)) struct PresetTests {
+/// What a preset does to a present is the embedded daemon's; a reload that
+/// reads the folder again, and pickerctl, need the real daemon.
+@Suite struct PresetTests {
     static let exampleFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("config/plugins.d")
 
@@ -22,6 +25,15 @@ import Testing
         )
     }
 
+    /// An embedded daemon whose presets folder holds `files`; the folder lives as long as the daemon is used.
+    static func embeddedDaemon(_ files: [String: String]) throws -> (EmbeddedDaemon, TestDirectory) {
+        let folder = try TestDirectory()
+        for (name, text) in files {
+            try text.write(to: folder.url.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        return (try EmbeddedDaemon(config: #"{"plugins": {"presets_dir": "\#(folder.url.path)"}}"#), folder)
+    }
+
     static let ticket = #"""
         {"kind": "ticket", "base": "text", "title": "Ticket", "summary": "A ticket id.",
          "options": {"pattern": "[A-Z]+-[0-9]+"}, "defaults": {"max_length": 12}}
@@ -29,8 +41,9 @@ import Testing
 
     @Test func theExamplePresetIsPresentedAndValidated() throws {
         let flavor = try String(contentsOf: Self.exampleFolder.appendingPathComponent("flavor.json"), encoding: .utf8)
-        let (daemon, _) = try Self.daemon(["flavor.json": flavor, "ticket.json": Self.ticket])
-        let client = try TestClient(socketPath: daemon.socketPath)
+        let (daemon, folder) = try Self.embeddedDaemon(["flavor.json": flavor, "ticket.json": Self.ticket])
+        defer { withExtendedLifetime(folder) {} }
+        let client = try EmbeddedConnection(daemon)
         #expect(
             try client.result("hello")["kinds"] == [
                 "date", "custom", "text", "actions", "list", "form", "flavor", "ticket",
@@ -55,15 +68,16 @@ import Testing
     }
 
     @Test func aPresentMayNotOverrideAFixedOption() throws {
-        let (daemon, _) = try Self.daemon(["ticket.json": Self.ticket])
-        let client = try TestClient(socketPath: daemon.socketPath)
+        let (daemon, folder) = try Self.embeddedDaemon(["ticket.json": Self.ticket])
+        defer { withExtendedLifetime(folder) {} }
+        let client = try EmbeddedConnection(daemon)
         let error = try client.error("present", ["kind": "ticket", "options": ["pattern": ".*"]])
         #expect(error.code == .invalidParams)
         #expect(error.message == "option 'pattern' is fixed by the ticket preset (ticket.json); leave it out")
         #expect(try client.result("list")["windows"] == [], "no window was made")
     }
 
-    @Test func aBadPresetIsReportedOnReloadWhileTheDaemonServes() throws {
+    @Test(.tags(.process)) func aBadPresetIsReportedOnReloadWhileTheDaemonServes() throws {
         let (daemon, folder) = try Self.daemon(["ticket.json": Self.ticket])
         let client = try TestClient(socketPath: daemon.socketPath)
         // The plugins answer is kept serialized; a reload that adds a kind renews it.
@@ -86,7 +100,7 @@ import Testing
         #expect(try client.result("plugins").arrayValue?.contains { $0["kind"] == "size" } == true)
     }
 
-    @Test func pickerctlPresentsAnyKindAndListsPresets() throws {
+    @Test(.tags(.process)) func pickerctlPresentsAnyKindAndListsPresets() throws {
         let (daemon, _) = try Self.daemon(["ticket.json": Self.ticket])
         let pickerctl = DaemonProcess.executable("pickerctl").path
         let listed = try Command.run(pickerctl, ["--socket", daemon.socketPath, "plugins"])

@@ -1,29 +1,31 @@
 import PickerJSON
 import PickerProtocol
+import PickerServerTesting
 import PickerTestSupport
 import Testing
 
 /// PROTOCOL.md: the id comes back exactly as it was sent, the same JSON text
-/// for a number, over the real socket: single requests, errors, batches and
-/// answers that come later.
-@Suite(.tags(.process)) struct RequestIDTests {
+/// for a number, through the daemon's whole input path (the embedded daemon's
+/// connections have the socket's handlers): single requests, errors, batches
+/// and answers that come later.
+@Suite struct RequestIDTests {
     /// Numbers whose text a double or an Int64 would not give back.
     static let numbers = [
         "12345678901234567890123", "-12345678901234567890123", "1e2", "1E+2", "-0", "1.0", "-0.0", "0.1",
         "9223372036854775808", "-9223372036854775809", "18446744073709551616", "1.5e-7", "0", "42",
     ]
 
-    let daemon: DaemonProcess
-    let client: TestClient
+    let daemon: EmbeddedDaemon
+    let client: EmbeddedConnection
 
     init() throws {
-        daemon = try DaemonProcess()
-        client = try TestClient(socketPath: daemon.socketPath)
+        daemon = try EmbeddedDaemon()
+        client = try EmbeddedConnection(daemon)
     }
 
     func answer(to line: String) throws -> String {
         client.send(line: line)
-        return try #require(try client.readLine()).withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
+        return try #require(client.readLine(), "no answer to \(line)")
     }
 
     @Test(arguments: numbers) func resultsEchoTheNumberAsWritten(_ id: String) throws {
@@ -73,10 +75,11 @@ import Testing
     }
 
     @Test func aLaterAnswerEchoesTheNumberAsWritten() throws {
-        let window = try client.result("present", ["kind": "text"])["window"]!.stringValue!
+        let window = try client.presentWindow(Present(kind: "text")).window
         client.send(line: #"{"jsonrpc":"2.0","id":3.0e0,"method":"wait","params":{"window":"\#(window)"}}"#)
-        _ = try TestClient(socketPath: daemon.socketPath).result("submit", ["window": .string(window), "value": "x"])
-        let waited = try #require(try client.readLine()).withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
+        #expect(client.readLine() == nil, "the wait is answered once the window ends")
+        _ = try EmbeddedConnection(daemon).request(Submit(window: window, value: "x")).get()
+        let waited = try #require(client.readLine())
         #expect(waited.hasPrefix(#"{"jsonrpc":"2.0","id":3.0e0,"result":{"#), "\(waited)")
     }
 }

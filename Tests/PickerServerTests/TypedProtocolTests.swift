@@ -1,34 +1,37 @@
 import Foundation
 import PickerJSON
 import PickerProtocol
+import PickerServerTesting
 import PickerTestSupport
 import Testing
 
 /// The daemon serves exactly the methods of `PickerMethods.all`, reads each
 /// one's params through its type, and answers in the shapes the clients read.
-@Suite(.tags(.process)) struct TypedProtocolTests {
+/// Spoken to the embedded daemon; the preset file removed under a real
+/// daemon's config folder needs the process.
+@Suite struct TypedProtocolTests {
     @Test func everyMethodIsServedAndTakesExactlyItsDeclaredParams() throws {
-        let daemon = try DaemonProcess(config: #"{"state": {"durability": "memory"}}"#, logLevel: "warning")
-        let client = try TestClient(socketPath: daemon.socketPath)
+        let daemon = try EmbeddedDaemon()
+        let client = try EmbeddedConnection(daemon)
         for method in PickerMethods.all {
-            let error = try client.error(method.name, ["bogus": 1])
+            let error = try #require(try client.request(method.name, ["bogus": 1]).failure, "\(method.name)")
             let accepted =
                 method.paramNames.isEmpty ? "it takes none" : "it takes \(method.paramNames.joined(separator: ", "))"
             #expect(error.code == .invalidParams, "\(method.name)")
             #expect(error.message == "\(method.name) has no parameter 'bogus'; \(accepted)")
         }
-        let unknown = try client.error("teleport")
+        let unknown = try #require(try client.request("teleport").failure)
         #expect(unknown.code == .methodNotFound)
         #expect(
             unknown.message == "no method 'teleport'; the methods are \(PickerMethods.names.joined(separator: ", "))")
     }
 
     @Test func typedRequestsGetTypedResults() throws {
-        let daemon = try DaemonProcess(config: #"{"state": {"durability": "memory"}}"#, logLevel: "warning")
-        let client = try TestClient(socketPath: daemon.socketPath)
-        #expect(try client.send(Ping()) == "pong")
+        let daemon = try EmbeddedDaemon()
+        let client = try EmbeddedConnection(daemon)
+        #expect(try client.call(Ping()) == "pong")
         guard
-            case .window(let summary) = try client.send(Present(kind: "text", title: "Name?", level: "alert", tag: "t"))
+            case .window(let summary) = try client.call(Present(kind: "text", title: "Name?", level: "alert", tag: "t"))
         else {
             Issue.record("present without wait answered an outcome")
             return
@@ -36,20 +39,20 @@ import Testing
         #expect(
             summary.title == "Name?" && summary.level == .alert && summary.levelName == "alert" && summary.isKey
                 && summary.base == nil)
-        #expect(try client.send(List()).windows == [summary])
-        #expect(try client.send(Get(window: summary.window)).summary == summary)
-        #expect(try client.send(Hide(window: summary.window)).state == .hidden)
-        #expect(try client.send(Update(window: summary.window, value: "Ad")).window == summary.window)
-        let outcome = try client.send(Submit(window: summary.window, value: "Ada"))
+        #expect(try client.call(List()).windows == [summary])
+        #expect(try client.call(Get(window: summary.window)).summary == summary)
+        #expect(try client.call(Hide(window: summary.window)).state == .hidden)
+        #expect(try client.call(Update(window: summary.window, value: "Ad")).window == summary.window)
+        let outcome = try client.call(Submit(window: summary.window, value: "Ada"))
         #expect(outcome.reason == .submitted && outcome.value == "Ada" && outcome.window == summary.window)
-        #expect(try client.send(Wait(window: summary.window)) == outcome)
-        #expect(try client.send(History()) == [outcome])
-        #expect(try client.send(Dismiss(.all)) == [])
+        #expect(try client.call(Wait(window: summary.window)) == outcome)
+        #expect(try client.call(History()) == [outcome])
+        #expect(try client.call(Dismiss(.all)) == [])
     }
 
     /// Found in review: a window's `base` was looked up in the live registry,
     /// so a reload that removed its preset reshaped an open window as text.
-    @Test func aWindowKeepsItsBaseWhenItsPresetIsRemoved() throws {
+    @Test(.tags(.process)) func aWindowKeepsItsBaseWhenItsPresetIsRemoved() throws {
         let daemon = try DaemonProcess.withPresets([
             "target": #"{"kind": "target", "base": "custom", "options": {"columns": [["prod", "staging"]]}}"#
         ])

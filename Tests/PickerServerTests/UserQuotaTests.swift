@@ -92,33 +92,7 @@ import Testing
         #expect(try again.result("history", ["limit": 100])["outcomes"]?.arrayValue?.count == 21)
     }
 
-    @Test func waitersAreLimitedPerConnectionAndPerUser() throws {
-        let daemon = try Self.daemon(
-            allow: ["present"], #", "limits": {"max_waiters_per_connection": 1500, "max_waiters_per_user": 3}"#)
-        let owner = try TestClient(socketPath: daemon.socketPath)
-        let window = try owner.result("present", ["kind": "text"])["window"]!
-        // The daemon's own user: 1,500 on one connection, the next refused.
-        for round in 0..<2 {
-            owner.send(
-                .array((0..<1000).map { owner.request("wait", ["window": window], id: .string("w\(round)-\($0)")) }))
-        }
-        // The batches are answered once every wait in them is: once both are
-        // read (the ping after them is answered), end the window.
-        #expect(try owner.result("ping") == "pong")
-        let other = try TestClient(socketPath: daemon.socketPath)
-        _ = try other.result("cancel", ["window": window])
-        let answers = try (0..<2).flatMap { _ in try #require(try owner.readMessage(timeout: 30)?.arrayValue) }
-        let refused = answers.filter { $0["error"] != nil }
-        #expect(answers.count == 2000 && refused.count == 500)
-        #expect(refused.allSatisfy { Self.limit(of: $0) == "max_waiters_per_connection" })
-        // Another user: three in all, over any number of connections.
-        let theirs = try TestClient(socketPath: daemon.socketPath, uid: Self.nobody)
-        let own = try theirs.result("present", ["kind": "text"])["window"]!
-        for _ in 0..<3 { _ = theirs.start("wait", ["window": own]) }
-        let elsewhere = try TestClient(socketPath: daemon.socketPath, uid: Self.nobody)
-        let error = try elsewhere.error("wait", ["window": own])
-        #expect(error.code == .limitReached && error.data?["limit"] == "max_waiters_per_user")
-    }
+    // Waiters per connection and per user: InProcessQuotaTests.
 
     // Subscriptions per user: InProcessSubscriptionTests.
 

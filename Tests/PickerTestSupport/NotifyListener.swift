@@ -36,15 +36,33 @@ public final class NotifyListener: @unchecked Sendable {
     public func waitFor(_ text: String, timeout: TimeInterval = 10) -> String? {
         if let found = messages.first(where: { $0.contains(text) }) { return found }
         let deadline = Date().addingTimeInterval(timeout)
+        while let message = receive(until: deadline) {
+            if message.contains(text) { return message }
+        }
+        return nil
+    }
+
+    /// Waits until `count` messages contain `text`; whether they did within `timeout`.
+    public func waitFor(_ count: Int, of text: String, timeout: TimeInterval = 10) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while self.count(text) < count {
+            guard receive(until: deadline) != nil else { return false }
+        }
+        return true
+    }
+
+    /// The next message, added to `messages`; nil when none came before `deadline`.
+    private func receive(until deadline: Date) -> String? {
         while Date() < deadline {
             var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            guard poll(&poller, 1, 100) > 0 else { continue }
+            let milliseconds = Int32(max(1, min(100, deadline.timeIntervalSinceNow * 1000)))
+            guard poll(&poller, 1, milliseconds) > 0 else { continue }
             var buffer = [UInt8](repeating: 0, count: 4096)
             let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
             guard count > 0 else { continue }
             let message = String(decoding: buffer[0..<count], as: UTF8.self)
             messages.append(message)
-            if message.contains(text) { return message }
+            return message
         }
         return nil
     }

@@ -8,7 +8,7 @@ import Testing
 /// ping, badge and list read without ArgumentParser (issue 21): the quick
 /// reader takes a line only as ArgumentParser would read it, and leaves every
 /// other line to ArgumentParser.
-@Suite(.tags(.process)) struct QuickCommandLineTests {
+@Suite struct QuickCommandLineTests {
     @Test(arguments: [
         ["ping"], ["--socket", "/run/p.sock", "ping"], ["ping", "--socket", "/run/p.sock"],
         ["--socket=/run/p.sock", "badge"],
