@@ -197,7 +197,14 @@ let package = Package(
             dependencies: ["PickerJSON", "PickerProtocol", "CPickerTestSupport"],
             path: "Tests/PickerTestSupport"
         ),
-        .testTarget(name: "PickerProtocolTests", dependencies: ["PickerProtocol", "PickerJSON"]),
+        // UserGuideTests reads pickerctl's command tree and the daemon's config.
+        .testTarget(
+            name: "PickerProtocolTests",
+            dependencies: [
+                "PickerProtocol", "PickerJSON", "PickerServer", "pickerctl",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .testTarget(name: "PickerJSONTests", dependencies: ["PickerJSON", "PickerTestSupport"]),
         .testTarget(
             name: "PickerCoreTests", dependencies: ["PickerCore", "PickerProtocol", "PickerJSON", "PickerPlugins"]),

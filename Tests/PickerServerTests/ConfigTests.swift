@@ -136,17 +136,17 @@ import Testing
     }
 }
 
-/// README's Security section lists every limit with its default, as the
-/// config table has it.
+/// docs/configuration.md lists every limit with its default, as the config
+/// table has it.
 @Suite struct LimitDocumentationTests {
-    @Test func everyLimitIsInTheReadmeWithItsDefault() throws {
-        let readme = try String(
-            contentsOf: SharedFolder.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    @Test func everyLimitIsInTheConfigurationGuideWithItsDefault() throws {
+        let guide = try String(
+            contentsOf: SharedFolder.packageRoot.appendingPathComponent("docs/configuration.md"), encoding: .utf8)
         let defaults = Limits()
         for limit in Limit.allCases {
             #expect(
-                readme.contains("| `\(limit.key)` | \(defaults[limit]) |"),
-                "README lacks \(limit.key) with its default \(defaults[limit])")
+                guide.contains("| `limits.\(limit.key)` | \(defaults[limit]) |"),
+                "docs/configuration.md lacks limits.\(limit.key) with its default \(defaults[limit])")
         }
     }
 }

@@ -7,6 +7,37 @@ from harness import DESKTOP, PHONE, Failure, check, wait_until
 
 GRACE = 0.8  # seconds: a window that takes over ignores Enter and Escape for a moment
 
+LAYOUTS_SCRIPT = """
+const box = (node) => {
+  if (!node || !node.getClientRects().length) return null;
+  const r = node.getBoundingClientRect();
+  return {left: r.left, top: r.top, right: r.right, bottom: r.bottom};
+};
+const sheet = document.querySelector('#modal[open] .sheet') || document.querySelector('#host .sheet');
+const toolbar = sheet && sheet.querySelector('.toolbar');
+const done = toolbar && toolbar.querySelector('.done');
+const read = () => {
+  const at = box(done);
+  const hit = at && document.elementFromPoint((at.left + at.right) / 2, (at.top + at.bottom) / 2);
+  return {
+    viewport: {width: innerWidth, height: innerHeight}, scrollY, dialogScrollTop: document.getElementById('modal').scrollTop,
+    title: sheet && sheet.querySelector('h1').textContent,
+    toolbar: box(toolbar), done: at, doneUncovered: Boolean(hit && done.contains(hit)),
+    toast: box(document.getElementById('status')), toastText: document.getElementById('status').textContent,
+    heading: box(document.getElementById('others-heading')),
+  };
+};
+// An alert's sheet scrolls within its dialog; the page behind it scrolls too.
+const scrollers = [document.scrollingElement, document.querySelector('#modal[open]')].filter(Boolean);
+return arguments[0].map((where) => {
+  for (const scroller of scrollers) {
+    if (where === 'top') scroller.scrollTop = 0;
+    if (where === 'bottom') scroller.scrollTop = scroller.scrollHeight;
+  }
+  return {where, ...read()};
+});
+"""
+
 
 def find_program(*names):
     for name in names:
@@ -193,6 +224,14 @@ class Page:
 
     def others(self):
         return [b.text for b in self.driver.find_elements(self.By.CSS_SELECTOR, "#others button")]
+
+    def layouts(self, *scrolls):
+        """Where the key window's toolbar, its Done button, the toast and the "Also waiting" heading are, as
+        viewport rectangles {left, top, right, bottom} (None where not shown), at each vertical scroll
+        position in `scrolls` ("now", "top" or "bottom", of the page and of an alert's dialog), all read in one script so nothing redraws between
+        them. Each layout also says whether the Done button is uncovered at its centre, and the page's and
+        the dialog's scroll."""
+        return self.js(LAYOUTS_SCRIPT, list(scrolls))
 
     def no_sideways_scroll(self):
         width, inner = self.js("return [document.documentElement.scrollWidth, window.innerWidth]")

@@ -15,6 +15,7 @@ import urllib.parse
 
 DESKTOP = (1280, 900)
 PHONE = (390, 844)
+LAPTOP = (1280, 657)  # a desktop browser's page on a laptop: less tall than a form
 
 
 class Failure(Exception):

@@ -9,7 +9,7 @@ import os
 import pwd
 import time
 
-from harness import DESKTOP, PHONE, EventReader, Failure, check, get_with_cookie, wait_until
+from harness import DESKTOP, LAPTOP, PHONE, EventReader, Failure, check, get_with_cookie, wait_until
 
 SCENARIOS = []
 
@@ -537,6 +537,93 @@ def phone_size_has_no_sideways_scroll(page, procs):
                         page.dark(False)
             asking.kill()
     finally:
+        page.size(DESKTOP)
+    check(not problems, "; ".join(problems))
+
+
+# ---- a form taller than the screen, with more windows waiting than fit beside it
+
+def tall_form(title):
+    """A form of 16 fields, text and wheels (positioned elements, which must scroll under the toolbar)."""
+    fields = []
+    for n in range(1, 9):
+        fields += ["--field", f"note{n}:text", "--field", f'env{n}:custom:{{"columns":[["prod","dev"]],"initial":["dev"]}}']
+    return ["form", "--title", title, *fields]
+
+
+def overlaps(a, b):
+    return bool(a and b) and a["left"] < b["right"] and b["left"] < a["right"] and a["top"] < b["bottom"] and b["top"] < a["bottom"]
+
+
+def on_screen(rect, layout):
+    return bool(rect) and rect["top"] >= 0 and rect["left"] >= 0 and \
+        rect["bottom"] <= layout["viewport"]["height"] and rect["right"] <= layout["viewport"]["width"]
+
+
+def toolbar_problems(layout, where):
+    """What is wrong with the key window's toolbar in `layout`: off screen, or its Done button covered."""
+    if not on_screen(layout["toolbar"], layout):
+        return [f"{where}: the toolbar is not on screen ({layout['toolbar']}, viewport {layout['viewport']})"]
+    if not layout["doneUncovered"]:
+        return [f"{where}: something covers the toolbar's {layout['title']!r} Submit button"]
+    return []
+
+
+@scenario
+def a_tall_forms_toolbar_stays_on_screen_and_the_toast_clear_of_it(page, procs):
+    """At 390×844 and 1280×657, with a form taller than the screen and 15 other windows waiting: the
+    Cancel/Submit toolbar is on screen and uncovered wherever the page is scrolled, and the "Answered"
+    toast is on screen, clear of the next window's toolbar and of the "Also waiting" heading. An alert's
+    tall form keeps its toolbar on screen within its dialog too."""
+    problems = []
+    asking = []
+    try:
+        for size in (PHONE, LAPTOP):
+            where = "phone" if size == PHONE else "laptop"
+            procs.dismiss_all()
+            for n in range(1, 16):
+                procs.ctl("text", "--title", f"Waiting {n}", "--no-wait")
+            asking.append(procs.ask(*tall_form("Next form")))
+            procs.wait_for_windows(16)  # the form answered below comes last, so it is the key window
+            answered = procs.ask(*tall_form("Tall form"))
+            asking.append(answered)
+            page.size(size)
+            page.open()
+            page.wait_title("Tall form")
+            top, bottom = page.layouts("top", "bottom")
+            check(bottom["scrollY"] > 0, f"{where}: the page does not scroll, so the form is not taller than the screen")
+            problems += toolbar_problems(top, f"{where}, at the top") + toolbar_problems(bottom, f"{where}, scrolled down")
+            page.button("Submit").click()
+            code, out, err = answered.finish()
+            check(code == 0 and len(json.loads(out)) == 16, f"pickerctl form exited {code} printing {out.strip()!r} {err.strip()!r}")
+
+            def toast_and_next():
+                layouts = page.layouts("now", "top", "bottom")
+                shown = all(l["title"] == "Next form" and l["toastText"].startswith("Answered") for l in layouts)
+                return layouts if shown else None
+            # One read as soon as both show: the toast goes after a few seconds.
+            for layout in wait_until(toast_and_next, f"{where}: the Answered toast over the next form"):
+                at = f"{where}, toast shown, scrolled to the {layout['where']}"
+                problems += toolbar_problems(layout, at)
+                if not on_screen(layout["toast"], layout):
+                    problems.append(f"{at}: the toast is not on screen ({layout['toast']})")
+                if overlaps(layout["toast"], layout["toolbar"]):
+                    problems.append(f"{at}: the toast {layout['toast']} covers the toolbar {layout['toolbar']}")
+                if not layout["heading"]:
+                    problems.append(f"{at}: the 'Also waiting' heading is not shown")
+                elif overlaps(layout["toast"], layout["heading"]):
+                    problems.append(f"{at}: the toast {layout['toast']} covers the 'Also waiting' heading {layout['heading']}")
+            # An alert's tall form scrolls within its dialog, its toolbar pinned there.
+            alert = procs.ask(*tall_form("Alert form"), "--level", "alert")
+            asking.append(alert)
+            page.wait_title("Alert form")
+            top, bottom = page.layouts("top", "bottom")
+            check(bottom["dialogScrollTop"] > 0, f"{where}: the alert's form does not scroll in its dialog")
+            problems += toolbar_problems(top, f"{where}, an alert at the top") + \
+                toolbar_problems(bottom, f"{where}, an alert scrolled down")
+    finally:
+        for process in asking:
+            process.kill()
         page.size(DESKTOP)
     check(not problems, "; ".join(problems))
 
