@@ -52,7 +52,7 @@ public struct Question: Sendable {
                 }
             options[ActionsOption.actions] = .array(actions)
             reading = .action(roles: actions.map { $0[ActionOption.role]?.stringValue ?? "default" })
-        case .text, .date, .custom, .list:
+        case .text, .date, .custom, .list, .number:
             for name in arguments { options[name] = reader[name] }
             reading = .asGiven
         }
@@ -89,7 +89,7 @@ public struct Question: Sendable {
                 guard let field = FormField(json: json) else { return true }
                 return mayAskForASecret(BuiltInKind(kind: field.kind, base: nil), options: field.options)
             }
-        case .date?, .custom?, .actions?, .list?:
+        case .date?, .custom?, .actions?, .list?, .number?:
             return false
         case nil:
             return true

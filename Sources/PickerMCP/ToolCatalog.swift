@@ -29,7 +29,7 @@ public enum ToolCatalog {
             case .form:
                 properties[ToolArgument.schema] = formSchema
                 required = [ToolArgument.schema.rawValue]
-            case .text, .date, .custom, .actions, .list:
+            case .text, .date, .custom, .actions, .list, .number:
                 properties = properties + options(of: kind, describedBy: described?[kind])
             }
         }
@@ -54,7 +54,7 @@ public enum ToolCatalog {
                     "return after this many seconds with the error 'still waiting' (the window stays; await again); default: wait until it ends",
             ]
             required = [ToolArgument.window.rawValue]
-        case .askText, .askDate, .choose, .pick, .confirm, .askForm:
+        case .askText, .askDate, .askNumber, .choose, .pick, .confirm, .askForm:
             break
         }
         var schema = JSONObject(["type": "object", "properties": .object(properties)])
@@ -120,6 +120,7 @@ public enum ToolCatalog {
         switch tool {
         case .askText: return "Ask for text"
         case .askDate: return "Ask for a date or time"
+        case .askNumber: return "Ask for a number on a scale"
         case .choose: return "Ask to choose from a list"
         case .pick: return "Ask to pick from columns or a tree"
         case .confirm: return "Ask to choose an action"
@@ -139,6 +140,9 @@ public enum ToolCatalog {
         case .askDate:
             return
                 "Ask the person for a date, a time of day, or both (mode date, time, datetime). \(waits) Returns {value: \"YYYY-MM-DD\", \"HH:MM\" or RFC 3339 with offset, window}."
+        case .askNumber:
+            return
+                "Ask the person for a number from min to max in steps of step (default 1), on a slider, as zenity --scale; unit is a short label shown after it. \(waits) Returns {value: the number, on the grid min + k·step, window}."
         case .choose:
             return
                 "Ask the person to choose one of a list of choices, or several with multiple (a checklist; min and max bound how many): pickerd's list kind, as pickerctl choose asks. \(waits) Returns {value: [the chosen strings, in list order; exactly one without multiple], window}. For one row in each of several columns or down a tree, use pick."

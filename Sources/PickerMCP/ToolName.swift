@@ -7,6 +7,7 @@ import PickerProtocol
 public enum ToolName: String, CaseIterable, Sendable {
     case askText = "ask_text"
     case askDate = "ask_date"
+    case askNumber = "ask_number"
     case choose
     case pick
     case confirm
@@ -35,6 +36,7 @@ extension BuiltInKind {
         case .custom: .pick
         case .actions: .confirm
         case .form: .askForm
+        case .number: .askNumber
         }
     }
 
@@ -44,7 +46,7 @@ extension BuiltInKind {
     var toolOptionNames: [String] {
         switch self {
         case .text: TextOption.allCases.filter { $0 != .secure }.map(\.rawValue)
-        case .date, .custom, .actions, .list: optionNames
+        case .date, .custom, .actions, .list, .number: optionNames
         case .form: []
         }
     }

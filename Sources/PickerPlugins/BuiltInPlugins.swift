@@ -16,6 +16,7 @@ extension PluginRegistry {
         case .actions: ActionsPlugin()
         case .list: ListPlugin()
         case .form: FormPlugin()
+        case .number: NumberPlugin()
         }
     }
 }

@@ -204,7 +204,7 @@ async def exercise(session, person, checks):
     checks.check("initialize names the server", initialized["serverInfo"]["name"] == "pickerd", initialized)
 
     tools = {tool.name: tool for tool in (await session.list_tools()).tools}
-    checks.check("tools/list lists the eight tools", set(tools) == TOOLS, sorted(tools))
+    checks.check("tools/list lists the nine tools", set(tools) == TOOLS, sorted(tools))
     for name, tool in tools.items():
         schema = tool.model_dump(by_alias=True)["inputSchema"]
         checks.check(f"{name} has an input schema", schema.get("type") == "object" and "properties" in schema, schema)
@@ -239,6 +239,10 @@ async def exercise(session, person, checks):
     # ask_date
     result = await call("ask_date", {"title": "Deploy day", "mode": "date", "level": "alert"}, person.submit, "Deploy day", "2026-12-24")
     answered("ask_date gives the date picked", result, "2026-12-24")
+
+    # ask_number: the value on the scale's grid, as pickerd normalized it
+    result = await call("ask_number", {"title": "Replicas", "min": 0, "max": 1, "step": 0.1}, person.submit, "Replicas", "0.30000000000000004")
+    answered("ask_number gives the number on its step", result, 0.3)
 
     # choose: a list, as pickerctl choose asks; several with multiple
     shown = {}
@@ -430,9 +434,9 @@ async def main_async(arguments, checks):
 
 
 ID = re.compile(r"^w(\d+)-([0-9a-z]+)$")
-TOOLS = {"ask_text", "ask_date", "choose", "pick", "confirm", "ask_form", "present", "await"}
+TOOLS = {"ask_text", "ask_date", "ask_number", "choose", "pick", "confirm", "ask_form", "present", "await"}
 # The kind each tool asks with: the same verbs as pickerctl's (choose is a list in both).
-KINDS = {"ask_text": "text", "ask_date": "date", "choose": "list", "pick": "custom", "confirm": "actions"}
+KINDS = {"ask_text": "text", "ask_date": "date", "ask_number": "number", "choose": "list", "pick": "custom", "confirm": "actions"}
 COMMON = ["title", "message", "level", "timeout_s"]
 
 
@@ -446,7 +450,7 @@ async def no_daemon_async(arguments, checks):
         async with ClientSession(read, write) as session:
             await session.initialize()
             tools = {tool.name: tool.model_dump(by_alias=True)["inputSchema"] for tool in (await session.list_tools()).tools}
-            checks.check("without pickerd, tools/list still lists the eight tools", set(tools) == TOOLS, sorted(tools))
+            checks.check("without pickerd, tools/list still lists the nine tools", set(tools) == TOOLS, sorted(tools))
             choose = list(tools.get("choose", {}).get("properties", {}))
             checks.check("...each with its kind's options by name", choose == COMMON + ["choices", "multiple", "min", "max", "initial"], choose)
             pick = list(tools.get("pick", {}).get("properties", {}))

@@ -133,7 +133,7 @@ import Testing
             try fixture.present("date", default: "2026-02-30")
         }
         #expect(
-            throws: PickerError.unknownKind("colour", known: ["date", "custom", "text", "actions", "list", "form"])
+            throws: PickerError.unknownKind("colour", known: BuiltInKind.allCases.map(\.name))
         ) {
             try fixture.present("colour")
         }

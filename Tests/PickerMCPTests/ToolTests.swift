@@ -136,7 +136,7 @@ import Testing
         let tools = ToolCatalog.tools(describedBy: Self.described)
         #expect(
             tools.map { $0["name"]?.stringValue } == [
-                "ask_text", "ask_date", "choose", "pick", "confirm", "ask_form", "present", "await",
+                "ask_text", "ask_date", "ask_number", "choose", "pick", "confirm", "ask_form", "present", "await",
             ])
         for tool in tools {
             #expect(tool["inputSchema"]?["type"] == "object")
@@ -158,7 +158,7 @@ import Testing
         #expect(schemas["await"]?["required"] == ["window"])
         #expect(
             schemas["present"]?["properties"]?["tool"]?["enum"] == [
-                "ask_text", "ask_date", "choose", "pick", "confirm", "ask_form",
+                "ask_text", "ask_date", "ask_number", "choose", "pick", "confirm", "ask_form",
             ])
     }
 

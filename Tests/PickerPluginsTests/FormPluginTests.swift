@@ -1,6 +1,7 @@
 import PickerCore
 import PickerJSON
 import PickerPlugins
+import PickerProtocol
 import Testing
 
 @Suite struct FormPluginTests {
@@ -60,7 +61,8 @@ import Testing
                 == "field 'when': option 'max' (2026-01-31) must not be before option 'min' (2026-02-01)")
         #expect(
             harness.optionsError("form", ["fields": [["name": "x", "kind": "form"]]])
-                == "field 'x' has kind 'form'; use one of date, custom, text, actions, list")
+                == "field 'x' has kind 'form'; use one of \(BuiltInKind.allCases.filter { $0 != .form }.map(\.name).joined(separator: ", "))"
+        )
         #expect(
             harness.optionsError("form", ["fields": [["name": "x", "kind": "colour"]]])?.hasPrefix(
                 "field 'x' has kind 'colour'") == true)

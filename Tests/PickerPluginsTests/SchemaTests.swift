@@ -8,9 +8,7 @@ import Testing
     @Test func everyKindDescribesItsOptionsAndValue() throws {
         let descriptions = PluginRegistry.builtIn.descriptions.map(\.json)
         #expect(
-            descriptions.compactMap { $0["kind"]?.stringValue } == [
-                "date", "custom", "text", "actions", "list", "form",
-            ])
+            descriptions.compactMap { $0["kind"]?.stringValue } == BuiltInKind.allCases.map(\.name))
         for description in descriptions {
             #expect(description["summary"]?.stringValue?.isEmpty == false)
             #expect(description["options"]?["type"] == "object")

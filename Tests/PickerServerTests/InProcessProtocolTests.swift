@@ -33,7 +33,7 @@ import Testing
         let hello = try client.request(Hello(client: "tests", protocolVersion: 1)).get()
         #expect(hello["server"] == "pickerd" && hello["protocol"] == 1)
         #expect(hello["levels"] == ["normal": 0, "statusBar": 1000, "alert": 2000])
-        #expect(hello["kinds"] == ["date", "custom", "text", "actions", "list", "form"])
+        #expect(hello["kinds"] == .array(BuiltInKind.allCases.map { .string($0.name) }))
         #expect(hello["permissions"] == ["present", "answer", "manage", "observe", "admin", "alert"])
         #expect(hello["limits"]?["max_line_bytes"] == 1_048_576)
         #expect(

@@ -16,7 +16,7 @@ import Testing
     static func presetKinds(_ daemon: DaemonProcess) throws -> [String] {
         let kinds = try TestClient(socketPath: daemon.socketPath).result("hello")["kinds"]?.arrayValue ?? []
         return kinds.compactMap(\.stringValue).filter {
-            !["date", "custom", "text", "actions", "list", "form"].contains($0)
+            !BuiltInKind.allCases.map(\.name).contains($0)
         }
     }
 

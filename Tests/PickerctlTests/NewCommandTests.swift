@@ -3,7 +3,7 @@ import PickerJSON
 import PickerTestSupport
 import Testing
 
-/// confirm, choose, reload, get without an id, and --tag on list, dismiss and
+/// confirm, number, choose, reload, get without an id, and --tag on list, dismiss and
 /// wait: the built pickerctl against a real daemon.
 @Suite(.tags(.process)) struct NewCommandTests {
     let daemon: DaemonProcess
@@ -71,6 +71,31 @@ import Testing
         #expect(try pickerctl(["confirm", "--timeout", "200ms"]).status == 124)
         let same = try pickerctl(["confirm", "--yes", "OK", "--no", "OK"])
         #expect(same.status == 64 && same.stderr.hasPrefix("pickerctl: --yes and --no need different labels"))
+    }
+
+    // MARK: number
+
+    @Test func theNumberIsPrintedOnItsStepWithTheScalesDecimals() throws {
+        let asking = try start(["number", "--min", "-1", "--max", "1", "--step", "0.1", "--unit", "V"])
+        try daemon.waitForWindows(1)
+        let window = try keyDetails()
+        #expect(window["kind"] == "number")
+        #expect(window["options"] == ["min": -1, "max": 1, "step": 0.1, "initial": -1, "unit": "V"])
+        let offTheGrid = try pickerctl(["submit", "0.35"])
+        #expect(offTheGrid.status == 65 && offTheGrid.stderr.contains("the nearest is 0.4"), "\(offTheGrid.stderr)")
+        #expect(try pickerctl(["submit", "0.30000000000000004"]).status == 0)
+        let result = asking.finish()
+        #expect(result.status == 0 && result.stdout == "0.3\n" && result.stderr.isEmpty)
+    }
+
+    @Test func aBadScaleIsOneSentenceAndExits64() throws {
+        let backwards = try pickerctl(["number", "--min", "5", "--max", "1"])
+        #expect(backwards.status == 64)
+        #expect(backwards.stderr == "pickerctl: --min (5) must not be greater than --max (1)\n")
+        let notANumber = try pickerctl(["number", "--min", "0", "--max", "0x10"])
+        #expect(notANumber.status == 64 && notANumber.stderr.contains("--max"))
+        let defaulted = try pickerctl(["number", "--min", "0", "--max", "10", "--timeout", "1ms", "--default", "7"])
+        #expect(defaulted.status == 0 && defaulted.stdout == "7\n", "--default is checked as a value: \(defaulted)")
     }
 
     // MARK: choose

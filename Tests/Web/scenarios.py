@@ -265,6 +265,25 @@ def list_multiple_by_keyboard(page, procs):
     asking.expect(0, "web2\ncache1\n")
 
 
+# ---- number
+
+@scenario
+def number_by_keys_and_typing(page, procs):
+    asking = procs.ask("number", "--title", "Replicas", "--min", "0", "--max", "10", "--step", "0.5", "--unit", "pods")
+    page.wait_title("Replicas")
+    slider = page.sheet().find_element(page.By.CSS_SELECTOR, "input[type=range][aria-label]")
+    field = page.sheet().find_element(page.By.CSS_SELECTOR, "input[type=number][aria-label]")
+    check("pods" in page.sheet().text, "the unit is not shown")
+    slider.click()
+    slider.send_keys(page.Keys.HOME, page.Keys.ARROW_RIGHT, page.Keys.ARROW_RIGHT, page.Keys.ARROW_RIGHT)
+    wait_until(lambda: field.get_attribute("value") == "1.5", "the number field does not follow the slider")
+    field.clear()
+    field.send_keys("7.5")
+    wait_until(lambda: slider.get_attribute("value") == "7.5", "the slider does not follow the number field")
+    page.done().click()
+    asking.expect(0, "7.5\n")
+
+
 # ---- form
 
 @scenario

@@ -8,7 +8,7 @@ import PickerJSON
 /// in every place that must learn to draw it. A preset reaches its base's
 /// case through `init(kind:base:)`; nothing compares a kind's name.
 public enum BuiltInKind: String, CaseIterable, Sendable, CustomStringConvertible {
-    case date, custom, text, actions, list, form
+    case date, custom, text, actions, list, form, number
 
     /// The name on the wire.
     public var name: String { rawValue }
@@ -30,6 +30,7 @@ public enum BuiltInKind: String, CaseIterable, Sendable, CustomStringConvertible
         case .actions: ActionsOption.names
         case .list: ListOption.names
         case .form: FormOption.names
+        case .number: NumberOption.names
         }
     }
 
@@ -44,7 +45,7 @@ public enum BuiltInKind: String, CaseIterable, Sendable, CustomStringConvertible
             FormField.fields(of: options).contains { field in
                 field.builtInKind?.holdsSecret(options: field.options) ?? false
             }
-        case .date, .custom, .actions, .list:
+        case .date, .custom, .actions, .list, .number:
             false
         }
     }

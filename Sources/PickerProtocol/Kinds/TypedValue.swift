@@ -3,7 +3,7 @@ import PickerJSON
 /// How a person types a built-in kind's value on a command line (`pickerctl
 /// submit`, `--default`), and how the value is printed back.
 public enum TypedValueShape: Sendable, Equatable {
-    /// One string: a date or time as written, a text, an action's label.
+    /// One string: a date or time as written, a text, an action's label, a number.
     case oneText
     /// One string per custom column or per chosen line of a list.
     case textPerChoice
@@ -22,7 +22,7 @@ public enum TypedValueError: Error, Sendable, Equatable {
 extension BuiltInKind {
     public var typedShape: TypedValueShape {
         switch self {
-        case .date, .text, .actions: .oneText
+        case .date, .text, .actions, .number: .oneText
         case .custom, .list: .textPerChoice
         case .form: .jsonObject
         }
@@ -51,7 +51,7 @@ extension BuiltInKind {
         switch self {
         case .custom:
             try value(typed: text.split(separator: separator, omittingEmptySubsequences: false).map(String.init))
-        case .date, .text, .actions, .list, .form: try value(typed: [text])
+        case .date, .text, .actions, .list, .form, .number: try value(typed: [text])
         }
     }
 
@@ -67,7 +67,7 @@ extension BuiltInKind {
             }
         case .actions:
             if let label = value[ActionsValue.label]?.stringValue { return label }
-        case .date, .text, .form:
+        case .date, .text, .form, .number:
             break
         }
         return value.serialized()

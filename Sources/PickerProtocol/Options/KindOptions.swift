@@ -53,6 +53,11 @@ public enum ListOption: String, OptionName {
     case choices, multiple, min, max, initial
 }
 
+public enum NumberOption: String, OptionName {
+    public static let names = allCases.map(\.rawValue)
+    case min, max, step, initial, unit
+}
+
 public enum FormOption: String, OptionName {
     public static let names = allCases.map(\.rawValue)
     case fields

@@ -52,6 +52,7 @@ enum PickerViews {
         case .form: FormFields(options: options, value: value)
         case .list: ListChoices(options: options, value: value)
         case .text: TextEditor(options: options, value: value)
+        case .number: NumberSlider(options: options, value: value)
         }
     }
 }

@@ -468,6 +468,7 @@ const SHAPES = {
   actions: { control: actionsControl, fieldControl: actionChoiceControl, isSheet: true },
   list: { control: listControl },
   form: { control: formControl, done: 'Submit' },
+  number: { control: numberControl },
 };
 
 /** How a window or field of `shape` is drawn; a shape the page does not know is drawn as text. */
@@ -755,6 +756,26 @@ function textControl(options, value, context) {
     blankIsMissing: () => (options.min_length ?? 0) > 0,
     set: (v) => { if (typeof v === 'string' && v !== input.value) input.value = v; },
     focusTarget: () => input,
+  };
+}
+
+// ---- number: a slider and a number field, moved together
+
+function numberControl(options, value, context) {
+  const bounds = { min: options.min, max: options.max, step: options.step ?? 1 };
+  const start = typeof value === 'number' ? value : options.initial ?? options.min;
+  const slider = el('input', { type: 'range', class: 'number-slider', 'aria-label': context.label, ...bounds });
+  const field = el('input', { type: 'number', class: 'number-input', 'aria-label': `${context.label} (number)`, inputmode: 'decimal', ...bounds });
+  slider.value = field.value = String(start);
+  slider.addEventListener('input', () => { field.value = slider.value; context.changed(); });
+  field.addEventListener('input', () => { if (field.value !== '') slider.value = field.value; context.changed(); });
+  return {
+    el: el('div', { class: 'number' }, slider, field, options.unit ? el('span', { class: 'unit', text: options.unit }) : null),
+    value: () => Number(field.value === '' ? slider.value : field.value),
+    isBlank: () => false,
+    blankIsMissing: () => false,
+    set: (v) => { if (typeof v === 'number') slider.value = field.value = String(v); },
+    focusTarget: () => slider,
   };
 }
 
