@@ -43,6 +43,13 @@ KINDS = {
 }
 
 
+def shown(page, procs, *arguments):
+    """Starts an asking pickerctl and waits for the page to show its window, by its --title."""
+    asking = procs.ask(*arguments)
+    page.wait_title(arguments[arguments.index("--title") + 1])
+    return asking
+
+
 @scenario
 def empty_state(page, procs):
     check("No picker is waiting." in page.driver.find_element(page.By.ID, "empty").text, "the empty state's sentence is missing")
@@ -68,8 +75,7 @@ def without_a_session_the_page_says_how_to_get_one(page, procs):
 
 @scenario
 def date_by_clicks(page, procs):
-    asking = procs.ask("date", "--title", "Release day", "--min", "2026-01-10", "--max", "2027-03-31", "--initial", "2026-12-04")
-    page.wait_title("Release day")
+    asking = shown(page, procs, "date", "--title", "Release day", "--min", "2026-01-10", "--max", "2027-03-31", "--initial", "2026-12-04")
     check(page.options("Year") == ["2026", "2027"], f"years outside [min, max] are offered: {page.options('Year')}")
     check("Friday" in page.sheet().text, "the weekday of 2026-12-04 (Friday) is not shown")
     page.click_option("Year", "2027")
@@ -106,8 +112,7 @@ def date_by_keyboard(page, procs):
 
 @scenario
 def custom_tree_by_clicks(page, procs):
-    asking = procs.ask(*CUSTOM_TREE)
-    page.wait_title("Where to deploy")
+    asking = shown(page, procs, *CUSTOM_TREE)
     check(page.options("City") == ["Hangzhou", "Ningbo", "Wenzhou"], f"cities of Zhejiang expected: {page.options('City')}")
     page.click_option("Province", "Jiangsu")
     wait_until(lambda: page.options("City") == ["Nanjing", "Suzhou", "Wuxi"], "the city wheel to follow its province")
@@ -119,8 +124,7 @@ def custom_tree_by_clicks(page, procs):
 
 @scenario
 def custom_tree_by_keyboard(page, procs):
-    asking = procs.ask(*CUSTOM_TREE)
-    page.wait_title("Where to deploy")
+    asking = shown(page, procs, *CUSTOM_TREE)
     check(page.focused_name() == "Province", f"focus starts on {page.focused_name()!r}")
     k = page.Keys
     page.keys(k.END)  # Guangdong
@@ -133,8 +137,7 @@ def custom_tree_by_keyboard(page, procs):
 
 @scenario
 def text_by_clicks(page, procs):
-    asking = procs.ask("text", "--multiline", "--title", "Release notes", "--placeholder", "What changed?")
-    page.wait_title("Release notes")
+    asking = shown(page, procs, "text", "--multiline", "--title", "Release notes", "--placeholder", "What changed?")
     field = page.sheet().find_element(page.By.TAG_NAME, "textarea")
     check(field.get_attribute("placeholder") == "What changed?", "the placeholder is not shown")
     field.click()
@@ -148,8 +151,7 @@ def text_by_clicks(page, procs):
 
 @scenario
 def text_by_keyboard(page, procs):
-    asking = procs.ask("text", "--title", "Ticket", "--pattern", "[A-Z]+-[0-9]+", "--max-length", "12")
-    page.wait_title("Ticket")
+    asking = shown(page, procs, "text", "--title", "Ticket", "--pattern", "[A-Z]+-[0-9]+", "--max-length", "12")
     check("[A-Z]+-[0-9]+" in page.sheet().text, "the pattern is not shown before a value is rejected")
     check("at most 12 characters" in page.sheet().text, "the length rule is not shown")
     check(page.focused().tag_name == "input", "focus does not start in the text field")
@@ -161,8 +163,7 @@ def text_by_keyboard(page, procs):
 
 def secure_answer(page, procs, by_keyboard):
     secret = "hunter2-Zq9!"
-    asking = procs.ask("text", "--secure", "--title", "Password for backup@nas")
-    page.wait_title("Password for backup@nas")
+    asking = shown(page, procs, "text", "--secure", "--title", "Password for backup@nas")
     field = page.sheet().find_element(page.By.TAG_NAME, "input")
     check(field.get_attribute("type") == "password", "a secure text field is not a password field")
     events = EventReader(procs, page.cookie())
@@ -205,8 +206,7 @@ ACTIONS = ["actions", "--title", "Disk almost full", "--message", "/var is 97% f
 
 @scenario
 def actions_by_clicks(page, procs):
-    asking = procs.ask(*ACTIONS)
-    page.wait_title("Disk almost full")
+    asking = shown(page, procs, *ACTIONS)
     destructive = page.button("Delete old logs")
     red, green, blue = [int(x) for x in destructive.value_of_css_property("color").split("(")[1].split(")")[0].split(",")[:3]]
     check(red > 150 and green < 80 and blue < 80, f"the destructive action is not red: {destructive.value_of_css_property('color')}")
@@ -219,8 +219,7 @@ def actions_by_clicks(page, procs):
 
 @scenario
 def actions_by_keyboard(page, procs):
-    asking = procs.ask(*ACTIONS)
-    page.wait_title("Disk almost full")
+    asking = shown(page, procs, *ACTIONS)
     check(page.focused().text == "Clean up now", f"focus starts on {page.focused().text!r}")
     page.keys(page.Keys.ARROW_DOWN, page.Keys.ENTER)
     asking.expect(0, "Delete old logs\n")
@@ -242,8 +241,7 @@ CHOOSE = ["choose", "--multiple", "--min", "1", "--max", "2", "--title", "Restar
 
 @scenario
 def list_multiple_by_clicks(page, procs):
-    asking = procs.ask(*CHOOSE)
-    page.wait_title("Restart which hosts")
+    asking = shown(page, procs, *CHOOSE)
     check(page.listbox("Restart which hosts").get_attribute("aria-multiselectable") == "true", "the list is not multi-select")
     check("pick 1–2" in page.sheet().text, "the min/max rule is not shown")
     page.click_option("Restart which hosts", "web2")
@@ -258,8 +256,7 @@ def list_multiple_by_clicks(page, procs):
 
 @scenario
 def list_multiple_by_keyboard(page, procs):
-    asking = procs.ask(*CHOOSE)
-    page.wait_title("Restart which hosts")
+    asking = shown(page, procs, *CHOOSE)
     k = page.Keys
     page.keys(k.ARROW_DOWN, k.SPACE, k.END, k.SPACE, k.ENTER)
     asking.expect(0, "web2\ncache1\n")
@@ -269,8 +266,7 @@ def list_multiple_by_keyboard(page, procs):
 
 @scenario
 def number_by_keys_and_typing(page, procs):
-    asking = procs.ask("number", "--title", "Replicas", "--min", "0", "--max", "10", "--step", "0.5", "--unit", "pods")
-    page.wait_title("Replicas")
+    asking = shown(page, procs, "number", "--title", "Replicas", "--min", "0", "--max", "10", "--step", "0.5", "--unit", "pods")
     slider = page.sheet().find_element(page.By.CSS_SELECTOR, "input[type=range][aria-label]")
     field = page.sheet().find_element(page.By.CSS_SELECTOR, "input[type=number][aria-label]")
     check("pods" in page.sheet().text, "the unit is not shown")
@@ -288,8 +284,7 @@ def number_by_keys_and_typing(page, procs):
 
 @scenario
 def form_by_clicks(page, procs):
-    asking = procs.ask("form", "--title", "Release", *FORM_FIELDS)
-    page.wait_title("Release")
+    asking = shown(page, procs, "form", "--title", "Release", *FORM_FIELDS)
     page.click_option("env", "staging")
     page.click_option("Day", "05")
     who = page.sheet().find_element(page.By.CSS_SELECTOR, "[data-field=who] input")
@@ -303,8 +298,7 @@ def form_by_clicks(page, procs):
 
 @scenario
 def form_by_keyboard(page, procs):
-    asking = procs.ask("form", "--title", "Release", *FORM_FIELDS)
-    page.wait_title("Release")
+    asking = shown(page, procs, "form", "--title", "Release", *FORM_FIELDS)
     k = page.Keys
     page.keys(k.ARROW_DOWN, k.TAB, k.ARROW_DOWN, k.TAB, "Ada", k.ENTER)
     code, out, err = asking.finish()
@@ -329,8 +323,7 @@ def field_part(page, name, selector):
 
 @scenario
 def a_form_gives_no_answer_the_person_did_not_give(page, procs):
-    asking = procs.ask("present", "form", "--title", "Only the email", "--options", OPTIONAL_FORM)
-    page.wait_title("Only the email")
+    asking = shown(page, procs, "present", "form", "--title", "Only the email", "--options", OPTIONAL_FORM)
     for name in ("n", "ok", "env", "on"):
         check(field_part(page, name, ".not-set").is_displayed(), f"the optional field {name} does not say it is not set")
     check(not field_part(page, "region", ".not-set").is_displayed(), "the field with an initial says it is not set")
@@ -344,8 +337,7 @@ def a_form_gives_no_answer_the_person_did_not_give(page, procs):
 
 @scenario
 def a_forms_optional_field_is_set_and_cleared_on_purpose(page, procs):
-    asking = procs.ask("present", "form", "--title", "Set and clear", "--options", OPTIONAL_FORM)
-    page.wait_title("Set and clear")
+    asking = shown(page, procs, "present", "form", "--title", "Set and clear", "--options", OPTIONAL_FORM)
     field_part(page, "email", "input").send_keys("a@b.c")
     page.click_option("ok", "No")
     check(not field_part(page, "ok", ".not-set").is_displayed(), "picking a choice does not set the field")
@@ -362,8 +354,7 @@ def a_forms_optional_field_is_set_and_cleared_on_purpose(page, procs):
 
 @scenario
 def form_rejection_marks_the_field(page, procs):
-    asking = procs.ask("form", "--title", "Ticket form", "--field", "name:text", "--field", 'code:text:{"pattern":"[0-9]+"}')
-    page.wait_title("Ticket form")
+    asking = shown(page, procs, "form", "--title", "Ticket form", "--field", "name:text", "--field", 'code:text:{"pattern":"[0-9]+"}')
     name = page.sheet().find_element(page.By.CSS_SELECTOR, "[data-field=name] input")
     code = page.sheet().find_element(page.By.CSS_SELECTOR, "[data-field=code] input")
     name.send_keys("Ada")
@@ -384,8 +375,7 @@ def form_rejection_marks_the_field(page, procs):
 def a_preset_field_is_drawn_by_its_base(page, procs):
     """Each field of a preset kind is drawn by its base's control, from the shape
     pickerweb sends for it, and answered in its base's value shape."""
-    asking = procs.ask("form", "--title", "Roll out", "--field", "day:release-day", "--field", "region:constructor")
-    page.wait_title("Roll out")
+    asking = shown(page, procs, "form", "--title", "Roll out", "--field", "day:release-day", "--field", "region:constructor")
     day = page.sheet().find_element(page.By.CSS_SELECTOR, "[data-field=day]")
     check("shape-date" in day.get_attribute("class"), f"the release-day field is not drawn as a date: {day.get_attribute('class')}")
     check(not day.find_elements(page.By.CSS_SELECTOR, "input, textarea"), "the release-day field is a text box")
@@ -432,8 +422,7 @@ def alert_takes_over_live(page, procs):
 
 @scenario
 def who_asks_is_shown_under_the_title(page, procs):
-    asking = procs.ask("text", "--title", "Deploy tag")
-    page.wait_title("Deploy tag")
+    asking = shown(page, procs, "text", "--title", "Deploy tag")
     asker = lambda: page.sheet().find_element(page.By.CLASS_NAME, "asker")
     user = pwd.getpwuid(os.getuid()).pw_name
     wait_until(lambda: asker().is_displayed() and asker().text == f"asked by {user} via pickerctl",
@@ -445,8 +434,7 @@ def who_asks_is_shown_under_the_title(page, procs):
 
 @scenario
 def rejection_is_shown_and_the_window_stays(page, procs):
-    asking = procs.ask("text", "--title", "Ticket", "--pattern", "[A-Z]+-[0-9]+")
-    page.wait_title("Ticket")
+    asking = shown(page, procs, "text", "--title", "Ticket", "--pattern", "[A-Z]+-[0-9]+")
     page.keys("nope", page.Keys.ENTER)
     wait_until(lambda: page.alert_text(), "the rejection in role=alert")
     time.sleep(0.3)  # a fixed pause: nothing signals a window that wrongly goes, so it is given time to
@@ -496,8 +484,7 @@ def updates_go_both_ways(page, procs):
     page.done().click()
     asking.expect(0, "dev\teu\n")
     # And a text field, which the person may be focused in.
-    asking = procs.ask("text", "--title", "Name")
-    page.wait_title("Name")
+    asking = shown(page, procs, "text", "--title", "Name")
     page.keys("Ad")
     wait_until(lambda: procs.get().get("value") == "Ad", "pickerctl get to show what was typed")
     procs.ctl("update", "Grace")
@@ -510,8 +497,7 @@ def updates_go_both_ways(page, procs):
 @scenario
 def html_in_a_title_is_text(page, procs):
     title = "<img src=x onerror=alert(1)><b>bold</b>"
-    asking = procs.ask("actions", "--title", title, "--message", "<script>alert(2)</script>", "--action", "<i>OK</i>")
-    page.wait_title(title)
+    asking = shown(page, procs, "actions", "--title", title, "--message", "<script>alert(2)</script>", "--action", "<i>OK</i>")
     check(not page.driver.find_elements(page.By.CSS_SELECTOR, ".sheet img, .sheet b, .sheet i, .sheet script"),
           "markup from the window became elements")
     check("<script>alert(2)</script>" in page.sheet().text, "the message is not shown as text")
@@ -672,8 +658,7 @@ def quiet_hours_banner(page, procs):
 
 @scenario
 def daemon_away_and_back(page, procs):
-    asking = procs.ask("text", "--title", "Survives a restart", "--reconnect", "60s")
-    page.wait_title("Survives a restart")
+    asking = shown(page, procs, "text", "--title", "Survives a restart", "--reconnect", "60s")
     page.keys("kept")
     wait_until(lambda: procs.get().get("value") == "kept", "the typed text to reach pickerd")
     procs.stop_daemon()
