@@ -24,7 +24,10 @@ public enum PickerError: Error, Sendable, Equatable {
         case .noSuchWindow(nil):
             return "there is no key window; name a window or present one first"
         case .alreadyDismissed(let outcome):
-            return "window \(outcome.window.rawValue) was already dismissed (\(outcome.reason.rawValue))"
+            // Not "dismissed", which reads like a cancel: every ended window answers so.
+            let window = outcome.window.rawValue
+            return
+                "window \(window) has already ended (\(outcome.reason.rawValue) at \(outcome.at.rfc3339)) and takes no more requests; wait on \(window) gives its outcome"
         case .unknownKind(let kind, let known):
             return "unknown picker kind '\(kind)'; known kinds are \(known.joined(separator: ", "))"
         case .limitReached(let message, _):

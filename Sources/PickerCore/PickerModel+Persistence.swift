@@ -56,7 +56,7 @@ extension PickerModel {
                 // Dismissed like any other window, so the store forgets it too.
                 let outcome = RecordedOutcome(
                     window: record.id, reason: .dismissed, value: nil, visibleValue: nil, by: nil, at: now,
-                    owner: record.owner)
+                    owner: record.owner, kind: record.kind, title: record.title)
                 archive.add(outcome)
                 self.counters.byReason[.dismissed, default: 0] += 1
                 emit(

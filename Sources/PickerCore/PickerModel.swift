@@ -337,7 +337,7 @@ public final class PickerModel {
         if window.ownerGraceDeadline != nil, reason != .ownerGone { liveDeadlineCount -= 1 }
         let outcome = RecordedOutcome(
             window: window.id, reason: reason, value: value, visibleValue: value.flatMap { window.picker.redact($0) },
-            by: peer, at: now, owner: window.owner.peer)
+            by: peer, at: now, owner: window.owner.peer, kind: window.kind, title: window.title)
         archive.add(outcome)
         counters.byReason[reason, default: 0] += 1
         emit(.dismissed, window: window.id, payload: .dismissed(outcome.wire(revealingValue: false)), outcome: outcome)

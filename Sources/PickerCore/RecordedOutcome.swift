@@ -15,10 +15,14 @@ public struct RecordedOutcome: Sendable, Hashable {
     /// Who presented the window: its rights and quotas outlive the window.
     /// Not on the wire; nil for an outcome stored before owners were kept.
     public var owner: Peer?
+    /// The ended window's kind and title, for `history`; nil for an outcome
+    /// stored before they were kept.
+    public var kind: String?
+    public var title: String?
 
     public init(
         window: WindowID, reason: OutcomeReason, value: JSON?, visibleValue: JSON?, by: Peer?, at: Timestamp,
-        owner: Peer? = nil
+        owner: Peer? = nil, kind: String? = nil, title: String? = nil
     ) {
         self.window = window
         self.reason = reason
@@ -27,11 +31,23 @@ public struct RecordedOutcome: Sendable, Hashable {
         self.by = by
         self.at = at
         self.owner = owner
+        self.kind = kind
+        self.title = title
     }
 
     /// The wire form; `revealingValue` only for the submitter and waiters.
     public func wire(revealingValue: Bool) -> Outcome {
         Outcome(window: window, reason: reason, value: revealingValue ? value : visibleValue, by: by, at: at)
+    }
+
+    /// The wire form `history` answers with: what anyone may see of the
+    /// value, and the window's kind and title, which anyone who may ask
+    /// `history` could see in `list` and `get` while it was open.
+    public var historyEntry: Outcome {
+        var entry = wire(revealingValue: false)
+        entry.kind = kind
+        entry.title = title
+        return entry
     }
 
     /// The wire form for a connection of `uid`: a secret value only for the

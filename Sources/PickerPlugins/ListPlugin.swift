@@ -28,6 +28,14 @@ public struct ListPlugin: PickerPlugin {
                     "type": "array", "uniqueItems": true, "items": ["type": ["string", "integer"]],
                     "description": "the choices (or indices) picked at the start; at most one without multiple",
                 ],
+                .header: [
+                    "type": "string", "maxLength": .integer(Int64(PluginLimits.labelLength)),
+                    "description": "a line shown above the choices",
+                ],
+                .height: [
+                    "type": "integer", "minimum": 1, "maximum": .integer(Int64(PluginLimits.choicesPerColumn)),
+                    "description": "how many choices are shown at once (fewer where there is no room)",
+                ],
             ])
     }
 
@@ -55,6 +63,9 @@ public struct ListPlugin: PickerPlugin {
             )
         }
         var picker = PreparedList(choices: choices, isMultiple: isMultiple)
+        picker.header = try reader.string(ListOption.header)
+        if let header = picker.header { try PluginLimits.checkLength(header, of: "option '\(ListOption.header)'") }
+        picker.height = try reader.integer(ListOption.height, in: 1...PluginLimits.choicesPerColumn)
         if isMultiple {
             let least = min ?? 0
             if let max, least > max {
@@ -100,6 +111,9 @@ struct PreparedList: PreparedPicker {
     var initial: [Int]
     /// Whether `initial` was the asker's (else it is the list's own start).
     var initialIsGiven = false
+    /// How the choices are shown: a line above them, and how many at once.
+    var header: String?
+    var height: Int?
 
     init(choices: [String], isMultiple: Bool) {
         self.choices = choices
@@ -116,6 +130,8 @@ struct PreparedList: PreparedPicker {
             object[ListOption.max] = .integer(Int64(range.upperBound))
         }
         object[ListOption.initial] = strings(initial)
+        if let header { object[ListOption.header] = .string(header) }
+        if let height { object[ListOption.height] = .integer(Int64(height)) }
         return .object(object)
     }
 

@@ -210,6 +210,9 @@ struct FormCommand: AsyncParsableCommand {
         discussion: """
             --field when:date --field 'env:custom:{"columns":[["prod","staging"]]}' --field who:text
             or --spec FILE holding {"fields":[{"name":…,"kind":…,"options":…}]}
+            With --separator '|' it prints the fields' values in field order on one line, \
+            delimited by '|', as zenity --forms does: 2026-03-04|prod|Ada (a custom or list \
+            field's choices joined by a comma; a field left blank is empty).
             """)
 
     @OptionGroup var common: AskOptions
@@ -218,10 +221,19 @@ struct FormCommand: AsyncParsableCommand {
     var field: [String] = []
     @Option(help: ArgumentHelp("A JSON file with the form's fields.", valueName: "file"))
     var spec: String?
+    @Option(
+        help: ArgumentHelp(
+            "Print the fields in field order delimited by this, instead of JSON (\\t and \\n understood).",
+            valueName: "text"))
+    var separator: String?
 
     func validate() throws {
         if field.isEmpty == (spec == nil) {
             throw ValidationError("give --field (one or more) or --spec, not both and not neither")
+        }
+        if separator == "" { throw ValidationError("--separator must not be empty") }
+        if separator != nil, common.json {
+            throw ValidationError("--separator prints the fields delimited; --json prints the object: give one")
         }
     }
 
@@ -259,8 +271,17 @@ struct FormCommand: AsyncParsableCommand {
             }
             options = JSONObject([FormOption.fields: .array(fields)])
         }
+        var finishing: ((Outcome) -> Int32)?
+        if let separator {
+            let delimited = DelimitedFields(
+                fields: FormField.fields(of: .object(options)), separator: ValueFormatting.unescape(separator))
+            finishing = {
+                OutcomePrinting.finish(delimited.applied(to: $0), kind: .form, json: false, separator: "\t")
+            }
+        }
         try await common.ask(
-            kind: .form, options: options, flags: OptionFlags(FormOption.self, renamed: [.fields: "--field"]))
+            kind: .form, options: options, flags: OptionFlags(FormOption.self, renamed: [.fields: "--field"]),
+            finishing: finishing)
     }
 }
 

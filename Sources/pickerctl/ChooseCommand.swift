@@ -18,9 +18,12 @@ struct ChooseCommand: AsyncParsableCommand {
             (a pipe or a file, not a terminal). Blank choices (empty, or only spaces and tabs) \
             are left out, and one given twice is offered once; a choice is otherwise kept as \
             it is. The chosen ones are printed in list order, one a line; with --multiple and \
-            nothing picked, nothing is printed (exit 0). --default is one choice.
+            nothing picked, nothing is printed (exit 0). --default is one choice. --header \
+            puts a line above the choices and --height shows at most that many at once, \
+            as gum's do.
               git branch --format='%(refname:short)' | pickerctl choose --title Branch
               pickerctl choose --multiple --min 1 api web worker
+              pickerctl choose --header 'Hosts in eu-west' --height 5 web1 web2 db1 cache1
             """)
 
     @OptionGroup var common: AskOptions
@@ -38,8 +41,16 @@ struct ChooseCommand: AsyncParsableCommand {
             "A choice picked at the start (the highlighted one); with --multiple repeatable, each ticked.",
             valueName: "choice"))
     var selected: [String] = []
+    @Option(help: ArgumentHelp("A line shown above the choices.", valueName: "text"))
+    var header: String?
+    // .unconditional: --height -3 is refused with its sentence, not as a missing value.
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("The most choices shown at once (default: as many as fit).", valueName: "n"))
+    var height: Int?
 
     func validate() throws {
+        if let height, height < 1 { throw ValidationError("--height must be 1 or more") }
         if !multiple, min != nil || max != nil { throw ValidationError("--min and --max need --multiple") }
         if let min, min < 0 { throw ValidationError("--min must be 0 or more") }
         if let max, max < 1 { throw ValidationError("--max must be 1 or more") }
@@ -59,6 +70,8 @@ struct ChooseCommand: AsyncParsableCommand {
         if let min { options[ListOption.min] = .integer(Int64(min)) }
         if let max { options[ListOption.max] = .integer(Int64(max)) }
         if !selected.isEmpty { options[ListOption.initial] = .array(selected.map(JSON.string)) }
+        if let header { options[ListOption.header] = .string(header) }
+        if let height { options[ListOption.height] = .integer(Int64(height)) }
         let json = common.json
         // --default is one choice: a list takes a bare choice as an array of one.
         let flags = OptionFlags(ListOption.self, renamed: [.initial: "--selected"], unflagged: [.choices])

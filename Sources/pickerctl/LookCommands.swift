@@ -114,7 +114,12 @@ struct WatchCommand: ClientCommand {
 }
 
 struct HistoryCommand: ReportCommand {
-    static let configuration = CommandConfiguration(commandName: "history", abstract: "Recent outcomes, newest first.")
+    static let configuration = CommandConfiguration(
+        commandName: "history", abstract: "Recent outcomes, newest first, with each window's kind and title.",
+        discussion: """
+            A secure value is never shown. An outcome kept by an older pickerd has no \
+            kind or title: those cells are empty.
+            """)
 
     @OptionGroup var global: GlobalOptions
     @Flag(help: "Print JSON: {outcomes}.")
@@ -124,10 +129,11 @@ struct HistoryCommand: ReportCommand {
     var request: History { History(limit: limit) }
 
     func printForPerson(_ outcomes: [Outcome]) {
-        var rows = [["ID", "REASON", "AT", "VALUE"]]
+        var rows = [["ID", "KIND", "REASON", "AT", "TITLE", "VALUE"]]
         for outcome in outcomes {
             rows.append([
-                outcome.window.rawValue, outcome.reason.rawValue, outcome.at.rfc3339,
+                outcome.window.rawValue, outcome.kind ?? "", outcome.reason.rawValue, outcome.at.rfc3339,
+                outcome.title ?? "",
                 outcome.value.map { ValueFormatting.text(of: $0, kind: nil, separator: "\t") } ?? "",
             ])
         }

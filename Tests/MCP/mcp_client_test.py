@@ -452,7 +452,7 @@ async def no_daemon_async(arguments, checks):
             tools = {tool.name: tool.model_dump(by_alias=True)["inputSchema"] for tool in (await session.list_tools()).tools}
             checks.check("without pickerd, tools/list still lists the nine tools", set(tools) == TOOLS, sorted(tools))
             choose = list(tools.get("choose", {}).get("properties", {}))
-            checks.check("...each with its kind's options by name", choose == COMMON + ["choices", "multiple", "min", "max", "initial"], choose)
+            checks.check("...each with its kind's options by name", choose == COMMON + ["choices", "multiple", "min", "max", "initial", "header", "height"], choose)
             pick = list(tools.get("pick", {}).get("properties", {}))
             checks.check("...pick's too", pick == COMMON + ["columns", "tree", "labels", "initial"], pick)
             result = result_of(await session.call_tool("choose", {"choices": ["a", "b"]}))

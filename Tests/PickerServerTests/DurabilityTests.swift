@@ -223,7 +223,7 @@ import Testing
         guard try editStateDatabase(database.path, newerSchema, skipping: "the newer-schema half") else { return }
         let newer = try CommandLineProcess.run("pickerd", ["--socket", socket, "--state-dir", state.path])
         #expect(newer.status != 0)
-        #expect(newer.stderr.contains("has schema version 99, newer than this pickerd knows (4)"))
+        #expect(newer.stderr.contains("has schema version 99, newer than this pickerd knows (5)"))
     }
 
     @Test func historyComesFromTheStoreAndHonoursRetention() throws {

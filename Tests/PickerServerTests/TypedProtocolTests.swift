@@ -46,7 +46,9 @@ import Testing
         let outcome = try client.call(Submit(window: summary.window, value: "Ada"))
         #expect(outcome.reason == .submitted && outcome.value == "Ada" && outcome.window == summary.window)
         #expect(try client.call(Wait(window: summary.window)) == outcome)
-        #expect(try client.call(History()) == [outcome])
+        var entry = outcome
+        (entry.kind, entry.title) = ("text", "Name?")
+        #expect(try client.call(History()) == [entry], "history names the window's kind and title")
         #expect(try client.call(Dismiss(.all)) == [])
     }
 

@@ -132,6 +132,30 @@ import Testing
         #expect(try text("etc/pickerd/pickerd.json") == "{\"log\": {\"level\": \"debug\"}}\n")
     }
 
+    /// A release build has no generate-manual (`swift build` makes only this
+    /// package's products): a folder that is not this checkout's build is not
+    /// built into, and the one line says how, for that configuration.
+    @Test func aReleaseFolderWithoutGenerateManualSaysHowToBuildIt() throws {
+        let builds = try TestDirectory()
+        let release = builds.url.appendingPathComponent("release")
+        try FileManager.default.createDirectory(at: release, withIntermediateDirectories: true)
+        for program in ["pickerd", "pickerctl", "pickerweb", "pickermcp", "pickerd-askpass", "pinentry-pickerd"] {
+            try FileManager.default.createSymbolicLink(
+                atPath: release.appendingPathComponent(program).path,
+                withDestinationPath: Self.buildDirectory + "/" + program)
+        }
+        let script = SharedFolder.packageRoot.appendingPathComponent("Scripts/install").path
+        let stopped = try ProgramRun.run(
+            script, ["--from-build-dir", release.path, "--destdir", root.path],
+            environment: ["PREFIX": "", "DESTDIR": ""])
+        #expect(stopped.status == 1)
+        #expect(
+            stopped.stderr
+                == "install: no generate-manual in \(release.path) to write the man pages: build it with 'swift build -c release --product generate-manual', or pass --no-man\n"
+        )
+        #expect(!exists("usr"), "nothing written")
+    }
+
     @Test func aBadArgumentIsOneSentence() throws {
         let relative = try install(["--prefix", "usr/local"])
         #expect(relative.status == 1)

@@ -262,6 +262,24 @@ def list_multiple_by_keyboard(page, procs):
     asking.expect(0, "web2\ncache1\n")
 
 
+@scenario
+def list_header_and_height(page, procs):
+    # choose --header and --height, as gum's: a line above the choices, three of twelve at once.
+    asking = shown(page, procs, "choose", "--title", "Restart which host", "--header", "Hosts in eu-west", "--height", "3",
+                   *[f"host{n}" for n in range(1, 13)])
+    box = page.listbox("Restart which host")
+    header = page.sheet().find_element(page.By.CSS_SELECTOR, ".list-header")
+    check(header.text == "Hosts in eu-west", f"the header is not shown: {header.text!r}")
+    check(page.js("return arguments[0].getBoundingClientRect().bottom <= arguments[1].getBoundingClientRect().top", header, box),
+          "the header is not above the choices")
+    check(box.get_attribute("aria-describedby") == header.get_attribute("id"), "the listbox is not described by its header")
+    rows = page.js("const row = arguments[0].querySelector('[role=option]').getBoundingClientRect().height;"
+                   "return arguments[0].clientHeight / row;", box)
+    check(2.5 <= rows <= 3.5, f"{rows:.1f} rows show at once, not 3")
+    page.keys(page.Keys.END, page.Keys.ENTER)
+    asking.expect(0, "host12\n")
+
+
 # ---- number
 
 @scenario

@@ -51,6 +51,10 @@ public enum ActionOption: String, OptionName {
 public enum ListOption: String, OptionName {
     public static let names = allCases.map(\.rawValue)
     case choices, multiple, min, max, initial
+    /// A line above the choices, as `gum choose --header`.
+    case header
+    /// How many choices are shown at once (front-ends show fewer when they have no room).
+    case height
 }
 
 public enum NumberOption: String, OptionName {

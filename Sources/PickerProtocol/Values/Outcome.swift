@@ -2,16 +2,27 @@ import PickerJSON
 
 /// A window's outcome as the wire carries it: `{window, reason, value?, by?, at}`.
 /// `value` is absent when there was none or the reader may not see it.
+/// `history` adds the ended window's `kind` and `title`:
+/// `{window, kind?, title?, reason, value?, by?, at}`.
 public struct Outcome: Sendable, Hashable {
     public var window: WindowID
+    /// The ended window's kind and title: in `history` only (and absent for an
+    /// outcome kept by a pickerd from before they were kept).
+    public var kind: String?
+    public var title: String?
     public var reason: OutcomeReason
     public var value: JSON?
     /// Who ended the window (absent for a timeout, a shutdown or an owner gone).
     public var by: Peer?
     public var at: Timestamp
 
-    public init(window: WindowID, reason: OutcomeReason, value: JSON?, by: Peer?, at: Timestamp) {
+    public init(
+        window: WindowID, kind: String? = nil, title: String? = nil, reason: OutcomeReason, value: JSON?, by: Peer?,
+        at: Timestamp
+    ) {
         self.window = window
+        self.kind = kind
+        self.title = title
         self.reason = reason
         self.value = value
         self.by = by
@@ -24,6 +35,8 @@ public struct Outcome: Sendable, Hashable {
     public func fields(includingWindow: Bool) -> JSONObject {
         var object = JSONObject()
         if includingWindow { object[WireName.window] = .string(window.rawValue) }
+        if let kind { object[WireName.kind] = .string(kind) }
+        if let title { object[WireName.title] = .string(title) }
         object[WireName.reason] = .string(reason.rawValue)
         if let value { object[WireName.value] = value }
         if let by { object[WireName.by] = by.json }
@@ -38,6 +51,8 @@ public struct Outcome: Sendable, Hashable {
         else { return nil }
         let by = json[WireName.by].flatMap(Peer.init(json:))
         guard by != nil || json[WireName.by] == nil else { return nil }
-        self.init(window: WindowID(window), reason: reason, value: json[WireName.value], by: by, at: at)
+        self.init(
+            window: WindowID(window), kind: json[WireName.kind]?.stringValue, title: json[WireName.title]?.stringValue,
+            reason: reason, value: json[WireName.value], by: by, at: at)
     }
 }

@@ -163,7 +163,7 @@ extension History: ServedMethod {
     func serve(_ core: DaemonCore, _ call: MethodCall) throws -> Served<[Outcome]> {
         let outcomes =
             try core.storedHistory(limit: limit, window: window) ?? core.model.history(limit: limit, window: window)
-        return .result(outcomes.map { $0.wire(revealingValue: false) })
+        return .result(outcomes.map(\.historyEntry))
     }
 }
 

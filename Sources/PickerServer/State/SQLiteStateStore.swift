@@ -53,6 +53,11 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
         ALTER TABLE windows ADD COLUMN owner_command TEXT;
         ALTER TABLE windows ADD COLUMN clamped_from INTEGER;
         """,
+        // Outcomes keep their window's kind and title, for history.
+        """
+        ALTER TABLE outcomes ADD COLUMN kind TEXT;
+        ALTER TABLE outcomes ADD COLUMN title TEXT;
+        """,
     ]
 
     private let database: SQLiteDatabase
@@ -187,7 +192,7 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
         return QuietHours(below: below, until: row[1].integer.map(Timestamp.init))
     }
 
-    private static let outcomeColumns = "window, reason, value, by_uid, by_pid, at, owner_uid, owner_pid"
+    private static let outcomeColumns = "window, reason, value, by_uid, by_pid, at, owner_uid, owner_pid, kind, title"
 
     private static func outcome(_ row: [SQLiteDatabase.Value]) -> RecordedOutcome? {
         guard let window = row[0].text, let reason = row[1].text.flatMap(OutcomeReason.init), let at = row[5].integer
@@ -198,7 +203,7 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
         }
         return RecordedOutcome(
             window: WindowID(window), reason: reason, value: value, visibleValue: value, by: peer(row[3], row[4]),
-            at: Timestamp(milliseconds: at), owner: peer(row[6], row[7]))
+            at: Timestamp(milliseconds: at), owner: peer(row[6], row[7]), kind: row[8].text, title: row[9].text)
     }
 
     // MARK: committing
@@ -291,7 +296,7 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
     /// Stores what everyone may see of the outcome: never a secret value.
     private func save(_ outcome: RecordedOutcome) throws {
         try database.query(
-            "INSERT OR REPLACE INTO outcomes (\(Self.outcomeColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT OR REPLACE INTO outcomes (\(Self.outcomeColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 .text(outcome.window.rawValue), .text(outcome.reason.rawValue),
                 outcome.visibleValue.map { .text($0.serialized()) } ?? .null,
@@ -300,6 +305,7 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
                 .integer(outcome.at.milliseconds),
                 outcome.owner.map { .integer(Int64($0.uid)) } ?? .null,
                 outcome.owner.map { .integer(Int64($0.pid)) } ?? .null,
+                outcome.kind.map { .text($0) } ?? .null, outcome.title.map { .text($0) } ?? .null,
             ])
     }
 

@@ -7,12 +7,16 @@ import PickerProtocol
 ///
 /// As gum does, Enter with nothing ticked answers the highlighted row where
 /// the rule allows one; a tick past the most allowed is refused as it is
-/// made, with the reason shown, not when the answer is sent.
+/// made, with the reason shown, not when the answer is sent. A `header`
+/// goes above the rows, and `height` caps how many rows show at once.
 struct ListChoices: PickerView {
     let choices: [String]
     let isMultiple: Bool
     let least: Int
     let most: Int
+    let header: String?
+    /// The most rows shown at once (the `height` option); nil: as many as fit.
+    let rowsAtOnce: Int?
     var highlighted = 0
     var ticked: Set<Int> = []
     /// Why the last key did nothing (a tick past the most), until the next key.
@@ -26,6 +30,8 @@ struct ListChoices: PickerView {
         isMultiple = options[ListOption.multiple]?.boolValue ?? false
         least = Int(options[ListOption.min]?.integerValue ?? (isMultiple ? 0 : 1))
         most = Int(options[ListOption.max]?.integerValue ?? (isMultiple ? Int64(choices.count) : 1))
+        header = options[ListOption.header]?.stringValue
+        rowsAtOnce = options[ListOption.height]?.integerValue.map { Int(clamping: $0) }
         let start = (value ?? options[ListOption.initial])?.arrayValue?.compactMap(\.stringValue) ?? []
         let places = start.compactMap { choices.firstIndex(of: $0) }
         if isMultiple { ticked = Set(places) }
@@ -85,18 +91,21 @@ struct ListChoices: PickerView {
     }
 
     func render(width: Int, height: Int, focused: Bool) -> [Line] {
+        let top = header.map { Line.wrapped($0, width: width, .bold, indent: "  ") } ?? []
         var footer = ruleLines(width: width)
         // In a short terminal the rule goes right under the rows, so the
         // reason for a refused tick still shows.
-        if !footer.isEmpty, height >= footer.count + 1 + min(choices.count, 5) { footer.insert(Line(), at: 0) }
-        let room = max(3, height - footer.count)
-        var lines: [Line] = []
-        if choices.count <= room {
-            lines = choices.indices.map { row($0, width: width, focused: focused) }
+        if !footer.isEmpty, height >= top.count + footer.count + 1 + min(choices.count, 5) {
+            footer.insert(Line(), at: 0)
+        }
+        let room = max(3, height - top.count - footer.count)
+        var lines = top
+        if choices.count <= min(room, rowsAtOnce ?? room) {
+            lines += choices.indices.map { row($0, width: width, focused: focused) }
         } else {
             // A line above and below says how many rows are out of view; the
             // highlighted row stays in the middle where it can.
-            let rows = max(1, room - 2)
+            let rows = min(max(1, room - 2), rowsAtOnce ?? room)
             let start = max(0, min(highlighted - rows / 2, choices.count - rows))
             let below = choices.count - start - rows
             lines.append(start > 0 ? Line("    ↑ \(start) more", .dim) : Line())

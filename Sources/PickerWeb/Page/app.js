@@ -884,8 +884,14 @@ function listControl(options, value, context) {
   };
   const list = choiceBox(choices, multiple, picked, context.label, () => { drawRule(); context.changed(); });
   drawRule();
+  // `header`: a line above the choices; `height`: how many show at once (fewer on a short screen).
+  const header = typeof options.header === 'string' && options.header ? el('p', { class: 'list-header', id: uniqueId('header'), text: options.header }) : null;
+  if (header) list.box.setAttribute('aria-describedby', header.id);
+  if (Number.isInteger(options.height) && options.height > 0) {
+    list.box.style.maxHeight = `min(55vh, calc(${options.height} * var(--choice-height)))`;
+  }
   return {
-    el: el('div', { class: 'list' }, list.box, multiple ? rule : null),
+    el: el('div', { class: 'list' }, header, list.box, multiple ? rule : null),
     value: () => [...picked].sort((a, b) => a - b).map((i) => choices[i]),
     isBlank: multiple ? () => picked.size === 0 : undefined,
     set: (v) => { pick(v); list.redraw(); drawRule(); },
