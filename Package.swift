@@ -239,6 +239,7 @@ let package = Package(
         .testTarget(name: "PickerPasswordAgentTests", dependencies: ["PickerPasswordAgent"] + runsPickerctl),
         .testTarget(name: "PickerAskpassTests", dependencies: ["PickerAskpass", "pickerd-askpass"] + runsPickerctl),
         .testTarget(name: "PickerPinentryTests", dependencies: ["PickerPinentry", "pinentry-pickerd"] + runsPickerctl),
+        .testTarget(name: "PickerPolkitTests", dependencies: runsPickerctl),
         .testTarget(name: "PickerctlTests", dependencies: runsPickerctl),
     ],
     swiftLanguageModes: [.v6]
