@@ -280,10 +280,11 @@ static gboolean do_authenticate(gpointer data) {
     g_signal_connect(request->session, "show-info", G_CALLBACK(on_info), request);
     g_signal_connect(request->session, "show-error", G_CALLBACK(on_error), request);
     g_signal_connect(request->session, "completed", G_CALLBACK(on_completed), request);
-    /* The helper inherits this thread's signal mask, and pickerctl blocks
-       SIGTERM and others to take them on a thread of its own: a helper
-       started so ignores the SIGTERM with which polkit_agent_session_cancel
-       ends it, and then waits for it forever. It starts with none blocked. */
+    /* The helper inherits this thread's signal mask, which is that of the
+       Swift thread that started the agent: libdispatch's workers block
+       SIGTERM and the other asynchronous signals. A helper started so
+       ignores the SIGTERM with which polkit_agent_session_cancel ends it,
+       and the cancel then waits for it forever. It starts with none blocked. */
     sigset_t none, kept;
     sigemptyset(&none);
     pthread_sigmask(SIG_SETMASK, &none, &kept);

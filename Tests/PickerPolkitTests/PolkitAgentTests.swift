@@ -9,9 +9,7 @@ import Testing
 /// namespace, polkitd); CI runs as root.
 @Suite(
     .tags(.process, .externalProgram),
-    .enabled(
-        if: getuid() == 0 && FileManager.default.fileExists(atPath: "/usr/lib/polkit-1/polkitd"),
-        "the polkit tests need root (useradd, unshare, polkitd) and polkitd, pkexec and dbus installed"),
+    PolkitFixture.runsHere,
     .timeLimit(.minutes(3)), .serialized
 ) final class PolkitAgentTests {
     let fixture: PolkitFixture

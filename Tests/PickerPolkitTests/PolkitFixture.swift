@@ -1,6 +1,7 @@
 import Foundation
 import PickerJSON
 import PickerTestSupport
+import Testing
 
 /// polkitd on a private system bus (`PrivateSystemBus`), an administrator
 /// (in group `sudo`, which Debian's polkit rules name) with a known password,
@@ -17,6 +18,11 @@ final class PolkitFixture: @unchecked Sendable {
     private let directory: TestDirectory
     /// pickerctl, copied where the person may run it whatever the build folder's permissions.
     let pickerctl: String
+
+    /// Root (useradd, unshare, polkitd), with polkitd installed; CI runs as root.
+    static let runsHere = ConditionTrait.enabled(
+        if: getuid() == 0 && FileManager.default.fileExists(atPath: "/usr/lib/polkit-1/polkitd"),
+        "the polkit tests need root (useradd, unshare, polkitd) and polkitd, pkexec and dbus installed")
 
     init(admins: Int = 1) throws {
         system = try PrivateSystemBus()
