@@ -24,12 +24,9 @@ final class PolkitFixture: @unchecked Sendable {
         if: getuid() == 0 && FileManager.default.fileExists(atPath: "/usr/lib/polkit-1/polkitd"),
         "the polkit tests need root (useradd, unshare, polkitd) and polkitd, pkexec and dbus installed")
 
-    init(admins: Int = 1) throws {
+    init() throws {
         system = try PrivateSystemBus()
-        admin = try TestUser(prefix: "pkadm", sudoers: false, groups: ["sudo"])
-        extraAdmins = try (1..<max(admins, 1)).map { _ in
-            try TestUser(prefix: "pkadm", sudoers: false, groups: ["sudo"])
-        }
+        admin = try Self.administrator()
         person = try TestUser(prefix: "pkask", sudoers: false)
         // The person's agent presents on root's pickerd: it may present, and above statusBar (`alert`).
         daemon = try DaemonProcess(
@@ -44,8 +41,11 @@ final class PolkitFixture: @unchecked Sendable {
         try FileManager.default.copyItem(atPath: DaemonProcess.executable("pickerctl").path, toPath: pickerctl)
     }
 
-    /// More administrators, for the identity choice.
-    let extraAdmins: [TestUser]
+    /// A user in group `sudo` (Debian's polkit rules make its members
+    /// administrators) with a known password, not in sudoers.
+    static func administrator() throws -> TestUser {
+        try TestUser(prefix: "pkadm", sudoers: false, groups: ["sudo"])
+    }
 
     /// The person's shell, which says its pid, waits for a line, then runs
     /// `pkexec /bin/true` and exits with its status. pkexec asks polkit for

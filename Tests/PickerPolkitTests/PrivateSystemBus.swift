@@ -48,9 +48,11 @@ final class PrivateSystemBus: @unchecked Sendable {
     }
 
     deinit {
-        polkitd.signal(SIGTERM)
+        // SIGKILL: polkitd quits on SIGINT alone, and neither keeps anything
+        // (the bus's tmpfs goes with its mount namespace).
+        polkitd.signal(SIGKILL)
         _ = polkitd.finish()
-        bus.signal(SIGTERM)
+        bus.signal(SIGKILL)
         _ = bus.finish()
     }
 
