@@ -142,6 +142,30 @@ import Testing
         #expect(try fixture.answerer.leaks(of: [other.password]).isEmpty)
     }
 
+    /// Two requests at once from one process, and pickerd lets the person
+    /// hold one window: the second request's window is refused, and that
+    /// request is cancelled at once (pkexec's "Request dismissed", its 126)
+    /// rather than queued in the agent; the first, cancelled in its window,
+    /// ends alike.
+    @Test func aFloodIsBoundedByTheDaemonsPerUserLimit() throws {
+        let fixture = try PolkitFixture(limits: #""max_windows_per_user": 1"#)
+        let (pkexec, shell) = try fixture.asker("pkexec /bin/true & pkexec /bin/true & wait")
+        let agent = try fixture.agent(for: shell)
+        defer { stop(agent) }
+        try pkexec.write(input: "go\n")
+        try eventually("the agent to be refused a window: \(agent.stderrSoFar)", timeout: 60) {
+            agent.stderrSoFar.contains("pickerd refused its window")
+        }
+        // The first request's window (the identity choice, when the suite's
+        // own administrator makes two) is cancelled too.
+        try fixture.answerer.cancel(try fixture.nextWindow())
+        try eventually("both pkexecs to be dismissed: \(pkexec.stderrSoFar)", timeout: 60) {
+            pkexec.stderrSoFar.components(separatedBy: "Request dismissed").count == 3
+        }
+        _ = pkexec.finish(timeout: 1)
+        try fixture.noWindows()
+    }
+
     private func stop(_ agent: CommandLineProcess) {
         agent.signal(SIGTERM)
         _ = agent.finish()

@@ -24,14 +24,15 @@ final class PolkitFixture: @unchecked Sendable {
         if: getuid() == 0 && FileManager.default.fileExists(atPath: "/usr/lib/polkit-1/polkitd"),
         "the polkit tests need root (useradd, unshare, polkitd) and polkitd, pkexec and dbus installed")
 
-    init() throws {
+    /// `limits`: the daemon's `limits` section, JSON members (the flood test's quota).
+    init(limits: String = "") throws {
         system = try PrivateSystemBus()
         admin = try Self.administrator()
         person = try TestUser(prefix: "pkask", sudoers: false)
         // The person's agent presents on root's pickerd: it may present, and above statusBar (`alert`).
         daemon = try DaemonProcess(
             config:
-                #"{"socket": {"mode": "0666"}, "permissions": {"rules": [{"uid": \#(person.uid), "allow": ["present", "alert"]}]}}"#,
+                #"{"socket": {"mode": "0666"}, "limits": {\#(limits)}, "permissions": {"rules": [{"uid": \#(person.uid), "allow": ["present", "alert"]}]}}"#,
             socketDirectoryMode: 0o755)
         client = try TestClient(socketPath: daemon.socketPath)
         answerer = try ScriptedPerson(daemon: daemon, client: client)
@@ -50,11 +51,12 @@ final class PolkitFixture: @unchecked Sendable {
     /// The person's shell, which says its pid, waits for a line, then runs
     /// `pkexec /bin/true` and exits with its status. pkexec asks polkit for
     /// its parent, this shell: the process an agent registers for.
-    func asker() throws -> (process: CommandLineProcess, shell: Int32) {
+    /// `run`: what the shell runs instead, once told to go.
+    func asker(_ run: String = "pkexec /bin/true; exit $?") throws -> (process: CommandLineProcess, shell: Int32) {
         let process = try CommandLineProcess(
             program: system.inside[0],
             Array(system.inside.dropFirst()) + person.runAs
-                + ["/bin/sh", "-c", #"echo "pid $$"; read go; pkexec /bin/true; exit $?"#],
+                + ["/bin/sh", "-c", #"echo "pid $$"; read go; "# + run],
             input: true)
         try eventually("the asking shell to start: \(process.stderrSoFar)", timeout: 60) {
             process.stdoutSoFar.contains("\n")
