@@ -105,6 +105,21 @@ let package = Package(
                 "PickerClient", "PickerProtocol", "PickerJSON", "PickerSystem", "PickerTerminal", "CPickerSystem",
                 "CPickerAskpass",
             ]),
+        // polkit's authentication agent: its requests in, pickerd windows, the password to polkit's helper.
+        // libpolkit-agent-1 through a C target: an agent subclasses a GObject type (see CPickerPolkit).
+        .systemLibrary(
+            name: "CPolkitAgent",
+            pkgConfig: "polkit-agent-1",
+            providers: [.apt(["libpolkit-agent-1-dev"])]
+        ),
+        .target(name: "CPickerPolkit", dependencies: ["CPolkitAgent"]),
+        .target(
+            name: "PickerPolkit",
+            dependencies: [
+                "PickerClient", "PickerProtocol", "PickerJSON", "PickerSystem", "PickerAskpass", "PickerPasswordAgent",
+                "CPickerSystem",
+                "CPickerPolkit",
+            ]),
         .executableTarget(
             name: "pickerd-askpass", dependencies: ["PickerAskpass"], linkerSettings: swiftRuntimeLinkedIn),
         // gpg-agent's pinentry protocol (Assuan): its commands in, pickerd windows, the PIN out.
@@ -152,7 +167,7 @@ let package = Package(
             dependencies: [
                 "PickerClient", "PickerProtocol", "PickerJSON", "PickerTerminal", "PickerSystem", "CPickerSystem",
                 "CPickerTerminal",
-                "PickerPasswordAgent", "PickerAskpass", "PickerPinentry", External.argumentParser,
+                "PickerPasswordAgent", "PickerAskpass", "PickerPinentry", "PickerPolkit", External.argumentParser,
             ],
             // Quicker to start with its runtime linked in: ping, badge and list take
             // 4.3 ms rather than 7.3 when they need not load and bind libswiftCore,
@@ -231,6 +246,7 @@ let package = Package(
         .testTarget(name: "PickerPasswordAgentTests", dependencies: ["PickerPasswordAgent"] + runsPickerctl),
         .testTarget(name: "PickerAskpassTests", dependencies: ["PickerAskpass", "pickerd-askpass"] + runsPickerctl),
         .testTarget(name: "PickerPinentryTests", dependencies: ["PickerPinentry", "pinentry-pickerd"] + runsPickerctl),
+        .testTarget(name: "PickerPolkitTests", dependencies: runsPickerctl),
         .testTarget(name: "PickerctlTests", dependencies: runsPickerctl),
     ],
     swiftLanguageModes: [.v6]

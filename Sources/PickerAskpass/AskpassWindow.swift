@@ -101,8 +101,8 @@ public struct AskpassWindow: Sendable {
 }
 
 extension String {
-    /// Without spaces at either end (prompts end in `: `).
-    fileprivate var trimmingSpaces: String {
+    /// Without spaces at either end (prompts end in `: `; PickerPolkit's PAM prompts too).
+    package var trimmingSpaces: String {
         var text = Substring(self)
         while text.first == " " { text = text.dropFirst() }
         while text.last == " " { text = text.dropLast() }

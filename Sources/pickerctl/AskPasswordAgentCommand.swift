@@ -49,19 +49,7 @@ struct AskPasswordAgentCommand: AsyncParsableCommand {
             ) {
                 printError($0)
             }
-            do throws(AgentFailure) {
-                try await agent.run()
-            } catch {
-                let status: Int32 =
-                    switch error.kind {
-                    case .usage: ExitStatus.usage
-                    case .permissionDenied: ExitStatus.permissionDenied
-                    case .unavailable: ExitStatus.unreachable
-                    case .internalError: ExitStatus.internalError
-                    }
-                throw CommandFailure(status: status, error.message)
-            }
-            return ExitStatus.submitted
+            return try await AgentFailure.exitStatus { () async throws(AgentFailure) in try await agent.run() }
         }
     }
 }

@@ -32,6 +32,7 @@ struct Pickerctl: AsyncParsableCommand {
             AskPasswordAgentCommand.self,
             AskpassCommand.self,
             PinentryCommand.self,
+            PolkitAgentCommand.self,
         ]
     )
 

@@ -1,25 +1,34 @@
 import Foundation
-import PickerTestSupport
 
-/// A user with a known password whom sudoers lets run anything, removed afterwards.
-final class TestUser {
-    let name = "pkask\(UInt32.random(in: 10000...99999))"
-    let password = "Pw-\(UInt32.random(in: 0...UInt32.max))-ok"
-    let uid: UInt32
-    let sudoers: String
+/// A user with a known password, removed afterwards: by default one whom
+/// sudoers lets run anything (the askpass tests' sudo); `groups` it is in
+/// besides its own (polkit's administrators are group `sudo`'s members).
+public final class TestUser {
+    public let name: String
+    public let password = "Pw-\(UInt32.random(in: 0...UInt32.max))-ok"
+    public let uid: UInt32
+    let sudoers: String?
 
-    init() throws {
-        try Self.check(["/usr/sbin/useradd", "--no-create-home", "--shell", "/bin/sh", name])
-        sudoers = "/etc/sudoers.d/pickerd-askpass-test-\(name)"
+    public init(prefix: String = "pkask", sudoers allowed: Bool = true, groups: [String] = []) throws {
+        name = "\(prefix)\(UInt32.random(in: 10000...99999))"
+        try Self.check(
+            ["/usr/sbin/useradd", "--no-create-home", "--shell", "/bin/sh"]
+                + (groups.isEmpty ? [] : ["--groups", groups.joined(separator: ",")]) + [name])
         try Self.check(["/usr/sbin/chpasswd"], input: "\(name):\(password)\n")
-        try "\(name) ALL=(ALL) ALL\n".write(toFile: sudoers, atomically: false, encoding: .utf8)
-        chmod(sudoers, 0o440)
+        if allowed {
+            let sudoers = "/etc/sudoers.d/pickerd-askpass-test-\(name)"
+            try "\(name) ALL=(ALL) ALL\n".write(toFile: sudoers, atomically: false, encoding: .utf8)
+            chmod(sudoers, 0o440)
+            self.sudoers = sudoers
+        } else {
+            sudoers = nil
+        }
         guard let entry = getpwnam(name) else { throw TestFailure("useradd made no \(name)") }
         uid = entry.pointee.pw_uid
     }
 
     deinit {
-        unlink(sudoers)
+        if let sudoers { unlink(sudoers) }
         _ = try? Self.check(["/usr/sbin/userdel", name])
     }
 
@@ -41,7 +50,7 @@ final class TestUser {
     }
 
     /// The words that run a command as this user, with its groups.
-    var runAs: [String] {
+    public var runAs: [String] {
         [DaemonProcess.setpriv ?? "/usr/bin/setpriv", "--reuid=\(uid)", "--regid=\(uid)", "--init-groups"]
     }
 }
