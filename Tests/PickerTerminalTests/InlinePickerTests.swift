@@ -47,7 +47,9 @@ import Testing
     @Test func textAndSecureTextShowOnlyMasks() throws {
         let asking = try InlineAsking(
             [["text", "--title", "Your name"], ["text", "--secure", "--title", "Password"]], daemon: daemon)
-        try asking.waitFor("Enter submit")
+        // Typed as soon as the title shows, maybe before pickerd has sent the
+        // window's contents: nothing typed ahead is lost.
+        try asking.waitFor("Your name")
         try asking.pane.type("Ada")
         try asking.waitFor("Ada")
         try asking.pane.send("Enter")

@@ -45,6 +45,9 @@ public final class InlinePicker {
     /// Until when keys are ignored (ms), after the window is key again.
     private var graceUntil: Int64 = 0
     private var lastSecond: Int64 = -1
+    /// Keys typed before the view could be drawn (pickerd still answering):
+    /// pressed once it is, as typing ahead in a shell is.
+    private var typedAhead: [Key] = []
 
     /// The picker for `window`, or nil when there is no terminal to draw on
     /// (no /dev/tty: a cron job, a service), for the caller's hint instead.
@@ -102,6 +105,10 @@ public final class InlinePicker {
                 client = connected
                 connectionProblem = nil
                 await refresh()
+                if view != nil {
+                    for key in typedAhead { await handle(key) }
+                    typedAhead = []
+                }
             case .following(.event):
                 await refresh()
             case .following(.disconnected(let reason)):
@@ -166,6 +173,7 @@ public final class InlinePicker {
     }
 
     private func handle(_ pressed: Key) async {
+        guard view != nil else { return typedAhead.append(pressed) }
         guard let client, var view, ahead == nil, Timestamp.now().milliseconds >= graceUntil else { return }
         if pressed == .controlUp || pressed == .controlDown {
             return scroll.scroll(by: pressed == .controlDown ? 1 : -1)
