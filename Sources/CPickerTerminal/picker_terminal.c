@@ -17,14 +17,24 @@ static struct termios saved_mode;
    signal handler: a lock-free atomic is safe for all three (a volatile
    sig_atomic_t is safe only for the handler, and ThreadSanitizer saw the race). */
 static atomic_int entered = 0;
+/* The terminal in use: stdin and stdout for pickerctl ui, /dev/tty for the
+   inline picker. Set before `entered`, read after it. */
+static int input_fd = STDIN_FILENO;
+static int output_fd = STDOUT_FILENO;
+static int alternate = 1;
 
 static const char enter_sequence[] = "\033[?1049h\033[?25l\033[H\033[2J";
 static const char leave_sequence[] = "\033[0m\033[?25h\033[?1049l";
+/* Inline: no alternate screen; the cursor is shown again on leaving. */
+static const char inline_leave_sequence[] = "\033[0m\033[?25h";
 
 void picker_terminal_leave(void) {
     if (!atomic_exchange(&entered, 0)) return;
-    (void)!write(STDOUT_FILENO, leave_sequence, sizeof leave_sequence - 1);
-    tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved_mode);
+    if (alternate)
+        (void)!write(output_fd, leave_sequence, sizeof leave_sequence - 1);
+    else
+        (void)!write(output_fd, inline_leave_sequence, sizeof inline_leave_sequence - 1);
+    tcsetattr(input_fd, TCSAFLUSH, &saved_mode);
 }
 
 static void restore_and_exit(int signal_number) {
@@ -33,7 +43,15 @@ static void restore_and_exit(int signal_number) {
 }
 
 int picker_terminal_enter(void) {
-    if (!isatty(STDIN_FILENO) || tcgetattr(STDIN_FILENO, &saved_mode) != 0) return -1;
+    return picker_terminal_enter_on(STDIN_FILENO, STDOUT_FILENO, 1);
+}
+
+int picker_terminal_enter_on(int input, int output, int alternate_screen) {
+    if (atomic_load(&entered)) return -1;
+    input_fd = input;
+    output_fd = output;
+    alternate = alternate_screen;
+    if (!isatty(input_fd) || tcgetattr(input_fd, &saved_mode) != 0) return -1;
     struct termios raw = saved_mode;
     raw.c_iflag &= ~(unsigned)(BRKINT | ICRNL | INPCK | ISTRIP | IXON);
     raw.c_oflag &= ~(unsigned)(OPOST);
@@ -41,7 +59,7 @@ int picker_terminal_enter(void) {
     raw.c_lflag &= ~(unsigned)(ECHO | ICANON | IEXTEN | ISIG);
     raw.c_cc[VMIN] = 1;
     raw.c_cc[VTIME] = 0;
-    if (tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) != 0) return -1;
+    if (tcsetattr(input_fd, TCSAFLUSH, &raw) != 0) return -1;
     atomic_store(&entered, 1);
     struct sigaction action;
     memset(&action, 0, sizeof action);
@@ -49,7 +67,7 @@ int picker_terminal_enter(void) {
     sigaction(SIGINT, &action, NULL);
     sigaction(SIGTERM, &action, NULL);
     sigaction(SIGHUP, &action, NULL);
-    (void)!write(STDOUT_FILENO, enter_sequence, sizeof enter_sequence - 1);
+    if (alternate) (void)!write(output_fd, enter_sequence, sizeof enter_sequence - 1);
     return 0;
 }
 
@@ -57,9 +75,17 @@ int picker_terminal_active(void) {
     return atomic_load(&entered);
 }
 
+int picker_terminal_input(void) {
+    return input_fd;
+}
+
+int picker_terminal_output(void) {
+    return output_fd;
+}
+
 void picker_terminal_size(int *rows, int *columns) {
     struct winsize size;
-    if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0) {
+    if (ioctl(output_fd, TIOCGWINSZ, &size) == 0) {
         *rows = size.ws_row;
         *columns = size.ws_col;
     } else {

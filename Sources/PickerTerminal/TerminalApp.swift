@@ -10,12 +10,6 @@ import Glibc
 /// `pickerctl ui`: shows the key window full-screen and answers it, following
 /// the stack live, and reconnecting when the daemon restarts.
 public final class TerminalApp {
-    enum Input: Sendable {
-        case bytes([UInt8])
-        case tick
-        case following(Following)
-    }
-
     private let socketPath: String?
     private var screen = TerminalScreen()
     private var decoder = KeyDecoder()
@@ -51,9 +45,6 @@ public final class TerminalApp {
     /// Quiet hours, and how many windows wait behind them.
     private var quiet: (hours: QuietHours, waiting: Int)?
 
-    /// The most lines a title takes.
-    static let titleLines = 4
-
     /// How long a window that takes over ignores keys, in milliseconds.
     private let takeoverGrace: Int64
 
@@ -71,26 +62,10 @@ public final class TerminalApp {
         }
         defer { picker_terminal_leave() }
         _ = screen.updateSize()
-        let (inputs, continuation) = AsyncStream<Input>.makeStream()
-        InputReader.start { continuation.yield(.bytes($0)) }
-        let ticker = Task {
-            while !Task.isCancelled {
-                try? await Task.sleep(for: .milliseconds(100))
-                continuation.yield(.tick)
-            }
-        }
-        let path = socketPath
-        let connection = Task {
-            for await following in PickerClient.following(socketPath: path) {
-                continuation.yield(.following(following))
-            }
-        }
-        defer {
-            ticker.cancel()
-            connection.cancel()
-        }
+        let inputs = FrontEndInputs(socketPath: socketPath)
+        defer { inputs.stop() }
         render()
-        for await input in inputs {
+        for await input in inputs.stream {
             switch input {
             case .bytes(let bytes):
                 for key in decoder.feed(bytes) {
@@ -120,6 +95,8 @@ public final class TerminalApp {
             case .following(.disconnected(let reason)):
                 client = nil
                 connectionProblem = "waiting for pickerd (\(reason))"
+            case .ended:
+                continue
             }
             render()
         }
@@ -206,61 +183,19 @@ public final class TerminalApp {
         case .controlUp, .controlDown: return message.scroll(by: pressed == .controlDown ? 1 : -1)
         default: break
         }
-        let action = view.handle(pressed)
+        let result = await ViewKeyPress.handle(pressed, in: &view, of: key.window, client: client)
         views[key.window] = view
-        switch action {
-        case .changed:
+        switch result {
+        case .none: break
+        case .edited(let echoed):
             notice = nil
-            if view.isSecret {
-                markFixed(in: key.window, refusedField: nil)
-            } else {
-                do {
-                    _ = try await client.update(window: key.window, value: view.value)
-                    unechoed[key.window, default: 0] += 1
-                    markFixed(in: key.window, refusedField: nil)
-                } catch {
-                    markFixed(in: key.window, refusedField: Self.field(of: error))
-                }
-            }
-        case .submit:
-            await submit(view.value, to: key.window, with: client)
-        case .submitValue(let value):
-            await submit(value, to: key.window, with: client)
-        case .none where pressed == .escape:
-            if (try? await client.cancel(window: key.window)) != nil { answeredHere = key.window }
-        case .none:
-            break
-        }
-    }
-
-    private func submit(_ value: JSON, to window: WindowID, with client: PickerClient) async {
-        do {
-            _ = try await client.submit(window: window, value: value)
-            answeredHere = window
+            if echoed { unechoed[key.window, default: 0] += 1 }
+        case .ended:
+            answeredHere = key.window
             notice = nil
-        } catch {
-            notice = "\(error)"
-            if var form = views[window] as? FormFields {
-                form.rejectedField = Self.field(of: error)
-                views[window] = form
-            }
+        case .refused(let sentence):
+            notice = sentence
         }
-    }
-
-    /// The form field an error is about (`data.field`), if any.
-    private static func field(of error: PickerClientError) -> String? {
-        guard case .rpc(let rpc) = error else { return nil }
-        return rpc.data?[WireName.field]?.stringValue
-    }
-
-    /// After an edit of a form: the rejected field's ✗ goes once that field
-    /// was edited and the daemon did not refuse it again (`refusedField`).
-    private func markFixed(in window: WindowID, refusedField: String?) {
-        guard var form = views[window] as? FormFields, let rejected = form.rejectedField,
-            form.fields.indices.contains(form.focus), form.fields[form.focus].name == rejected, refusedField != rejected
-        else { return }
-        form.rejectedField = nil
-        views[window] = form
     }
 
     /// Ctrl-N / Ctrl-P: raises the next or previous window at the key's level.
@@ -299,26 +234,7 @@ public final class TerminalApp {
             top += Line.wrapped(problem, width: width, .dim)
         } else if let key, let view = views[key.window] {
             drawn = key
-            let level = key.levelName ?? key.level.description
-            let prefix = Line("[\(level)] ", key.level >= .alert ? .warning : .bold)
-            let remaining = key.deadline.map { "⏳ " + Timestamps.remaining(until: $0) }
-            // Every line of the title and the message, wrapped: the first
-            // title line leaves room for the level and the countdown.
-            let firstWidth = width - DisplayWidth.of(prefix.text) - (remaining.map { DisplayWidth.of($0) + 2 } ?? 0)
-            var titleLines = TextWrap.lines(key.title, width: firstWidth)
-            var header = prefix + Line(titleLines.removeFirst(), .bold)
-            if let remaining {
-                let gap = max(1, width - DisplayWidth.of(header.text) - DisplayWidth.of(remaining))
-                header = header + Line(String(repeating: " ", count: gap)) + Line(remaining, .dim)
-            }
-            top.append(header)
-            // A title is a few lines at most; the picker must stay on screen.
-            var more = titleLines.flatMap { TextWrap.lines($0, width: width) }
-            if more.count > Self.titleLines - 1 {
-                more = Array(more.prefix(Self.titleLines - 1))
-                more[more.count - 1] = DisplayWidth.shortened(more[more.count - 1] + " …", to: width)
-            }
-            top += more.map { Line($0, .bold) }
+            top += WindowHeading.lines(of: key, width: width)
             if let asker = WhoAsks(key.owner) {
                 top += Line.wrapped(asker.line, width: width, asker.isAnotherUser ? .warning : .dim)
             }
@@ -356,15 +272,7 @@ public final class TerminalApp {
             bottom.append(Line("Ctrl-C quit", .dim))
         }
         let room = max(0, screen.rows - top.count - bottom.count)
-        screen.draw(top + Self.scrolled(body, toFit: room) + bottom)
-    }
-
-    /// The body cut to `room` lines around what has focus (its reverse-video cell).
-    private static func scrolled(_ body: [Line], toFit room: Int) -> [Line] {
-        guard body.count > room else { return body }
-        let focus = body.firstIndex { $0.runs.contains { $0.style == .reverse } } ?? 0
-        let start = max(0, min(focus - room / 2, body.count - room))
-        return Array(body[start..<(start + room)])
+        screen.draw(top + FocusedRows.fitting(body, room: room) + bottom)
     }
 
     private func writeError(_ text: String) {

@@ -60,6 +60,8 @@ struct AskOptions: ParsableArguments {
 
     @OptionGroup var reconnection: ReconnectOption
 
+    @OptionGroup var inline: InlineOption
+
     func validate() throws {
         if let onDisconnect, onDisconnect != "keep", onDisconnect != "dismiss" {
             throw ValidationError("--on-disconnect must be keep or dismiss")
@@ -130,10 +132,26 @@ extension AskOptions {
                 printLine(window.rawValue)
                 return ExitStatus.submitted
             }
-            WaitingHint.show(for: summary)
-            let outcome = try await reconnection.outcome(of: window, from: client)
+            guard let outcome = try await outcome(of: summary, from: client) else { return ExitStatus.interrupted }
             if let finishing { return finishing(outcome) }
             return OutcomePrinting.finish(outcome, kind: known, json: json, separator: separator)
+        }
+    }
+
+    /// The window's outcome: answered in place (`InlinePicker`), or waited
+    /// for after a one-line hint of how to answer it. nil after Ctrl-C in
+    /// the inline picker, which cancelled the window.
+    private func outcome(of summary: WindowSummary, from client: PickerClient) async throws -> Outcome? {
+        let reconnection = self.reconnection
+        guard let picker = try inline.picker(for: summary, socketPath: client.socketPath) else {
+            WaitingHint.show(for: summary)
+            return try await reconnection.outcome(of: summary.window, from: client)
+        }
+        let waiting = Task { try await reconnection.outcome(of: summary.window, from: client) }
+        defer { waiting.cancel() }
+        switch try await picker.run(until: waiting) {
+        case .ended(let outcome): return outcome
+        case .interrupted: return nil
         }
     }
 

@@ -22,6 +22,8 @@ enum ExitStatus {
     /// reload: the config pickerd read is bad (sysexits' EX_CONFIG).
     static let badConfig: Int32 = 78
     static let timedOut: Int32 = 124
+    /// Ctrl-C in the inline picker, as a shell reports SIGINT.
+    static let interrupted: Int32 = 130
 }
 
 /// A failure printed as one sentence on stderr, with the contract's exit status.

@@ -9,8 +9,9 @@ struct Pickerctl: AsyncParsableCommand {
         abstract: "Ask a person for a value through pickerd, and answer or manage what is asked.",
         discussion: """
             Asking commands block until the window ends and print the value on stdout.
+            On a terminal they ask right there (--inline auto|always|never, $PICKERD_INLINE).
             Exit status: 0 submitted (or a timeout that applied --default); 1 cancelled,
-            dismissed or owner gone; 124 timed out; 64 usage error (also: a flag value
+            dismissed or owner gone; 124 timed out; 130 Ctrl-C in the inline picker; 64 usage error (also: a flag value
             pickerd refuses); 65 a value the picker rejected, no such window, or one that
             has already ended; 69 pickerd not reachable;
             70 internal error; 77 permission denied (also: a daemon run by a user it does

@@ -53,11 +53,11 @@ import Testing
         _ = back
     }
 
-    /// An asker on a terminal names the page, as it names `pickerctl ui`.
+    /// An asker on a terminal (not asking in place) names the page, as it names `pickerctl ui`.
     @Test func anAskerOnATerminalGivesThePagesURL() throws {
         let pickerctl = DaemonProcess.executable("pickerctl").path
         let command =
-            "XDG_RUNTIME_DIR=\(front.runtime.url.path) \(pickerctl) --socket \(front.daemon.socketPath) text --title Name"
+            "XDG_RUNTIME_DIR=\(front.runtime.url.path) PICKERD_INLINE=never \(pickerctl) --socket \(front.daemon.socketPath) text --title Name"
         let terminal = try TmuxSession(command, width: 300)
         let screen = try #require(try terminal.waitFor("in a browser at"), "no URL in the hint")
         #expect(screen.replacingOccurrences(of: "\n", with: "").contains(front.url))

@@ -96,13 +96,14 @@ import Testing
         #expect(history["outcomes"]?.arrayValue?.first?["reason"] == "owner_gone")
     }
 
-    /// On a terminal the asker says once what it waits for and how to answer;
-    /// through a pipe (every other test here) its stderr stays empty.
+    /// On a terminal, not asking in place (`--inline never`), the asker says
+    /// once what it waits for and how to answer; through a pipe (every other
+    /// test here) its stderr stays empty.
     @Test(.tags(.tmux)) func anAskerOnATerminalSaysWhatItWaitsFor() throws {
         let daemon = try DaemonProcess(home: home)
         let pickerctl = DaemonProcess.executable("pickerctl").path
         let terminal = try TmuxSession(
-            "\(pickerctl) --socket \(daemon.socketPath) text --title Name; echo exit=$?", width: 200)
+            "\(pickerctl) --socket \(daemon.socketPath) text --inline never --title Name; echo exit=$?", width: 200)
         let screen = try #require(try terminal.waitFor("pickerctl ui"), "no hint on the terminal")
         #expect(screen.contains("waiting for an answer to “Name” (window w1-"))
         #expect(screen.components(separatedBy: "waiting for an answer").count == 2, "said once:\n\(screen)")

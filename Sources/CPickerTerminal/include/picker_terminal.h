@@ -10,6 +10,16 @@
    exit. Returns 0, or -1 when stdin is not a terminal. */
 int picker_terminal_enter(void);
 
+/* The same on any terminal: raw mode on `input`, drawing on `output`; with
+   `alternate_screen` 0 (the inline picker) nothing is written on entering,
+   and leaving only shows the cursor again. -1 when `input` is not a
+   terminal or a terminal is already entered. */
+int picker_terminal_enter_on(int input, int output, int alternate_screen);
+
+/* The descriptors entered on (stdin and stdout by default). */
+int picker_terminal_input(void);
+int picker_terminal_output(void);
+
 /* Leaves the alternate screen and restores the saved mode (safe to call twice). */
 void picker_terminal_leave(void);
 
