@@ -271,6 +271,27 @@ import Testing
         #expect(answers.allSatisfy { $0["result"]?.arrayValue?.isEmpty == false })
     }
 
+    /// A peer that goes away with a batch half run has the rest run at
+    /// once (here a window presented, which then ends as its owner's), and
+    /// the lines it sent after it.
+    @Test func theRestOfABatchRunsWhenThePeerGoesAway() throws {
+        let daemon = try EmbeddedDaemon(
+            config: #"{"windows": {"reattach_ms": 0}}"#, sliceBudgets: SliceBudgets(lineTime: .zero))
+        let owner = try EmbeddedConnection(daemon)
+        let vanishing = try EmbeddedConnection(daemon)
+        let present =
+            #"{"jsonrpc":"2.0","id":1,"method":"present","params":{"kind":"text","title":"in the batch","wait":true,"on_disconnect":"dismiss"}}"#
+        let after =
+            #"{"jsonrpc":"2.0","id":2,"method":"present","params":{"kind":"text","title":"after it","wait":true,"on_disconnect":"dismiss"}}"#
+        vanishing.send(
+            raw: Array((#"[{"jsonrpc":"2.0","id":0,"method":"ping"},"# + present + "]\n" + after + "\n").utf8))
+        #expect(try owner.call(List()).windows.isEmpty, "the present waits behind the ping")
+        vanishing.disconnect()
+        let outcomes = try owner.request(History(limit: 10)).get()["outcomes"]?.arrayValue ?? []
+        #expect(
+            outcomes.filter { $0["reason"] == "owner_gone" }.count == 2, "both presented, then ended with their asker")
+    }
+
     /// A peer that goes away with lines held back still has them run (here
     /// a window presented, which then ends as its owner's), as when they had
     /// run at once. (Before, they were dropped with the connection.)

@@ -80,6 +80,8 @@ package final class ConnectionHandler: ChannelDuplexHandler, Connection {
     /// Held-back work of the core (a batch's rest) to go on once the peer
     /// catches up (`whenPeerCatchesUp`).
     private var onCatchingUp: (() -> Void)?
+    /// Held-back work of the core that runs all at once if the peer goes away.
+    private var onGoingAway: (() -> Void)?
 
     struct QueuedWrite {
         /// An event's head (`EventLine`); nil for an answer's line.
@@ -170,6 +172,10 @@ package final class ConnectionHandler: ChannelDuplexHandler, Connection {
         onCatchingUp = resume
     }
 
+    func whenPeerGoesAway(_ finish: (() -> Void)?) {
+        onGoingAway = finish
+    }
+
     /// Runs the lines that waited while nothing holds them, the peer keeps
     /// up and the iteration has time (a slice runs one at least, so that
     /// each makes headway); once none is left, reads again and may close.
@@ -228,6 +234,11 @@ package final class ConnectionHandler: ChannelDuplexHandler, Connection {
 
     package func channelInactive(context: ChannelHandlerContext) {
         cancelIdleTimer()
+        onCatchingUp = nil
+        if peer != nil, !isClosing, let finish = onGoingAway {
+            onGoingAway = nil
+            finish()
+        }
         // Lines the peer sent before it went still run, as they would have
         // had they not been held back: a window it presented is then ended
         // as its owner's (`connectionClosed`). Their answers go nowhere.
@@ -235,7 +246,7 @@ package final class ConnectionHandler: ChannelDuplexHandler, Connection {
             run(piece, context: context)
         }
         writeState = .closing
-        onCatchingUp = nil
+        onGoingAway = nil
         if peer != nil { core.connectionClosed(self) }
         context.fireChannelInactive()
     }
@@ -301,6 +312,7 @@ package final class ConnectionHandler: ChannelDuplexHandler, Connection {
     /// lines not run yet.
     func dropQueued() {
         onCatchingUp = nil
+        onGoingAway = nil
         queued.removeAll()
         queuedBytes = 0
         queuedEvents = 0

@@ -17,20 +17,34 @@ extension DaemonCore {
     func runBatch(_ batch: BatchInProgress, from connection: any Connection) {
         guard !runMembers(of: batch, from: connection) else { return }
         connection.slicedAnswerBegins()
+        // A peer that goes away has the rest run at once, as before it was
+        // held back (a window it presented then ends as its owner's).
+        connection.whenPeerGoesAway { [self] in
+            while batch.next != nil, !connection.isClosing { _ = runMembers(of: batch, from: connection) }
+            finish(batch, from: connection)
+        }
         runLater(batch, from: connection)
+    }
+
+    /// Every member ran (or the connection is closing): the peer's next lines may.
+    private func finish(_ batch: BatchInProgress, from connection: any Connection) {
+        guard !batch.isFinished else { return }
+        batch.isFinished = true
+        connection.whenPeerGoesAway(nil)
+        connection.slicedAnswerWritten(slot: nil) {}
     }
 
     /// Queues the batch's next slice; a peer that is behind holds it until it
     /// catches up (`whenPeerCatchesUp`).
     private func runLater(_ batch: BatchInProgress, from connection: any Connection) {
         slicedWork.start(owner: connection.id, budget: 0, now: false) { [self] _ in
+            guard !batch.isFinished else { return true }
             if !connection.isClosing, !connection.peerKeepsUp {
                 connection.whenPeerCatchesUp { [self] in runLater(batch, from: connection) }
                 return true
             }
             guard !connection.isClosing, !runMembers(of: batch, from: connection) else {
-                // Every member ran (or the connection is closing): the peer's next lines may.
-                connection.slicedAnswerWritten(slot: nil) {}
+                finish(batch, from: connection)
                 return true
             }
             return false
@@ -70,6 +84,8 @@ final class BatchInProgress {
     let reply: BatchReply
     var index = 0
     var slot = 0
+    /// Every member ran, or its connection closed.
+    var isFinished = false
 
     init(elements: [JSON], idTexts: [Int: String], reply: BatchReply) {
         self.elements = elements
