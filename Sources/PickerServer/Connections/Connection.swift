@@ -45,6 +45,14 @@ protocol Connection: AnyObject {
     /// What `write` writes takes that place (nil: it never started; nothing,
     /// when the answer is dropped); then what waited goes on.
     func slicedAnswerWritten(slot: Int?, by write: () -> Void)
+    /// Whether the peer reads what it is sent: held-back work runs only then.
+    var peerKeepsUp: Bool { get }
+    /// Runs `resume` once when the peer has caught up (its channel is
+    /// writable again); a later call replaces an earlier one.
+    func whenPeerCatchesUp(_ resume: @escaping () -> Void)
+    /// Runs `finish` if the peer goes away first (nil: no more); what it
+    /// sent before then still runs, as it would have at once.
+    func whenPeerGoesAway(_ finish: (() -> Void)?)
     /// Closes at the next turn, dropping what is queued.
     func abandon()
     /// Closes once what was written so far has gone out.

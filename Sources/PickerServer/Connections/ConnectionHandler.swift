@@ -77,6 +77,11 @@ package final class ConnectionHandler: ChannelDuplexHandler, Connection {
     private var readWithheld = false
     /// A job of `SlicedWork` will run the waiting lines.
     private var waitingLinesScheduled = false
+    /// Held-back work of the core (a batch's rest) to go on once the peer
+    /// catches up (`whenPeerCatchesUp`).
+    private var onCatchingUp: (() -> Void)?
+    /// Held-back work of the core that runs all at once if the peer goes away.
+    private var onGoingAway: (() -> Void)?
 
     struct QueuedWrite {
         /// An event's head (`EventLine`); nil for an answer's line.
@@ -161,7 +166,15 @@ package final class ConnectionHandler: ChannelDuplexHandler, Connection {
     }
 
     /// Whether the peer reads what is written to it: lines run only then.
-    private var peerKeepsUp: Bool { context?.channel.isWritable ?? false }
+    var peerKeepsUp: Bool { context?.channel.isWritable ?? false }
+
+    func whenPeerCatchesUp(_ resume: @escaping () -> Void) {
+        onCatchingUp = resume
+    }
+
+    func whenPeerGoesAway(_ finish: (() -> Void)?) {
+        onGoingAway = finish
+    }
 
     /// Runs the lines that waited while nothing holds them, the peer keeps
     /// up and the iteration has time (a slice runs one at least, so that
@@ -211,12 +224,21 @@ package final class ConnectionHandler: ChannelDuplexHandler, Connection {
             // The peer caught up: the lines held back for it run again, in
             // a later iteration (this may be the middle of a flush).
             if slicedAnswers == 0, !waitingLines.isEmpty { runWaitingLinesLater() }
+            if let resume = onCatchingUp {
+                onCatchingUp = nil
+                resume()
+            }
         }
         context.fireChannelWritabilityChanged()
     }
 
     package func channelInactive(context: ChannelHandlerContext) {
         cancelIdleTimer()
+        onCatchingUp = nil
+        if peer != nil, !isClosing, let finish = onGoingAway {
+            onGoingAway = nil
+            finish()
+        }
         // Lines the peer sent before it went still run, as they would have
         // had they not been held back: a window it presented is then ended
         // as its owner's (`connectionClosed`). Their answers go nowhere.
@@ -224,6 +246,7 @@ package final class ConnectionHandler: ChannelDuplexHandler, Connection {
             run(piece, context: context)
         }
         writeState = .closing
+        onGoingAway = nil
         if peer != nil { core.connectionClosed(self) }
         context.fireChannelInactive()
     }
@@ -288,6 +311,8 @@ package final class ConnectionHandler: ChannelDuplexHandler, Connection {
     /// Forgets what waits in the connection: queued lines and events, and
     /// lines not run yet.
     func dropQueued() {
+        onCatchingUp = nil
+        onGoingAway = nil
         queued.removeAll()
         queuedBytes = 0
         queuedEvents = 0

@@ -122,7 +122,7 @@ final class BatchReply {
             scratch = []
         }
         bytes += size
-        connection.batchBytesChanged(by: size, answersSoFar: written + early.count)
+        connection.batchBytesChanged(by: size, answersSoFar: answers)
         guard !connection.isClosing else {
             line.clear()
             early = [:]
@@ -133,6 +133,9 @@ final class BatchReply {
         connection.batchBytesChanged(by: -bytes, answersSoFar: 0)
         connection.send(line: line)
     }
+
+    /// Answers taken so far, in the line or waiting for their turn.
+    var answers: Int { written + early.count }
 
     private func append(_ answer: [UInt8]) {
         if written > 0 { line.writeInteger(UInt8(ascii: ",")) }

@@ -203,16 +203,10 @@ package final class DaemonCore {
             for element in elements where !connection.isClosing { run(element, from: connection) { _ in nil } }
             return
         }
-        let batch = BatchReply(connection: connection, count: answered)
-        var slot = 0
-        for (index, element) in elements.enumerated() {
-            // A batch whose answers grew past the backlog limit closed the connection.
-            guard !connection.isClosing else { break }
-            run(element, idText: idTexts[index], from: connection) { id in
-                defer { slot += 1 }
-                return ResponseSink(id: id, batch: batch, index: slot)
-            }
-        }
+        runBatch(
+            BatchInProgress(
+                elements: elements, idTexts: idTexts, reply: BatchReply(connection: connection, count: answered)),
+            from: connection)
     }
 
     /// Runs one request; `sink` makes the place its answer goes (nil: nowhere).

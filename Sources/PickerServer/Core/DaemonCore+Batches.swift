@@ -1,0 +1,97 @@
+import PickerJSON
+
+/// A batch's requests run in order, as many in a loop iteration as its lines
+/// have time for (`SliceBudgets.lineTime`); the rest run in later slices of
+/// `SlicedWork`, at least one a slice, so that a batch of 1,000 costs every
+/// other connection one slice at a time, not its whole length. Their answers
+/// go into the batch's line by index (`BatchReply`) as before, so the line is
+/// the same, byte for byte. Meanwhile the peer's later lines wait behind the
+/// batch (`slicedAnswerBegins`), in order.
+///
+/// The rest runs only while the peer reads what it is sent, as held-back
+/// lines do: a peer that does not pauses its batch until it catches up. And a
+/// member's answer is not built for a peer whose user already leaves more
+/// unread than `max_write_backlog_bytes`: the connection is closed before it
+/// (`checkBacklog`), not after.
+extension DaemonCore {
+    func runBatch(_ batch: BatchInProgress, from connection: any Connection) {
+        guard !runMembers(of: batch, from: connection) else { return }
+        connection.slicedAnswerBegins()
+        // A peer that goes away has the rest run at once, as before it was
+        // held back (a window it presented then ends as its owner's).
+        connection.whenPeerGoesAway { [self] in
+            while batch.next != nil, !connection.isClosing { _ = runMembers(of: batch, from: connection) }
+            finish(batch, from: connection)
+        }
+        runLater(batch, from: connection)
+    }
+
+    /// Every member ran (or the connection is closing): the peer's next lines may.
+    private func finish(_ batch: BatchInProgress, from connection: any Connection) {
+        guard !batch.isFinished else { return }
+        batch.isFinished = true
+        connection.whenPeerGoesAway(nil)
+        connection.slicedAnswerWritten(slot: nil) {}
+    }
+
+    /// Queues the batch's next slice; a peer that is behind holds it until it
+    /// catches up (`whenPeerCatchesUp`).
+    private func runLater(_ batch: BatchInProgress, from connection: any Connection) {
+        slicedWork.start(owner: connection.id, budget: 0, now: false) { [self] _ in
+            guard !batch.isFinished else { return true }
+            if !connection.isClosing, !connection.peerKeepsUp {
+                connection.whenPeerCatchesUp { [self] in runLater(batch, from: connection) }
+                return true
+            }
+            guard !connection.isClosing, !runMembers(of: batch, from: connection) else {
+                finish(batch, from: connection)
+                return true
+            }
+            return false
+        }
+    }
+
+    /// Runs the batch's next members, at least one, while the loop iteration's
+    /// lines have time and the peer keeps up; whether none is left to run.
+    private func runMembers(of batch: BatchInProgress, from connection: any Connection) -> Bool {
+        var mustRun = true
+        while let element = batch.next {
+            guard !connection.isClosing else { return true }
+            guard mustRun || (!turnIsSpent && connection.peerKeepsUp) else { return false }
+            mustRun = false
+            // Closes a peer whose user's backlog is full before its answer is built;
+            // one answer may be as large as it is.
+            if batch.reply.answers > 0 {
+                checkBacklog(of: connection, mayClose: true)
+                guard !connection.isClosing else { return true }
+            }
+            batch.index += 1
+            run(element, idText: batch.idTexts[batch.index - 1], from: connection) { id in
+                defer { batch.slot += 1 }
+                return ResponseSink(id: id, batch: batch.reply, index: batch.slot)
+            }
+        }
+        return true
+    }
+}
+
+/// A batch being run: its requests, the next to run, and the place the next
+/// answer takes in its line (notifications have none).
+final class BatchInProgress {
+    let elements: [JSON]
+    /// Each number id's text as written, by the member's index.
+    let idTexts: [Int: String]
+    let reply: BatchReply
+    var index = 0
+    var slot = 0
+    /// Every member ran, or its connection closed.
+    var isFinished = false
+
+    init(elements: [JSON], idTexts: [Int: String], reply: BatchReply) {
+        self.elements = elements
+        self.idTexts = idTexts
+        self.reply = reply
+    }
+
+    var next: JSON? { index < elements.count ? elements[index] : nil }
+}
