@@ -20,10 +20,8 @@ final class AskpassFixture: @unchecked Sendable {
     init(config: String? = nil, sharedSocket: Bool = false) throws {
         daemon = try DaemonProcess(config: config, socketDirectoryMode: sharedSocket ? 0o755 : nil)
         client = try TestClient(socketPath: daemon.socketPath)
-        directory = try TestDirectory()
-        chmod(directory.url.path, 0o755)
-        askpass = directory.url.appendingPathComponent("pickerd-askpass").path
-        try FileManager.default.copyItem(atPath: DaemonProcess.executable("pickerd-askpass").path, toPath: askpass)
+        directory = try TestDirectory.openToAll()
+        askpass = try directory.copy(ofBuilt: "pickerd-askpass")
         person = try ScriptedPerson(daemon: daemon, client: client)
     }
 

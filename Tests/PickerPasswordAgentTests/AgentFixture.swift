@@ -62,8 +62,7 @@ final class AskPasswordNamespace: @unchecked Sendable {
 
     init() throws {
         guard getuid() == 0 else { throw TestFailure("these tests need root, for a mount namespace (unshare --mount)") }
-        directory = try TestDirectory()
-        chmod(directory.url.path, 0o755)
+        directory = try TestDirectory.openToAll()
         let log = directory.url.path + ".holder"
         defer { unlink(log) }
         let script =

@@ -36,10 +36,8 @@ final class PolkitFixture: @unchecked Sendable {
             socketDirectoryMode: 0o755)
         client = try TestClient(socketPath: daemon.socketPath)
         answerer = try ScriptedPerson(daemon: daemon, client: client)
-        directory = try TestDirectory()
-        chmod(directory.url.path, 0o755)
-        pickerctl = directory.url.appendingPathComponent("pickerctl").path
-        try FileManager.default.copyItem(atPath: DaemonProcess.executable("pickerctl").path, toPath: pickerctl)
+        directory = try TestDirectory.openToAll()
+        pickerctl = try directory.copy(ofBuilt: "pickerctl")
     }
 
     /// A user in group `sudo` (Debian's polkit rules make its members

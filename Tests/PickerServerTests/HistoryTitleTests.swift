@@ -49,10 +49,9 @@ import Testing
         let old = try client.result("present", ["kind": "text", "title": "Old"])["window"]!
         _ = try client.result("submit", ["window": old, "value": "x"])
         #expect(daemon.stop() == 0)
-        let database = home.url.appendingPathComponent("state/state.db").path
         let version4 =
             "[c.execute('ALTER TABLE outcomes DROP COLUMN ' + n) for n in ('kind', 'title')]; c.execute('PRAGMA user_version = 4')"
-        guard try editStateDatabase(database, version4, skipping: "the test") else { return }
+        guard try editStateDatabase(in: home, version4, skipping: "the test") else { return }
         (daemon, client) = try start(home: home)
         let new = try client.result("present", ["kind": "date", "title": "New"])["window"]!
         _ = try client.result("submit", ["window": new, "value": "2026-03-04"])

@@ -271,14 +271,20 @@ import Testing
         #expect(answers.allSatisfy { $0["result"]?.arrayValue?.isEmpty == false })
     }
 
+    /// A daemon that runs one line a slice, where a dismiss window ends the
+    /// moment its asker goes (reattach_ms 0): a connection that looks, and
+    /// one that sends and goes away.
+    static func ownerAndAVanishingPeer() throws -> (owner: EmbeddedConnection, vanishing: EmbeddedConnection) {
+        let daemon = try EmbeddedDaemon(
+            config: #"{"windows": {"reattach_ms": 0}}"#, sliceBudgets: SliceBudgets(lineTime: .zero))
+        return (try EmbeddedConnection(daemon), try EmbeddedConnection(daemon))
+    }
+
     /// A peer that goes away with a batch half run has the rest run at
     /// once (here a window presented, which then ends as its owner's), and
     /// the lines it sent after it.
     @Test func theRestOfABatchRunsWhenThePeerGoesAway() throws {
-        let daemon = try EmbeddedDaemon(
-            config: #"{"windows": {"reattach_ms": 0}}"#, sliceBudgets: SliceBudgets(lineTime: .zero))
-        let owner = try EmbeddedConnection(daemon)
-        let vanishing = try EmbeddedConnection(daemon)
+        let (owner, vanishing) = try Self.ownerAndAVanishingPeer()
         let present =
             #"{"jsonrpc":"2.0","id":1,"method":"present","params":{"kind":"text","title":"in the batch","wait":true,"on_disconnect":"dismiss"}}"#
         let after =
@@ -296,11 +302,7 @@ import Testing
     /// a window presented, which then ends as its owner's), as when they had
     /// run at once. (Before, they were dropped with the connection.)
     @Test func linesHeldBackRunWhenThePeerGoesAway() throws {
-        // reattach_ms 0: a dismiss window ends the moment its asker goes.
-        let daemon = try EmbeddedDaemon(
-            config: #"{"windows": {"reattach_ms": 0}}"#, sliceBudgets: SliceBudgets(lineTime: .zero))
-        let owner = try EmbeddedConnection(daemon)
-        let vanishing = try EmbeddedConnection(daemon)
+        let (owner, vanishing) = try Self.ownerAndAVanishingPeer()
         let present =
             #"{"jsonrpc":"2.0","id":1,"method":"present","params":{"kind":"text","title":"held back","wait":true,"on_disconnect":"dismiss"}}"#
         vanishing.send(raw: Array((#"{"jsonrpc":"2.0","id":0,"method":"ping"}"# + "\n" + present + "\n").utf8))

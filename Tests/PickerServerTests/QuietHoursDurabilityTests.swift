@@ -63,10 +63,9 @@ import Testing
         var (daemon, client) = try start(home: home)
         let window = try client.result("present", ["kind": "text"])["window"]!
         #expect(daemon.stop() == 0)
-        let database = home.url.appendingPathComponent("state/state.db").path
         let version2 =
             "c.execute('DROP TABLE quiet_hours'); [c.execute('ALTER TABLE windows DROP COLUMN ' + n) for n in ('owner_user', 'owner_command', 'clamped_from')]; [c.execute('ALTER TABLE outcomes DROP COLUMN ' + n) for n in ('kind', 'title')]; c.execute('PRAGMA user_version = 2')"
-        guard try editStateDatabase(database, version2, skipping: "the test") else { return }
+        guard try editStateDatabase(in: home, version2, skipping: "the test") else { return }
         (daemon, client) = try start(home: home)
         #expect(try client.result("get", ["window": window])["state"] == "visible")
         _ = try client.result("quiet", ["below": "alert"])

@@ -1,3 +1,4 @@
+import Foundation
 import PickerTestSupport
 
 /// Runs `statements` (Python, `c` being the open sqlite3 connection) on the
@@ -12,4 +13,9 @@ func editStateDatabase(_ path: String, _ statements: String, skipping part: Stri
         return false
     }
     return true
+}
+
+/// The same on the state database of a daemon whose home is `home`.
+func editStateDatabase(in home: TestDirectory, _ statements: String, skipping part: String) throws -> Bool {
+    try editStateDatabase(home.url.appendingPathComponent("state/state.db").path, statements, skipping: part)
 }

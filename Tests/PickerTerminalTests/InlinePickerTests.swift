@@ -19,14 +19,10 @@ import Testing
         #expect(screen.contains("a line above") && screen.contains("When") && screen.contains("Tue"), "\(screen)")
         try asking.pane.send("Down", "Down")
         try asking.waitFor("Thu")
-        // A resize redraws: the hints wrap to the new width.
-        try asking.pane.resize(width: 40, height: 24)
-        try asking.waitFor("\n←→ wheel")
         try asking.pane.send("Enter")
         let ended = try asking.finish()
         #expect(ended.status == 0 && ended.stdout == "2026-03-12\n")
         let after = try asking.pane.screen()
-        // (The line above may have gone to tmux's scrollback with the resize.)
         #expect(after.contains("✓ “When” was submitted"), "\(after)")
         #expect(
             !after.contains("Enter submit") && !after.contains("[normal] When"),
@@ -38,6 +34,11 @@ import Testing
             ["custom", "--title", "Place", "--tree", #"{"Zhejiang":["Hangzhou","Ningbo"],"Jiangsu":["Nanjing"]}"#],
             daemon: daemon)
         try asking.waitFor("Hangzhou")
+        // A resize redraws: the hints wrap to the new width. (Narrowing may
+        // leave a line of the wider frame behind where the terminal reflows,
+        // so the date test, not this one, checks that the picker's lines go.)
+        try asking.pane.resize(width: 40, height: 24)
+        try asking.waitFor("\n←→ column")
         try asking.pane.send("Right", "Down")
         try asking.waitFor("Ningbo")
         try asking.pane.send("Enter")

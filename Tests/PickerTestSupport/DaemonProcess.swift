@@ -272,4 +272,20 @@ public final class TestDirectory: @unchecked Sendable {
     deinit {
         try? FileManager.default.removeItem(at: url)
     }
+
+    /// A temporary directory every user may enter and read (0755), for what
+    /// a test runs as another user.
+    public static func openToAll() throws -> TestDirectory {
+        let directory = try TestDirectory()
+        chmod(directory.url.path, 0o755)
+        return directory
+    }
+
+    /// Copies the built program `name` in, so that another user may run it
+    /// whatever the build folder's permissions; its path.
+    public func copy(ofBuilt name: String) throws -> String {
+        let path = url.appendingPathComponent(name).path
+        try FileManager.default.copyItem(atPath: DaemonProcess.executable(name).path, toPath: path)
+        return path
+    }
 }
