@@ -11,6 +11,11 @@ import Darwin
 /// locale, makes a copy with LC_NUMERIC "C" for `strtod`, and switches back
 /// and frees it at the end. That is per thread, never the process's locale
 /// (`setlocale`), so numbers read the same whatever locale a front-end set.
+/// (json_tokener.c at tag json-c-0.16-20220414, `json_tokener_parse_ex`:
+/// `uselocale(NULL)`, `duplocale`, `newlocale(LC_NUMERIC_MASK, "C", …)`,
+/// `uselocale` on entry; `uselocale(oldlocale)`, `freelocale` on exit. Its
+/// `setlocale(LC_NUMERIC, …)` fallback is compiled only without
+/// `uselocale`, which glibc has.)
 /// But duplicating the process's global locale takes glibc's locale lock
 /// and allocates, on every call. With the C locale already the thread's,
 /// glibc hands back its one static C locale object instead (`duplocale` and

@@ -63,12 +63,35 @@ struct JSONCTree {
     }
 
     /// The text json-c read a double from, without an exponent the parser added.
-    private func doubleText(_ object: OpaquePointer) -> String? {
+    func doubleText(_ object: OpaquePointer) -> String? {
         guard
             let text = json_object_get_userdata(object).map({ String(cString: $0.assumingMemoryBound(to: CChar.self)) })
         else { return nil }
         if text.hasSuffix("e0"), exponentsAdded.contains(String(text.dropLast(2))) { return String(text.dropLast(2)) }
         return text
+    }
+
+    /// Runs the checks `convert` makes over every value, converting nothing:
+    /// a line read into a `JSONDocument` is refused now, not when a value
+    /// in it is read.
+    func check(_ object: OpaquePointer?) throws(JSONParseError) {
+        guard let object else { return }
+        switch json_object_get_type(object) {
+        case json_type_double:
+            _ = try checkedDouble(object)
+        case json_type_array:
+            for index in 0..<json_object_array_length(object) {
+                try check(json_object_array_get_idx(object, index))
+            }
+        case json_type_object:
+            var entry = json_object_get_object(object)?.pointee.head
+            while let current = entry {
+                try check(OpaquePointer(current.pointee.v))
+                entry = current.pointee.next
+            }
+        default:
+            break
+        }
     }
 
     func convert(_ object: OpaquePointer?) throws(JSONParseError) -> JSON {
@@ -120,7 +143,7 @@ struct JSONCTree {
         }
     }
 
-    private func string(_ bytes: UnsafeRawBufferPointer) -> String {
+    func string(_ bytes: UnsafeRawBufferPointer) -> String {
         guard nulStandIns, bytes.contains(JSONParser.nulStandIn) else { return String(decoding: bytes, as: UTF8.self) }
         return String(decoding: bytes.map { $0 == JSONParser.nulStandIn ? 0 : $0 }, as: UTF8.self)
     }

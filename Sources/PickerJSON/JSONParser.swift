@@ -67,15 +67,40 @@ public final class JSONParser {
     public func parse(
         _ bytes: UnsafeRawBufferPointer, keepingNumberTextsOf member: String?
     ) throws(JSONParseError) -> (value: JSON, numberTexts: [Int: String]) {
+        let (root, nulStandIns) = try tree(of: bytes)
+        defer { json_object_put(root) }
+        var converter = JSONCTree(
+            line: bytes, nulStandIns: nulStandIns, exponentsAdded: exponentsAdded, textMember: member)
+        let value = try converter.convertLine(root)
+        return (value, converter.numberTexts)
+    }
+
+    /// Reads and checks a line as `parse` does, every mistake refused now,
+    /// but converts nothing: its values become `JSON` as they are read
+    /// (the daemon's requests, whose params only their method reads).
+    public func document(_ bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> JSONDocument {
+        let (root, nulStandIns) = try tree(of: bytes)
+        do {
+            try JSONCTree(line: bytes, nulStandIns: nulStandIns, exponentsAdded: exponentsAdded).check(root)
+        } catch {
+            json_object_put(root)
+            throw error
+        }
+        return JSONDocument(
+            root: root,
+            converter: JSONCTree(
+                line: UnsafeRawBufferPointer(start: nil, count: 0), nulStandIns: nulStandIns,
+                exponentsAdded: exponentsAdded))
+    }
+
+    /// json-c's tree of the line (nil for `null`; the caller puts it) and
+    /// whether its strings may hold `nulStandIn`.
+    private func tree(of bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> (OpaquePointer?, Bool) {
         guard bytes.count < Int(Int32.max) else { throw JSONParseError("input too large", at: 0) }
         let screen = JSONLineScreen(bytes)
         exponentsAdded.removeAll(keepingCapacity: true)
         let root = try CLocale.whileCurrent { () throws(JSONParseError) in try tree(of: bytes, screen) }
-        defer { json_object_put(root) }
-        var converter = JSONCTree(
-            line: bytes, nulStandIns: screen.hasEscapedNUL, exponentsAdded: exponentsAdded, textMember: member)
-        let value = try converter.convertLine(root)
-        return (value, converter.numberTexts)
+        return (root, screen.hasEscapedNUL)
     }
 
     /// The numbers (their text) the last line's json-c got with an `e0` of ours.

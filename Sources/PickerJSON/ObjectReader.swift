@@ -5,16 +5,28 @@
 /// `plugins.timeout_ms`), which `failure` turns into the reader's own error
 /// type and wording: one sentence saying what is wrong.
 public struct ObjectReader<Failure: Error> {
-    public let members: JSONObject
+    public let source: JSONMembers
     /// Where this object is in its document: "" for the top, else like
     /// `permissions.rules[0]`.
     public let path: String
     public let failure: (JSONReadProblem) -> Failure
 
     public init(_ members: JSONObject, at path: String = "", failure: @escaping (JSONReadProblem) -> Failure) {
-        self.members = members
+        self.init(.tree(members), at: path, failure: failure)
+    }
+
+    public init(_ source: JSONMembers, at path: String = "", failure: @escaping (JSONReadProblem) -> Failure) {
+        self.source = source
         self.path = path
         self.failure = failure
+    }
+
+    /// Every member, converted now if they were still json-c's.
+    public var members: JSONObject {
+        switch source {
+        case .tree(let members): members
+        case .document(let view): view.members
+        }
     }
 
     /// Reads `json` as an object at `path`: nil when absent or `null`.
@@ -34,8 +46,14 @@ public struct ObjectReader<Failure: Error> {
 
     @inlinable
     public subscript(key: some MemberName) -> JSON? {
-        guard let value = members[key.jsonKey], !value.isNull else { return nil }
-        return value
+        switch source {
+        case .tree(let members):
+            guard let value = members[key.jsonKey], !value.isNull else { return nil }
+            return value
+        case .document(let view):
+            guard let value = view[key.jsonKey], !value.isNull else { return nil }
+            return value.json
+        }
     }
 
     @inlinable
@@ -43,14 +61,22 @@ public struct ObjectReader<Failure: Error> {
 
     /// The members not in `known`, in the document's order.
     public func unknownKeys(known: some Collection<String>) -> [String] {
-        members.keys.filter { !known.contains($0) }
+        switch source {
+        case .tree(let members): members.keys.filter { !known.contains($0) }
+        case .document(let view): view.keys.filter { !known.contains($0) }
+        }
     }
 
     /// Fails on the first member not in `known`. Every request and every
     /// restored window passes here, so it builds nothing unless it fails.
     public func refuseUnknownKeys(known: [String]) throws(Failure) {
-        for member in members.members where !known.contains(member.key) {
-            throw failure(JSONReadProblem(path: path(of: member.key), .unknownKey(known: known)))
+        let unknown: String?
+        switch source {
+        case .tree(let members): unknown = members.members.first { !known.contains($0.key) }?.key
+        case .document(let view): unknown = view.firstKey(notIn: known)
+        }
+        if let unknown {
+            throw failure(JSONReadProblem(path: path(of: unknown), .unknownKey(known: known)))
         }
     }
 
@@ -115,6 +141,14 @@ public struct ObjectReader<Failure: Error> {
         }
         return typed
     }
+}
+
+/// An object's members as a reader reads them: a `JSONObject`, or one of a
+/// `JSONDocument`'s objects, whose members are converted one by one as they
+/// are read.
+public enum JSONMembers {
+    case tree(JSONObject)
+    case document(JSONObjectView)
 }
 
 /// One mistake in a document, and where it is.

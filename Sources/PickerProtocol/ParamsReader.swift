@@ -7,6 +7,11 @@ public typealias ParamsReader = ObjectReader<RPCError>
 
 extension ObjectReader where Failure == RPCError {
     public init(_ params: JSONObject, method: String, known: [String]) throws(RPCError) {
+        try self.init(.tree(params), method: method, known: known)
+    }
+
+    /// Params still in json-c's objects are converted member by member, as the method reads them.
+    public init(_ params: JSONMembers, method: String, known: [String]) throws(RPCError) {
         self.init(params) { problem in
             .invalidParams(Self.sentence(for: problem, method: method, known: known), field: problem.path)
         }

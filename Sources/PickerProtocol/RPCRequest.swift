@@ -65,43 +65,70 @@ public struct RPCRequest: Sendable, Equatable {
     /// (null when the id itself is missing or unusable). `idText` is a number
     /// id's text as written, from `JSONParser.parse(_:keepingNumberTextsOf:)`.
     public static func read(_ json: JSON, idText: String? = nil) -> Result<RPCRequest, RPCFailure> {
-        guard let object = json.objectValue else {
-            return .failure(RPCFailure(id: .null, error: RPCError(.invalidRequest, "a request must be a JSON object")))
-        }
-        var id: RPCRequestID?
-        switch object[WireName.id] {
+        guard let object = json.objectValue else { return .failure(notAnObject) }
+        let params: EnvelopeParams<JSONObject> =
+            switch object[WireName.params] {
+            case nil, .null?: .absent
+            case .object(let given)?: .object(given)
+            case let other?: .other(other.typeDescription)
+            }
+        return readEnvelope(
+            id: object[WireName.id], idText: idText, jsonrpc: object[WireName.jsonrpc],
+            method: object[WireName.method], params: params
+        ).map { RPCRequest(read: $0.id, method: $0.method, params: $0.params ?? JSONObject()) }
+    }
+
+    static let notAnObject = RPCFailure(
+        id: .null, error: RPCError(.invalidRequest, "a request must be a JSON object"))
+
+    /// A request's `params` as its envelope has it.
+    enum EnvelopeParams<Params> {
+        case absent
+        case object(Params)
+        /// Not an object: what it is.
+        case other(String)
+    }
+
+    /// The envelope's checks, in the order its errors are given, wherever its
+    /// members come from (a `JSON` tree or a `JSONDocument`).
+    static func readEnvelope<Params>(
+        id idMember: JSON?, idText: String?, jsonrpc: JSON?, method methodMember: JSON?,
+        params: EnvelopeParams<Params>
+    ) -> Result<(id: RPCRequestID?, method: String, params: Params?), RPCFailure> {
+        let id: RPCRequestID?
+        switch idMember {
         case nil:
             id = nil
-        case .string?, .integer?, .double?, .null?:
-            id = object[WireName.id].map { RPCRequestID($0, text: idText) }
-        case let other?:
-            return .failure(
-                RPCFailure(
-                    id: .null,
-                    error: RPCError(.invalidRequest, "id must be a string or a number, not \(other.typeDescription)")))
+        case let given?:
+            switch given {
+            case .string, .integer, .double, .null: id = RPCRequestID(given, text: idText)
+            default:
+                return .failure(
+                    RPCFailure(
+                        id: .null,
+                        error: RPCError(
+                            .invalidRequest, "id must be a string or a number, not \(given.typeDescription)")))
+            }
         }
         let answerID = id ?? .null
-        guard object[WireName.jsonrpc] == .string("2.0") else {
+        guard jsonrpc == .string("2.0") else {
             return .failure(
                 RPCFailure(id: answerID, error: RPCError(.invalidRequest, #"a request must have "jsonrpc":"2.0""#)))
         }
-        guard let method = object[WireName.method]?.stringValue else {
+        guard let method = methodMember?.stringValue else {
             return .failure(
                 RPCFailure(
                     id: answerID, error: RPCError(.invalidRequest, "a request must have a method name (a string)")))
         }
-        let params: JSONObject
-        switch object[WireName.params] {
-        case nil, .null?:
-            params = JSONObject()
-        case .object(let given)?:
-            params = given
-        case let other?:
+        switch params {
+        case .absent:
+            return .success((id, method, nil))
+        case .object(let given):
+            return .success((id, method, given))
+        case .other(let description):
             return .failure(
-                RPCFailure(
-                    id: answerID, error: .invalidParams("params must be an object, not \(other.typeDescription)")))
+                RPCFailure(id: answerID, error: .invalidParams("params must be an object, not \(description)")))
         }
-        return .success(RPCRequest(read: id, method: method, params: params))
     }
 
     public var json: JSON {

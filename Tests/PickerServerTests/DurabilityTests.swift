@@ -223,7 +223,67 @@ import Testing
         guard try editStateDatabase(database.path, newerSchema, skipping: "the newer-schema half") else { return }
         let newer = try CommandLineProcess.run("pickerd", ["--socket", socket, "--state-dir", state.path])
         #expect(newer.status != 0)
-        #expect(newer.stderr.contains("has schema version 99, newer than this pickerd knows (5)"))
+        #expect(newer.stderr.contains("has schema version 99, newer than this pickerd knows (6)"))
+    }
+
+    /// A database as pickerd left it before windows were kept in their id's
+    /// order (schema 4: a rowid table and an index of ids, and outcomes with
+    /// AUTOINCREMENT) is migrated, its windows, outcomes and ids kept.
+    @Test func aSchema4DatabaseKeepsItsWindowsWhenMigrated() throws {
+        let home = try TestDirectory()
+        var daemon = try DaemonProcess(home: home)
+        var client = try TestClient(socketPath: daemon.socketPath)
+        let windows = try (0..<3).map { index in
+            try client.result("present", ["kind": "text", "title": .string("window \(index)")])["window"]!
+        }
+        _ = try client.result("submit", ["window": windows[1], "value": "kept"])
+        let before = try client.result("list")
+        #expect(daemon.stop() == 0)
+        let database = home.url.appendingPathComponent("state/state.db").path
+        // Schema 4: before outcomes kept their window's kind and title (5) and before this (6).
+        let schema4 = """
+            c.executescript('''
+            CREATE TABLE old_windows (
+                id TEXT PRIMARY KEY, kind TEXT NOT NULL, title TEXT NOT NULL, message TEXT,
+                level INTEGER NOT NULL, position INTEGER NOT NULL, hidden INTEGER NOT NULL,
+                options TEXT NOT NULL, value TEXT, default_value TEXT, tag TEXT,
+                owner_uid INTEGER NOT NULL, owner_pid INTEGER NOT NULL, on_disconnect TEXT NOT NULL,
+                created_at INTEGER NOT NULL, deadline INTEGER, owner_user TEXT, owner_command TEXT, clamped_from INTEGER);
+            INSERT INTO old_windows SELECT * FROM windows;
+            DROP TABLE windows;
+            ALTER TABLE old_windows RENAME TO windows;
+            CREATE TABLE old_outcomes (
+                sequence INTEGER PRIMARY KEY AUTOINCREMENT, window TEXT NOT NULL UNIQUE, reason TEXT NOT NULL,
+                value TEXT, by_uid INTEGER, by_pid INTEGER, at INTEGER NOT NULL, owner_uid INTEGER, owner_pid INTEGER);
+            INSERT INTO old_outcomes SELECT sequence, window, reason, value, by_uid, by_pid, at, owner_uid, owner_pid FROM outcomes;
+            DROP TABLE outcomes;
+            ALTER TABLE old_outcomes RENAME TO outcomes;
+            CREATE INDEX outcomes_by_time ON outcomes (at);
+            PRAGMA user_version = 4;
+            ''')
+            """
+        guard try editStateDatabase(database, schema4, skipping: "the test") else { return }
+
+        daemon = try DaemonProcess(home: home)
+        client = try TestClient(socketPath: daemon.socketPath)
+        #expect(try client.result("list") == before, "the same windows, in the same order")
+        #expect(try client.result("wait", ["window": windows[1]])["value"] == "kept")
+        let next = try client.result("present", ["kind": "text"])["window"]!
+        #expect(!windows.contains(next))
+        _ = try client.result("dismiss", ["window": windows[0]])
+        #expect(daemon.stop() == 0)
+        let tables = try queryStateDatabase(
+            database, "SELECT name, sql FROM sqlite_master WHERE name IN ('windows', 'outcomes') ORDER BY name",
+            skipping: "the schema check")
+        guard let tables else { return }
+        #expect(tables.contains("WITHOUT ROWID"), "\(tables)")
+        #expect(!tables.contains("AUTOINCREMENT"), "\(tables)")
+        #expect(try queryStateDatabase(database, "PRAGMA user_version", skipping: "the version check") == "6\n")
+
+        daemon = try DaemonProcess(home: home)
+        client = try TestClient(socketPath: daemon.socketPath)
+        let listed = try client.result("list")["windows"]?.arrayValue?.compactMap { $0["window"] }
+        #expect(listed?.count == 2 && listed?.contains(next) == true && listed?.contains(windows[2]) == true)
     }
 
     @Test func historyComesFromTheStoreAndHonoursRetention() throws {

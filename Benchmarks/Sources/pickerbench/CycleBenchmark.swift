@@ -20,22 +20,37 @@ struct CycleBenchmark {
         try CycleLoad.fill(socket: memoryFull.socketPath, windows: openWindows)
 
         var ping = Sample()
-        var rate = (durable: Sample(), durableFull: Sample(), memory: Sample(), memoryFull: Sample())
+        var floorCPU = Sample()
+        let daemons = [durable, durableFull, memory, memoryFull]
+        var rates = [Sample](repeating: Sample(), count: daemons.count)
+        // Each server's CPU time per request, µs.
+        var cpus = rates
         let pinger = PingBenchmark()
         for _ in 0..<rounds {
-            ping.add(try pinger.pipelined(floor).rate)
-            rate.durable.add(try load.requestsPerSecond(socket: durable.socketPath, cycles: cycles))
-            rate.durableFull.add(try load.requestsPerSecond(socket: durableFull.socketPath, cycles: cycles))
-            rate.memory.add(try load.requestsPerSecond(socket: memory.socketPath, cycles: cycles))
-            rate.memoryFull.add(try load.requestsPerSecond(socket: memoryFull.socketPath, cycles: cycles))
+            let floorRun = try pinger.pipelined(floor)
+            ping.add(floorRun.rate)
+            floorCPU.add(floorRun.serverCPUPerRequest)
+            for (index, daemon) in daemons.enumerated() {
+                let before = daemon.probe.cpuSeconds()
+                let start = ContinuousClock.now
+                let rate = try load.requestsPerSecond(socket: daemon.socketPath, cycles: cycles)
+                let requests = rate * seconds(since: start)
+                rates[index].add(rate)
+                cpus[index].add((daemon.probe.cpuSeconds() - before) / requests * 1e6)
+            }
         }
+        let rate = (durable: rates[0], durableFull: rates[1], memory: rates[2], memoryFull: rates[3])
+        let cpu = (durable: cpus[0], durableFull: cpus[1], memory: cpus[2], memoryFull: cpus[3])
         print()
-        ComparisonTable(first: "floor ping", second: "durable", ratio: "durable/floor")
-            .row("requests/s", ping, rate.durable)
+        let byFloor = ComparisonTable(first: "floor ping", second: "durable", ratio: "durable/floor")
+        byFloor.row("requests/s", ping, rate.durable)
+        byFloor.row("server CPU µs/request", floorCPU, cpu.durable, decimals: 2)
         print()
         let byOpen = ComparisonTable(first: "0 open", second: "\(openWindows) open", ratio: "full/empty")
         byOpen.row("durable, requests/s", rate.durable, rate.durableFull)
         byOpen.row("memory, requests/s", rate.memory, rate.memoryFull)
+        byOpen.row("durable, CPU µs/request", cpu.durable, cpu.durableFull, decimals: 2)
+        byOpen.row("memory, CPU µs/request", cpu.memory, cpu.memoryFull, decimals: 2)
         print()
         ComparisonTable(first: "memory", second: "durable", ratio: "durable/memory")
             .row("requests/s", rate.memory, rate.durable)

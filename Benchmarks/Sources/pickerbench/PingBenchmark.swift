@@ -24,6 +24,7 @@ struct PingBenchmark {
                 let run = try pipelined(contenders[index].server, request: contenders[index].request)
                 contenders[index].pipelined.add(run.rate)
                 contenders[index].pipelinedServerCPU.add(run.serverBusy * 100)
+                contenders[index].pipelinedServerCPUPerRequest.add(run.serverCPUPerRequest)
                 contenders[index].pipelinedClientCPU.add(run.clientBusy * 100)
             }
             for index in contenders.indices {
@@ -44,6 +45,7 @@ struct PingBenchmark {
         table.row("one in flight, p50 µs", contenders.map(\.p50), decimals: 1)
         table.row("one in flight, p99 µs", contenders.map(\.p99), decimals: 1)
         table.row("pipelined: server CPU, % of a core", contenders.map(\.pipelinedServerCPU))
+        table.row("pipelined: server CPU µs/request", contenders.map(\.pipelinedServerCPUPerRequest), decimals: 2)
         table.row("pipelined: load client CPU, %", contenders.map(\.pipelinedClientCPU))
         print()
         table.row("4 connections × 64, requests/s", contenders.map(\.wide))
@@ -74,6 +76,9 @@ struct PingBenchmark {
         var rate: Double
         var serverBusy: Double
         var clientBusy: Double
+
+        /// The server's CPU time per request, µs.
+        var serverCPUPerRequest: Double { serverBusy / rate * 1e6 }
     }
 
     /// Requests per second with `depth` copies of `request` in flight on each

@@ -7,6 +7,8 @@ struct PingContender {
 
     var pipelined = Sample()
     var pipelinedServerCPU = Sample()
+    /// The server's CPU time per request, µs.
+    var pipelinedServerCPUPerRequest = Sample()
     var pipelinedClientCPU = Sample()
     var wide = Sample()
     var wideServerCPU = Sample()

@@ -14,4 +14,5 @@ extension FanOutBenchmark: Scenario {}
 extension OneShotBenchmark: Scenario {}
 extension RestartBenchmark: Scenario {}
 extension StackBenchmark: Scenario {}
+extension ParseBenchmark: Scenario {}
 extension HostileBenchmark: Scenario {}

@@ -9,8 +9,8 @@ let usage = """
 
     Build everything first (`swift build -c release`), then run
     .build/release/pickerbench; it starts pickerd, pickerfloor and pickerctl
-    from its own folder. With no scenario it runs all but `stack` and
-    `hostile`, in order, then prints each target of DESIGN.md that ran beside
+    from its own folder. With no scenario it runs all but `stack`, `parse`
+    and `hostile`, in order, then prints each target of DESIGN.md that ran beside
     what it measured, met or not:
 
       ping      pipelined (64 in flight), 4 connections × 64 and one-in-flight
@@ -29,6 +29,9 @@ let usage = """
                 same line (needs socat)
       stack     the model alone, no socket: stack operations at 10 and
                 100,000 open windows
+      parse     the parse path alone, in process: CPU per request line read
+                into its method's params, the whole line made a JSON tree
+                first (before) vs the envelope read from json-c's objects
       hostile   the attacks of issue 14, each on a fresh daemon, while a
                 bystander pings every 10 ms: its worst and p99 ping, the
                 daemon's peak RSS and RSS after, whether the attacker was
@@ -73,7 +76,7 @@ if arguments.contains("-h") || arguments.contains("--help") {
 
 let all = ["ping", "cycles", "memory", "restart", "waiters", "fanout", "oneshot"]
 let chosen = arguments.isEmpty ? all : arguments
-for name in chosen where !(all + ["stack", "hostile"]).contains(name) {
+for name in chosen where !(all + ["stack", "parse", "hostile"]).contains(name) {
     print("pickerbench: unknown scenario '\(name)'; run pickerbench --help for the list")
     exit(64)
 }
@@ -103,6 +106,7 @@ do {
             case "oneshot": OneShotBenchmark()
             case "restart": RestartBenchmark()
             case "hostile": HostileBenchmark(baseline: baseline, attacks: attacks)
+            case "parse": ParseBenchmark()
             default: StackBenchmark()
             }
         if let rounds { scenario.rounds = rounds }

@@ -36,6 +36,10 @@ public enum MethodTarget: Sendable, Equatable {
 extension PickerMethod {
     /// Reads a request's params, refusing names the method does not take.
     public init(params: JSONObject) throws(RPCError) {
+        try self.init(params: .tree(params))
+    }
+
+    public init(params: JSONMembers) throws(RPCError) {
         try self.init(reading: ParamsReader(params, method: Self.name, known: Self.paramNames))
     }
 

@@ -66,7 +66,7 @@ extension DaemonCore {
                 guard !connection.isClosing else { return true }
             }
             batch.index += 1
-            run(element, idText: batch.idTexts[batch.index - 1], from: connection) { id in
+            run(element, from: connection) { id in
                 defer { batch.slot += 1 }
                 return ResponseSink(id: id, batch: batch.reply, index: batch.slot)
             }
@@ -78,20 +78,19 @@ extension DaemonCore {
 /// A batch being run: its requests, the next to run, and the place the next
 /// answer takes in its line (notifications have none).
 final class BatchInProgress {
-    let elements: [JSON]
-    /// Each number id's text as written, by the member's index.
-    let idTexts: [Int: String]
+    /// The members, read from the line's json-c document (which they keep)
+    /// as each runs.
+    let elements: [JSONValueView]
     let reply: BatchReply
     var index = 0
     var slot = 0
     /// Every member ran, or its connection closed.
     var isFinished = false
 
-    init(elements: [JSON], idTexts: [Int: String], reply: BatchReply) {
+    init(elements: [JSONValueView], reply: BatchReply) {
         self.elements = elements
-        self.idTexts = idTexts
         self.reply = reply
     }
 
-    var next: JSON? { index < elements.count ? elements[index] : nil }
+    var next: JSONValueView? { index < elements.count ? elements[index] : nil }
 }

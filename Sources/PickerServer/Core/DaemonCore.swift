@@ -164,21 +164,20 @@ package final class DaemonCore {
     func handle(line: [UInt8], from connection: any Connection) {
         guard turns.stateLoss == nil else { return }
         beginTurn()
-        let message: JSON
-        let idTexts: [Int: String]
+        // The envelope is read from json-c's objects and the params only as
+        // the method reads them: no `JSON` tree of the whole line.
+        let document: JSONDocument
         do {
-            let parsed = try line.withUnsafeBytes { bytes in
-                Result { () throws(JSONParseError) -> (value: JSON, numberTexts: [Int: String]) in
-                    try parser.parse(bytes, keepingNumberTextsOf: WireName.id.rawValue)
-                }
+            document = try line.withUnsafeBytes { bytes in
+                Result { () throws(JSONParseError) -> JSONDocument in try parser.document(bytes) }
             }.get()
-            (message, idTexts) = (parsed.value, parsed.numberTexts)
         } catch {
             connection.send(RPCResponse.error(id: .null, RPCError(.parseError, "parse error: \(error)")))
             return
         }
-        guard case .array(let elements) = message else {
-            run(message, idText: idTexts[0], from: connection) { id in ResponseSink(id: id, connection: connection) }
+        let message = document.value
+        guard let elements = message.elements else {
+            run(message, from: connection) { id in ResponseSink(id: id, connection: connection) }
             return
         }
         guard !elements.isEmpty else {
@@ -196,7 +195,7 @@ package final class DaemonCore {
         }
         let answered = elements.filter { element in
             // Notifications get no slot; anything unreadable is answered.
-            if case .success(let request) = RPCRequest.read(element) { return !request.isNotification }
+            if case .success(let request) = RPCEnvelope.read(element) { return !request.isNotification }
             return true
         }.count
         guard answered > 0 else {
@@ -204,19 +203,14 @@ package final class DaemonCore {
             return
         }
         runBatch(
-            BatchInProgress(
-                elements: elements, idTexts: idTexts, reply: BatchReply(connection: connection, count: answered)),
+            BatchInProgress(elements: elements, reply: BatchReply(connection: connection, count: answered)),
             from: connection)
     }
 
     /// Runs one request; `sink` makes the place its answer goes (nil: nowhere).
-    /// `idText` is its number id's text as written.
-    func run(
-        _ element: JSON, idText: String? = nil, from connection: any Connection,
-        sink: (RPCRequestID) -> ResponseSink?
-    ) {
-        let request: RPCRequest
-        switch RPCRequest.read(element, idText: idText) {
+    func run(_ element: JSONValueView, from connection: any Connection, sink: (RPCRequestID) -> ResponseSink?) {
+        let request: RPCEnvelope
+        switch RPCEnvelope.read(element) {
         case .failure(let failure):
             sink(failure.id)?.deliver(.failure(failure.error))
             return

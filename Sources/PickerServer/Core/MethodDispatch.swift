@@ -29,11 +29,11 @@ protocol ServedMethod: PickerMethod {
     /// Runs the request once its params are read and its permission checked.
     func serve(_ core: DaemonCore, _ call: MethodCall) throws -> Served<Result>
     /// Reads, checks and serves one request of this method.
-    static func run(_ params: JSONObject, _ core: DaemonCore, _ call: MethodCall) throws -> DaemonCore.MethodResult
+    static func run(_ params: JSONMembers, _ core: DaemonCore, _ call: MethodCall) throws -> DaemonCore.MethodResult
 }
 
 extension ServedMethod {
-    static func run(_ params: JSONObject, _ core: DaemonCore, _ call: MethodCall) throws -> DaemonCore.MethodResult {
+    static func run(_ params: JSONMembers, _ core: DaemonCore, _ call: MethodCall) throws -> DaemonCore.MethodResult {
         let request = try Self(params: params)
         let target = core.resolve(request.target)
         try core.authorize(Self.permission, for: target, call.peer)
@@ -67,7 +67,7 @@ extension DaemonCore {
             return (method.name, served)
         })
 
-    func dispatch(_ request: RPCRequest, from connection: any Connection, reply: ResponseSink?) throws(RPCError)
+    func dispatch(_ request: RPCEnvelope, from connection: any Connection, reply: ResponseSink?) throws(RPCError)
         -> MethodResult
     {
         guard let peer = connection.peer else { throw RPCError(.internalError, "connection has no credentials yet") }

@@ -58,7 +58,40 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
         ALTER TABLE outcomes ADD COLUMN kind TEXT;
         ALTER TABLE outcomes ADD COLUMN title TEXT;
         """,
+        // Fewer pages per commit. Windows are kept in their id's order (WITHOUT
+        // ROWID): a present or a dismiss writes one b-tree, where the rowid
+        // table wrote its rows and the index of ids. Outcomes lose
+        // AUTOINCREMENT, which rewrote sqlite_sequence's page at every one: a
+        // new row still gets a sequence past every row kept, which is all
+        // `history` orders by.
+        """
+        CREATE TABLE windows_by_id (
+            id TEXT PRIMARY KEY, kind TEXT NOT NULL, title TEXT NOT NULL, message TEXT,
+            level INTEGER NOT NULL, position INTEGER NOT NULL, hidden INTEGER NOT NULL,
+            options TEXT NOT NULL, value TEXT, default_value TEXT, tag TEXT,
+            owner_uid INTEGER NOT NULL, owner_pid INTEGER NOT NULL, on_disconnect TEXT NOT NULL,
+            created_at INTEGER NOT NULL, deadline INTEGER, owner_user TEXT, owner_command TEXT, clamped_from INTEGER
+        ) WITHOUT ROWID;
+        INSERT INTO windows_by_id SELECT \(windowColumns) FROM windows WHERE id IS NOT NULL;
+        DROP TABLE windows;
+        ALTER TABLE windows_by_id RENAME TO windows;
+        CREATE TABLE outcomes_by_sequence (
+            sequence INTEGER PRIMARY KEY, window TEXT NOT NULL UNIQUE, reason TEXT NOT NULL,
+            value TEXT, by_uid INTEGER, by_pid INTEGER, at INTEGER NOT NULL, owner_uid INTEGER, owner_pid INTEGER,
+            kind TEXT, title TEXT
+        );
+        INSERT INTO outcomes_by_sequence SELECT sequence, \(outcomeColumns) FROM outcomes;
+        DROP TABLE outcomes;
+        ALTER TABLE outcomes_by_sequence RENAME TO outcomes;
+        CREATE INDEX outcomes_by_time ON outcomes (at);
+        """,
     ]
+
+    /// The windows table's columns, in its order since schema 4.
+    static let windowColumns = """
+        id, kind, title, message, level, position, hidden, options, value, default_value, tag, owner_uid, owner_pid,
+        on_disconnect, created_at, deadline, owner_user, owner_command, clamped_from
+        """
 
     private let database: SQLiteDatabase
     /// The database file pickerd opened, and its write-ahead log once there
@@ -128,6 +161,8 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
     // MARK: restoring
 
     func load() throws(StartupError) -> StoredState {
+        // One tokener for every stored value, not one made per `JSON.parse`.
+        let parser = JSONParser()
         do {
             var meta: [String: Int64] = [:]
             for row in try database.query("SELECT key, value FROM meta") {
@@ -139,16 +174,11 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
                 nextTopPosition: meta["next_top_position"] ?? 1,
                 nextBottomPosition: meta["next_bottom_position"] ?? 0)
             reservedWindowNumber = UInt64(meta["next_window_number"] ?? 0)
-            let windows = try database.query(
-                """
-                SELECT id, kind, title, message, level, position, hidden, options, value, default_value, tag,
-                       owner_uid, owner_pid, on_disconnect, created_at, deadline, owner_user, owner_command, clamped_from
-                FROM windows ORDER BY level, position
-                """
-            ).compactMap(Self.record)
+            let windows = try database.query("SELECT \(Self.windowColumns) FROM windows ORDER BY level, position")
+                .compactMap { Self.record($0, parser) }
             let outcomes = try database.query(
                 "SELECT \(Self.outcomeColumns) FROM outcomes ORDER BY sequence"
-            ).compactMap(Self.outcome)
+            ).compactMap { Self.outcome($0, parser) }
             let quietHours = try database.query("SELECT below, until FROM quiet_hours").first.flatMap(Self.quietHours)
             return StoredState(windows: windows, outcomes: outcomes, counters: counters, quietHours: quietHours)
         } catch {
@@ -167,20 +197,21 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
             } else {
                 try database.query("\(columns) ORDER BY sequence DESC LIMIT ?", [oldest, .integer(Int64(limit))])
             }
-        return rows.compactMap(Self.outcome)
+        let parser = JSONParser()
+        return rows.compactMap { Self.outcome($0, parser) }
     }
 
-    private static func record(_ row: [SQLiteDatabase.Value]) -> WindowRecord? {
+    private static func record(_ row: [SQLiteDatabase.Value], _ parser: JSONParser) -> WindowRecord? {
         guard let id = row[0].text, let kind = row[1].text, let title = row[2].text,
             let levelValue = row[4].integer, let level = Level(Int(levelValue)), let position = row[5].integer,
-            let options = row[7].text.flatMap({ try? JSON.parse($0) }), let uid = row[11].integer,
+            let options = row[7].text.flatMap({ try? parser.parse($0) }), let uid = row[11].integer,
             let pid = row[12].integer, let policy = row[13].text.flatMap(DisconnectPolicy.init),
             let created = row[14].integer
         else { return nil }
         return WindowRecord(
             id: WindowID(id), kind: kind, title: title, message: row[3].text, level: level, position: position,
-            isHidden: row[6].integer == 1, options: options, value: row[8].text.flatMap { try? JSON.parse($0) },
-            defaultValue: row[9].text.flatMap { try? JSON.parse($0) }, tag: row[10].text,
+            isHidden: row[6].integer == 1, options: options, value: row[8].text.flatMap { try? parser.parse($0) },
+            defaultValue: row[9].text.flatMap { try? parser.parse($0) }, tag: row[10].text,
             owner: Peer(uid: UInt32(uid), pid: Int32(pid), user: row[16].text, command: row[17].text),
             onDisconnect: policy,
             createdAt: Timestamp(milliseconds: created), deadline: row[15].integer.map(Timestamp.init),
@@ -194,10 +225,10 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
 
     private static let outcomeColumns = "window, reason, value, by_uid, by_pid, at, owner_uid, owner_pid, kind, title"
 
-    private static func outcome(_ row: [SQLiteDatabase.Value]) -> RecordedOutcome? {
+    private static func outcome(_ row: [SQLiteDatabase.Value], _ parser: JSONParser) -> RecordedOutcome? {
         guard let window = row[0].text, let reason = row[1].text.flatMap(OutcomeReason.init), let at = row[5].integer
         else { return nil }
-        let value = row[2].text.flatMap { try? JSON.parse($0) }
+        let value = row[2].text.flatMap { try? parser.parse($0) }
         func peer(_ uid: SQLiteDatabase.Value, _ pid: SQLiteDatabase.Value) -> Peer? {
             uid.integer.flatMap { uid in pid.integer.map { Peer(uid: UInt32(uid), pid: Int32($0)) } }
         }
@@ -263,9 +294,7 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
     private func save(_ record: WindowRecord) throws {
         try database.query(
             """
-            INSERT OR REPLACE INTO windows (id, kind, title, message, level, position, hidden, options, value,
-                default_value, tag, owner_uid, owner_pid, on_disconnect, created_at, deadline, owner_user, owner_command,
-                clamped_from)
+            INSERT OR REPLACE INTO windows (\(Self.windowColumns))
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             [
