@@ -47,6 +47,7 @@ let package = Package(
         .executable(name: "pickermcp", targets: ["pickermcp"]),
         .executable(name: "pickerd-askpass", targets: ["pickerd-askpass"]),
         .executable(name: "pinentry-pickerd", targets: ["pinentry-pickerd"]),
+        .executable(name: "pickerd-polkit-agent", targets: ["pickerd-polkit-agent"]),
         .library(name: "PickerJSON", targets: ["PickerJSON"]),
         .library(name: "PickerCore", targets: ["PickerCore"]),
         .library(name: "PickerPlugins", targets: ["PickerPlugins"]),
@@ -120,6 +121,12 @@ let package = Package(
                 "CPickerSystem",
                 "CPickerPolkit",
             ]),
+        // The agent's own program, which `pickerctl polkit-agent` runs in its place, so that
+        // pickerctl itself needs no polkit library (a machine without polkit runs every other command).
+        .executableTarget(
+            name: "pickerd-polkit-agent",
+            dependencies: ["PickerPolkit", "PickerPasswordAgent", External.argumentParser],
+            linkerSettings: swiftRuntimeLinkedIn),
         .executableTarget(
             name: "pickerd-askpass", dependencies: ["PickerAskpass"], linkerSettings: swiftRuntimeLinkedIn),
         // gpg-agent's pinentry protocol (Assuan): its commands in, pickerd windows, the PIN out.
@@ -167,7 +174,7 @@ let package = Package(
             dependencies: [
                 "PickerClient", "PickerProtocol", "PickerJSON", "PickerTerminal", "PickerSystem", "CPickerSystem",
                 "CPickerTerminal",
-                "PickerPasswordAgent", "PickerAskpass", "PickerPinentry", "PickerPolkit", External.argumentParser,
+                "PickerPasswordAgent", "PickerAskpass", "PickerPinentry", External.argumentParser,
             ],
             // Quicker to start with its runtime linked in: ping, badge and list take
             // 4.3 ms rather than 7.3 when they need not load and bind libswiftCore,
@@ -246,7 +253,7 @@ let package = Package(
         .testTarget(name: "PickerPasswordAgentTests", dependencies: ["PickerPasswordAgent"] + runsPickerctl),
         .testTarget(name: "PickerAskpassTests", dependencies: ["PickerAskpass", "pickerd-askpass"] + runsPickerctl),
         .testTarget(name: "PickerPinentryTests", dependencies: ["PickerPinentry", "pinentry-pickerd"] + runsPickerctl),
-        .testTarget(name: "PickerPolkitTests", dependencies: runsPickerctl),
+        .testTarget(name: "PickerPolkitTests", dependencies: ["pickerd-polkit-agent"] + runsPickerctl),
         .testTarget(name: "PickerctlTests", dependencies: runsPickerctl),
     ],
     swiftLanguageModes: [.v6]

@@ -17,4 +17,14 @@ public struct AgentFailure: Error, Sendable, Equatable, CustomStringConvertible 
     }
 
     public var description: String { message }
+
+    /// The exit status of an agent's command that cannot run (sysexits.h).
+    public var exitStatus: Int32 {
+        switch kind {
+        case .usage: 64  // EX_USAGE
+        case .permissionDenied: 77  // EX_NOPERM
+        case .unavailable: 69  // EX_UNAVAILABLE
+        case .internalError: 70  // EX_SOFTWARE
+        }
+    }
 }

@@ -1,10 +1,10 @@
 import ArgumentParser
-import PickerPasswordAgent
-import PickerPolkit
 
 /// `pickerctl polkit-agent`: polkit's authentication requests (pkexec's and
-/// every other program's) become pickerd windows.
-struct PolkitAgentCommand: AsyncParsableCommand {
+/// every other program's) become pickerd windows. It runs
+/// `pickerd-polkit-agent` in its place, so that pickerctl links no polkit
+/// library.
+struct PolkitAgentCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "polkit-agent",
         abstract: "Answer polkit's authentication requests (pkexec, systemctl, udisks) in pickerd windows.",
@@ -30,14 +30,10 @@ struct PolkitAgentCommand: AsyncParsableCommand {
         if process != nil && session { throw ValidationError("--process and --session exclude each other") }
     }
 
-    func run() async throws {
-        try await runCommand {
-            let agent = PolkitAgent(
-                subject: process.map { .process($0) } ?? .session, socketPath: global.socket
-            ) {
-                printError($0)
-            }
-            return try await AgentFailure.exitStatus { () async throws(AgentFailure) in try await agent.run() }
-        }
+    func run() throws {
+        try SiblingProgram.exec(
+            "pickerd-polkit-agent",
+            (global.socket.map { ["--socket", $0] } ?? []) + (process.map { ["--process", String($0)] } ?? [])
+                + (session ? ["--session"] : []))
     }
 }

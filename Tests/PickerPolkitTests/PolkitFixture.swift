@@ -38,6 +38,7 @@ final class PolkitFixture: @unchecked Sendable {
         answerer = try ScriptedPerson(daemon: daemon, client: client)
         directory = try TestDirectory.openToAll()
         pickerctl = try directory.copy(ofBuilt: "pickerctl")
+        _ = try directory.copy(ofBuilt: "pickerd-polkit-agent")  // which pickerctl polkit-agent runs
     }
 
     /// A user in group `sudo` (Debian's polkit rules make its members

@@ -57,7 +57,8 @@ import Testing
             atPath: root.appendingPathComponent("usr/local/bin").path)
         #expect(
             programs.sorted() == [
-                "pickerctl", "pickerd", "pickerd-askpass", "pickermcp", "pickerweb", "pinentry-pickerd",
+                "pickerctl", "pickerd", "pickerd-askpass", "pickerd-polkit-agent", "pickermcp", "pickerweb",
+                "pinentry-pickerd",
             ])
         let version = try ProgramRun.run(root.appendingPathComponent("usr/local/bin/pickerd").path, ["--version"])
         #expect(version.status == 0)
@@ -139,7 +140,10 @@ import Testing
         let builds = try TestDirectory()
         let release = builds.url.appendingPathComponent("release")
         try FileManager.default.createDirectory(at: release, withIntermediateDirectories: true)
-        for program in ["pickerd", "pickerctl", "pickerweb", "pickermcp", "pickerd-askpass", "pinentry-pickerd"] {
+        for program in [
+            "pickerd", "pickerctl", "pickerweb", "pickermcp", "pickerd-askpass", "pinentry-pickerd",
+            "pickerd-polkit-agent",
+        ] {
             try FileManager.default.createSymbolicLink(
                 atPath: release.appendingPathComponent(program).path,
                 withDestinationPath: Self.buildDirectory + "/" + program)
