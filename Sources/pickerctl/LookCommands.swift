@@ -141,16 +141,35 @@ struct HistoryCommand: ReportCommand {
     }
 }
 
-struct StatusCommand: ReportCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "status", abstract: "The daemon's version, uptime, windows and counters.")
+/// A method without params whose answer a pickerctl subcommand of its name
+/// prints (`status`, `plugins`), or gives as JSON with --json.
+protocol ReportedMethod: ParameterlessMethod {
+    static var abstract: String { get }
+    /// The help of --json: what it prints.
+    static var jsonHelp: String { get }
+    static func printForPerson(_ answer: Result)
+}
+
+/// `status` and `plugins`: each sends its method, which it is named after,
+/// and prints the answer.
+struct ReportMethodCommand<Method: ReportedMethod>: ReportCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: Method.name, abstract: Method.abstract)
+    }
 
     @OptionGroup var global: GlobalOptions
-    @Flag(help: "Print the status as JSON.")
+    @Flag(help: ArgumentHelp(Method.jsonHelp))
     var json = false
-    var request: Status { Status() }
+    var request: Method { Method() }
 
-    func printForPerson(_ status: DaemonStatus) {
+    func printForPerson(_ answer: Method.Result) { Method.printForPerson(answer) }
+}
+
+extension Status: ReportedMethod {
+    static let abstract = "The daemon's version, uptime, windows and counters."
+    static let jsonHelp = "Print the status as JSON."
+
+    static func printForPerson(_ status: DaemonStatus) {
         printVisibleLine("pickerd \(status.version), up \(Timestamps.span(seconds: status.uptimeMilliseconds / 1000))")
         let waiting = status.quiet != nil || status.waitingWindows > 0 ? ", \(status.waitingWindows) waiting" : ""
         printVisibleLine(
@@ -165,16 +184,11 @@ struct StatusCommand: ReportCommand {
     }
 }
 
-struct PluginsCommand: ReportCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "plugins", abstract: "The picker kinds the daemon offers.")
+extension Plugins: ReportedMethod {
+    static let abstract = "The picker kinds the daemon offers."
+    static let jsonHelp = "Print each kind with its JSON Schemas."
 
-    @OptionGroup var global: GlobalOptions
-    @Flag(help: "Print each kind with its JSON Schemas.")
-    var json = false
-    var request: Plugins { Plugins() }
-
-    func printForPerson(_ plugins: [PluginDescription]) {
+    static func printForPerson(_ plugins: [PluginDescription]) {
         let rows = plugins.map { plugin in
             [
                 plugin.kind,
