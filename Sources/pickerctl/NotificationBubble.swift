@@ -26,16 +26,19 @@ struct NotificationBubble: Equatable, Sendable {
     static let mostAnswers = 3
 
     let summary: String
-    /// Markup-escaped: most servers read the body as markup.
+    /// Markup-escaped: most servers read the body as markup, and who asks
+    /// (the asking program's name) is the asker's to choose.
     let body: String
     let urgency: String
     let actions: [Action]
     /// What each answering action's key submits.
     private let answers: [String: JSON]
 
-    /// `options` and `message` are the window's (options nil when they could
-    /// not be read: the title alone then); `pageAddress` pickerweb's, without its token.
-    init(window: WindowSummary, options: JSON?, message: String?, pageAddress: String?, canOpen: Bool) {
+    /// `options` are the window's (nil when they could not be read: the title
+    /// alone then); `pageAddress` pickerweb's, without its token. The message
+    /// stays out: notify-send's command line is readable by every user (the
+    /// title and the labels are there, as the title always was).
+    init(window: WindowSummary, options: JSON?, pageAddress: String?, canOpen: Bool) {
         let kind = window.builtInKind
         let secret = options.map { kind?.holdsSecret(options: $0) ?? false } ?? true
         summary = Self.withoutControls(window.title.isEmpty ? "A script asks for a value" : window.title)
@@ -55,9 +58,7 @@ struct NotificationBubble: Equatable, Sendable {
         text += answering.isEmpty ? "with pickerctl ui" : "here or with pickerctl ui"
         if let asker = WhoAsks(window.owner) { text = asker.line + ". " + text }
         if let pageAddress { text += " or at \(pageAddress)" }
-        // The message's own line breaks go with its other control characters.
-        body = ([message ?? "", text].filter { !$0.isEmpty }).map { Self.escapingMarkup(Self.withoutControls($0)) }
-            .joined(separator: "\n")
+        body = Self.escapingMarkup(Self.withoutControls(text))
     }
 
     /// The answers a bubble can hold for a window of `kind`, with their values

@@ -111,9 +111,9 @@ struct NotificationRunner {
         }
         // The options say whether it holds a secret and what it offers; nil
         // when they cannot be read, and the notification is then its title alone.
-        let details = try? await client?.get(window: window.window)
+        let options = try? await client?.get(window: window.window).options
         let bubble = NotificationBubble(
-            window: window, options: details?.options, message: details?.message, pageAddress: Self.pageAddress(webURL),
+            window: window, options: options, pageAddress: Self.pageAddress(webURL),
             canOpen: openCommand != nil || (webURL != nil && ChildProcess.find("xdg-open") != nil))
         let arguments = bubble.arguments(notifySend: notifySend)
         guard bubble.waits else {

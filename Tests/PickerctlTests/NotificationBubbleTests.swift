@@ -1,3 +1,4 @@
+import Foundation
 import PickerJSON
 import PickerProtocol
 import Testing
@@ -22,7 +23,7 @@ import Testing
 
     @Test func aPresetOfActionsIsFoundThroughItsBase() {
         let bubble = NotificationBubble(
-            window: window("confirm-ish", base: "actions"), options: actions(["Yes", "No"]), message: nil,
+            window: window("confirm-ish", base: "actions"), options: actions(["Yes", "No"]),
             pageAddress: nil, canOpen: true)
         #expect(bubble.actions.map(\.key) == ["answer-0", "answer-1", "default"])
         #expect(bubble.choice(forKey: "answer-1") == .answer(.object(JSONObject([ActionsValue.index: .integer(1)]))))
@@ -31,7 +32,7 @@ import Testing
 
     @Test func aKeyNotOfferedMeansNothing() {
         let bubble = NotificationBubble(
-            window: window("actions"), options: actions(["Yes", "No"]), message: nil, pageAddress: nil, canOpen: false)
+            window: window("actions"), options: actions(["Yes", "No"]), pageAddress: nil, canOpen: false)
         #expect(bubble.choice(forKey: "answer-2") == nil)
         #expect(bubble.choice(forKey: "default") == nil, "no Open offered")
         #expect(bubble.choice(forKey: "") == nil)
@@ -39,7 +40,7 @@ import Testing
 
     @Test func fourActionsOrAChecklistGetNoAnswers() {
         let four = NotificationBubble(
-            window: window("actions"), options: actions(["a", "b", "c", "d"]), message: nil, pageAddress: nil,
+            window: window("actions"), options: actions(["a", "b", "c", "d"]), pageAddress: nil,
             canOpen: false)
         #expect(four.actions.isEmpty && !four.waits)
         let checklist = JSON.object(
@@ -50,16 +51,17 @@ import Testing
     @Test func aSecureTextIsItsTitleAlone() {
         let bubble = NotificationBubble(
             window: window("text", title: "Password"), options: .object(JSONObject([TextOption.secure: .bool(true)])),
-            message: "secret <hint>", pageAddress: "http://127.0.0.1:1/", canOpen: true)
+            pageAddress: "http://127.0.0.1:1/", canOpen: true)
         #expect(bubble.summary == "Password" && bubble.body.isEmpty)
         #expect(bubble.actions.map(\.key) == ["default"])
     }
 
     @Test func theBodyIsEscapedAndItsControlsGo() {
-        let bubble = NotificationBubble(
-            window: window("text", title: "a\u{1B}[31mb"), options: .object([:]), message: "<b>x</b> & y\u{7}",
-            pageAddress: nil, canOpen: false)
+        var asked = window("text", title: "a\u{1B}[31mb")
+        asked.owner = Peer(uid: getuid(), pid: 1, user: "ada", command: "<b>x</b>&\u{7}")
+        let bubble = NotificationBubble(window: asked, options: .object([:]), pageAddress: nil, canOpen: false)
         #expect(bubble.summary == "a[31mb")
-        #expect(bubble.body.hasPrefix("&lt;b&gt;x&lt;/b&gt; &amp; y\npickerd is waiting"), "\(bubble.body)")
+        #expect(
+            bubble.body.hasPrefix("asked by ada via &lt;b&gt;x&lt;/b&gt;&amp;. pickerd is waiting"), "\(bubble.body)")
     }
 }

@@ -120,14 +120,21 @@ import Testing
         #expect(call.contains(#""Vault password" "" []"#), "\(call)")
     }
 
-    /// The message and every other text reach the body escaped: most servers read it as markup.
+    /// The body is escaped markup: who asks is the asker's to choose (here a
+    /// pickerctl run through a link named with markup).
     @Test func theBodyIsEscapedMarkup() throws {
         let server = try NotificationServer()
         let notify = try notify(on: server)
         defer { notify.signal(SIGTERM) }
-        _ = try present(["confirm", "--title", "<i>T</i>", "--message", "<b>Delete</b> & go"])
+        let link = folder.url.appendingPathComponent("<i>x&").path
+        try FileManager.default.createSymbolicLink(
+            atPath: link, withDestinationPath: DaemonProcess.executable("pickerctl").path)
+        _ = try CommandLineProcess(
+            program: link, ["--socket", daemon.socketPath, "confirm", "--title", "<i>T</i>", "--no-wait"]
+        ).finish()
         let call = try server.notification(1)
-        #expect(call.contains("\"<i>T</i>\" \"&lt;b&gt;Delete&lt;/b&gt; &amp; go\n"), "\(call)")
+        #expect(
+            call.contains(#""<i>T</i>" "asked by "#) && call.contains(" via &lt;i&gt;x&amp;. "), "\(call)")
     }
 
     @Test func quietHoursHoldTheNotificationBack() throws {
