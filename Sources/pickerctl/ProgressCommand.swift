@@ -68,7 +68,7 @@ struct ProgressCommand: AsyncParsableCommand {
         of summary: WindowSummary, following input: ProgressInput, with client: PickerClient, common: AskOptions
     ) async throws -> Outcome? {
         try await withThrowingTaskGroup(of: Outcome?.self) { group in
-            group.addTask { try await common.outcome(of: summary, from: client) }
+            group.addTask { try await common.outcome(of: summary, from: client, readsStandardInput: true) }
             group.addTask { try await follow(input, window: summary.window, with: client) }
             let first = try await group.next() ?? nil
             group.cancelAll()

@@ -54,13 +54,14 @@ import Testing
     }
 }
 
-/// `pickerctl progress --inline always` draws its bar right where it runs,
-/// fed by a pipe, and Escape there cancels it and stops the writer.
+/// `pickerctl progress` fed by a pipe in a terminal draws its bar right
+/// where it runs (inline `auto`: stderr is a terminal, stdin the data), and
+/// Escape there cancels it and stops the writer.
 @Suite(.tags(.process, .tmux)) struct InlineProgressTests {
     @Test func theBarIsDrawnInPlaceAndEscapeCancels() throws {
         let daemon = try DaemonProcess()
         let asking = try InlineAsking(
-            ["progress", "--inline", "always", "--title", "Build"],
+            ["progress", "--title", "Build"],
             prefix: "while :; do echo 30; echo '#half way'; sleep 0.2; done |", daemon: daemon)
         let screen = try asking.waitFor("half way")
         #expect(screen.contains("30%") && screen.contains("Esc cancel"), "\(screen)")
