@@ -4,13 +4,11 @@ import PickerProtocol
 /// A progress: a bar with its percentage and text, or a pulse moving to and
 /// fro while no percentage is known. The asker moves it; the person only
 /// watches, and cancels with Escape unless it is not cancellable. The
-/// pulse moves with the clock: the front-end's tick draws it again.
+/// pulse is placed by the clock (a cell per 100 ms) and the front-end's
+/// tick draws it again (`isAnimated`), so nothing spins.
 struct ProgressBar: PickerView {
     let state: ProgressState
     let isCancellable: Bool
-    /// The time the pulse is drawn at, in milliseconds (the clock, in use).
-    var now: () -> Int64 = { Timestamp.now().milliseconds }
-
     init(options: JSON, value: JSON?) {
         isCancellable = options[ProgressOption.cancellable]?.boolValue ?? true
         state = ProgressState(drawing: value)
@@ -41,7 +39,7 @@ struct ProgressBar: PickerView {
         } else {
             let pulse = min(Self.pulseWidth, track)
             let span = max(track - pulse, 1)
-            let step = Int((now() / Self.pulseStep) % Int64(2 * span))
+            let step = Int((Timestamp.now().milliseconds / Self.pulseStep) % Int64(2 * span))
             let start = step < span ? step : 2 * span - step
             bar =
                 String(repeating: "░", count: start) + String(repeating: "█", count: pulse)
