@@ -33,7 +33,7 @@ struct PolkitAgentCommand: ParsableCommand {
     func run() throws {
         try SiblingProgram.exec(
             "pickerd-polkit-agent",
-            (global.socket.map { ["--socket", $0] } ?? []) + (process.map { ["--process", String($0)] } ?? [])
+            (global.address.map { ["--socket", $0] } ?? []) + (process.map { ["--process", String($0)] } ?? [])
                 + (session ? ["--session"] : []))
     }
 }
