@@ -10,7 +10,10 @@ public enum LocalDaemonSocket {
     /// `/tmp/pickerd-$UID/pickerd.sock`: never `$PICKERD_HOST`, which would
     /// send the lines on to yet another machine. The daemon must be one this
     /// user trusts, as for every client (`ServerTrust`).
+    /// `socketPath` is a path, whatever it looks like (never an ssh:// address).
     public static func connect(socketPath: String?) throws(PickerClientError) -> Int32 {
-        try ClientSocket.connect(socketPath ?? DaemonAddress.localName, trusting: []).descriptor
+        guard let socketPath else { return try ClientSocket.connect(DaemonAddress.localName, trusting: []).descriptor }
+        let trusted = ServerTrust.namedUIDs(getenv("PICKERD_TRUST_UID").map { String(cString: $0) })
+        return try ClientSocket.open(socketPath, trusting: trusted)
     }
 }
