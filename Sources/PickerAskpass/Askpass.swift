@@ -128,7 +128,7 @@ public enum Askpass {
 
     private static func status(for error: PickerClientError) -> Int32 {
         switch error {
-        case .unreachable, .disconnected, .daemonGone: Status.unreachable
+        case .unreachable, .disconnected, .daemonGone, .invalidHost: Status.unreachable
         case .socketPermissionDenied, .untrustedServer: Status.permissionDenied
         case .rpc(let refusal) where refusal.code == .permissionDenied: Status.permissionDenied
         case .rpc(let refusal) where refusal.code == .limitReached: Status.unreachable

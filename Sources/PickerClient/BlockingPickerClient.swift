@@ -21,6 +21,8 @@ import Glibc
 public final class BlockingPickerClient {
     public let socketPath: String
     private let descriptor: Int32
+    /// The ssh carrying the connection to another machine's daemon, if any.
+    private let tunnel: SSHTunnel?
     private var reader: MessageReader
     private var nextID: Int64 = 1
     /// Set once the connection has ended: every later call fails with it.
@@ -28,9 +30,10 @@ public final class BlockingPickerClient {
     /// The last error the daemon sent without an id (why it may close).
     private var lastUnaddressedError: RPCError?
 
-    private init(socketPath: String, descriptor: Int32) {
-        self.socketPath = socketPath
-        self.descriptor = descriptor
+    private init(_ channel: ClientSocket.Channel) {
+        socketPath = channel.name
+        descriptor = channel.descriptor
+        tunnel = channel.tunnel
         reader = MessageReader(descriptor: descriptor)
     }
 
@@ -38,14 +41,14 @@ public final class BlockingPickerClient {
         Glibc.close(descriptor)
     }
 
-    /// Connects as `PickerClient.connect` does: to `socketPath`, or the first
-    /// of `$PICKERD_SOCKET`, `$XDG_RUNTIME_DIR/pickerd/pickerd.sock`,
-    /// `/tmp/pickerd-$UID/pickerd.sock`, refusing a daemon it does not trust.
+    /// Connects as `PickerClient.connect` does: to `socketPath` (or an ssh://
+    /// address), or the first of `$PICKERD_HOST`, `$PICKERD_SOCKET`,
+    /// `$XDG_RUNTIME_DIR/pickerd/pickerd.sock`, `/tmp/pickerd-$UID/pickerd.sock`,
+    /// refusing a daemon it does not trust.
     public static func connect(socketPath: String? = nil, trustedUIDs: [UInt32] = []) throws(PickerClientError)
         -> BlockingPickerClient
     {
-        let (path, trusted) = ClientSocket.endpoint(socketPath: socketPath, trustedUIDs: trustedUIDs)
-        return BlockingPickerClient(socketPath: path, descriptor: try ClientSocket.open(path, trusting: trusted))
+        BlockingPickerClient(try ClientSocket.connect(socketPath, trusting: trustedUIDs))
     }
 
     /// Ends the connection; later calls fail with `.disconnected`.
@@ -81,7 +84,7 @@ public final class BlockingPickerClient {
                 case .answer?, .event?, nil: continue
                 }
             case .end(let reason):
-                let error = DaemonMessage.ended(reason: reason, daemonSaid: lastUnaddressedError)
+                let error = DaemonMessage.ended(reason: tunnel?.lastWords() ?? reason, daemonSaid: lastUnaddressedError)
                 ended = error
                 throw error
             }

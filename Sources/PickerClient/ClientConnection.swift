@@ -25,6 +25,8 @@ final class ClientConnection: Sendable {
 
     let socketPath: String
     private let descriptor: Int32
+    /// The ssh carrying the connection to another machine's daemon, if any.
+    private let tunnel: SSHTunnel?
     private let state = Locked(State())
     /// Whether `descriptor` is still this connection's, held while writing
     /// and shutting down. The reader closes it under this lock at the end:
@@ -34,9 +36,10 @@ final class ClientConnection: Sendable {
 
     /// Connects, and refuses a server run by a user it has no reason to trust
     /// (`ServerTrust`) before anything is sent.
-    init(socketPath: String, trusting trustedUIDs: [UInt32]) throws(PickerClientError) {
-        self.socketPath = socketPath
-        descriptor = try ClientSocket.open(socketPath, trusting: trustedUIDs)
+    init(_ channel: ClientSocket.Channel) {
+        socketPath = channel.name
+        descriptor = channel.descriptor
+        tunnel = channel.tunnel
         POSIX.startThread { [self] in readLoop() }
     }
 
@@ -129,7 +132,8 @@ final class ClientConnection: Sendable {
             case .message(let message):
                 route(message)
             case .end(let reason):
-                finish(reason: reason)
+                // Through ssh, what ended it is ssh's to say ("Connection refused").
+                finish(reason: tunnel?.lastWords() ?? reason)
                 writing.withLock { isOpen in
                     isOpen = false
                     close(descriptor)

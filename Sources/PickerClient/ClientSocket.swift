@@ -1,5 +1,6 @@
 import PickerJSON
 import PickerProtocol
+import PickerSystem
 
 #if canImport(Glibc)
 import Glibc
@@ -7,20 +8,38 @@ import Glibc
 
 /// What every connection to pickerd does before and around its requests,
 /// whether it reads answers on a thread of its own (`ClientConnection`) or on
-/// the caller's (`BlockingPickerClient`): find the socket, connect, refuse a
-/// server it has no reason to trust, and write each message as one line.
+/// the caller's (`BlockingPickerClient`): find the socket (or the ssh that
+/// reaches another machine's), connect, refuse a server it has no reason to
+/// trust, and write each message as one line.
 enum ClientSocket {
-    /// The socket to connect to and the uids trusted besides this user and
-    /// root: `socketPath`, else the first of `$PICKERD_SOCKET`,
-    /// `$XDG_RUNTIME_DIR/pickerd/pickerd.sock`, `/tmp/pickerd-$UID/pickerd.sock`;
-    /// `trustedUIDs` and those in `$PICKERD_TRUST_UID`.
-    static func endpoint(socketPath: String?, trustedUIDs: [UInt32]) -> (path: String, trusted: [UInt32]) {
+    /// A connection made, nothing sent yet.
+    struct Channel {
+        var descriptor: Int32
+        /// What was connected to: the socket's path, or the ssh:// address.
+        var name: String
+        /// The ssh carrying it, when the daemon is on another machine.
+        var tunnel: SSHTunnel?
+    }
+
+    /// Connects to `address` (see `PickerClient.connect`), and refuses a
+    /// local server it has no reason to trust (`ServerTrust`, with
+    /// `trustedUIDs` and those in `$PICKERD_TRUST_UID`); through ssh, that
+    /// check is `dial-stdio`'s, on the far side.
+    static func connect(_ address: String?, trusting trustedUIDs: [UInt32]) throws(PickerClientError) -> Channel {
         var environment: [String: String] = [:]
-        for name in ["PICKERD_SOCKET", "XDG_RUNTIME_DIR", "PICKERD_TRUST_UID"] {
+        for name in ["PICKERD_SOCKET", "XDG_RUNTIME_DIR", "PICKERD_TRUST_UID", "PICKERD_HOST"] {
             if let value = getenv(name) { environment[name] = String(cString: value) }
         }
-        let path = SocketLocation.resolve(explicit: socketPath, environment: environment, uid: getuid())
-        return (path, trustedUIDs + ServerTrust.namedUIDs(environment["PICKERD_TRUST_UID"]))
+        let given = address ?? environment["PICKERD_HOST"].flatMap { $0.isEmpty ? nil : $0 }
+        switch try given.map(DaemonAddress.init(parsing:)) ?? .socket(nil) {
+        case .ssh(let destination):
+            let tunnel = try SSHTunnel(destination, environment: POSIX.environment())
+            return Channel(descriptor: tunnel.descriptor, name: destination.text, tunnel: tunnel)
+        case .socket(let explicit):
+            let path = SocketLocation.resolve(explicit: explicit, environment: environment, uid: getuid())
+            let trusted = trustedUIDs + ServerTrust.namedUIDs(environment["PICKERD_TRUST_UID"])
+            return Channel(descriptor: try open(path, trusting: trusted), name: path)
+        }
     }
 
     /// A connected descriptor, once `ServerTrust` accepts who listens; nothing

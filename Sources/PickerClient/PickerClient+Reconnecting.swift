@@ -70,7 +70,11 @@ extension PickerClient {
         let clock = ContinuousClock()
         while !Task.isCancelled {
             if let client = try? PickerClient.connect(socketPath: socketPath, trustedUIDs: trustedUIDs) {
-                return client
+                // Through ssh the connection is made before the far side is
+                // known to be there: a ping says it is, so that an ssh that
+                // fails at once counts as a try, not as a lost connection.
+                if (try? await client.ping()) != nil { return client }
+                client.close()
             }
             guard clock.now < deadline else { return nil }
             try? await Task.sleep(for: .milliseconds(100))

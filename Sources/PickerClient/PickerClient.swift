@@ -24,18 +24,21 @@ public final class PickerClient: Sendable {
         self.trustedUIDs = trustedUIDs
     }
 
-    /// Connects to `socketPath`, or to the first of `$PICKERD_SOCKET`,
-    /// `$XDG_RUNTIME_DIR/pickerd/pickerd.sock`, `/tmp/pickerd-$UID/pickerd.sock`.
+    /// Connects to `socketPath`, or to the first of `$PICKERD_HOST`,
+    /// `$PICKERD_SOCKET`, `$XDG_RUNTIME_DIR/pickerd/pickerd.sock`,
+    /// `/tmp/pickerd-$UID/pickerd.sock`. `socketPath` and `$PICKERD_HOST` may
+    /// also be any `DaemonAddress`: `local`, or `ssh://[USER@]HOST[:PORT][/SOCKET]`
+    /// for a daemon on another machine, reached through ssh (`SSHTunnel`).
     ///
-    /// The daemon must run as this user, root, a uid in `trustedUIDs` or
+    /// A local daemon must run as this user, root, a uid in `trustedUIDs` or
     /// `$PICKERD_TRUST_UID`, or the owner of a socket directory that root made
     /// for it; otherwise it throws `.untrustedServer` and sends nothing.
     public static func connect(socketPath: String? = nil, trustedUIDs: [UInt32] = []) throws(PickerClientError)
         -> PickerClient
     {
-        let (path, trusted) = ClientSocket.endpoint(socketPath: socketPath, trustedUIDs: trustedUIDs)
-        return PickerClient(
-            connection: try ClientConnection(socketPath: path, trusting: trusted), trustedUIDs: trustedUIDs)
+        PickerClient(
+            connection: ClientConnection(try ClientSocket.connect(socketPath, trusting: trustedUIDs)),
+            trustedUIDs: trustedUIDs)
     }
 
     /// Closes the connection; calls still waiting fail with `.disconnected`.

@@ -28,6 +28,9 @@ public enum PickerClientError: Error, Sendable, Equatable, CustomStringConvertib
     /// The connection ended while waiting on `window`, and pickerd did not
     /// come back within `seconds` (`outcomeSurvivingRestarts`).
     case daemonGone(window: WindowID, seconds: Int)
+    /// `--host` or `$PICKERD_HOST` is not an address a client may use
+    /// (`DaemonAddress`); nothing was run.
+    case invalidHost(String, reason: String)
     /// pickerd came back without `window`: it restarted without keeping its
     /// windows (memory state), so the window's answer is lost.
     case windowLost(WindowID)
@@ -58,6 +61,9 @@ public enum PickerClientError: Error, Sendable, Equatable, CustomStringConvertib
         case .daemonGone(let window, let seconds):
             return
                 "pickerd went away and did not come back within \(seconds)s; window \(window) keeps its place in its state, so once pickerd is back, wait on it again to get its answer"
+        case .invalidHost(let text, let reason):
+            return
+                "\(text) is not a daemon's address (\(reason)); give local, a socket path or ssh://[USER@]HOST[:PORT][/SOCKET]"
         case .windowLost(let window):
             return "pickerd restarted without window \(window) (its state is not kept on disk), so its answer is lost"
         }

@@ -7,10 +7,12 @@ extension POSIX {
     /// input from /dev/null, every signal's disposition at its default and
     /// none blocked: the threads Swift's concurrency runs on block nearly all
     /// signals, and a child would otherwise inherit that (and ignore Ctrl-C
-    /// and kill). `output`, when given, becomes its standard output. The pid,
-    /// or errno's sentence.
+    /// and kill). `descriptors` gives the child some of this process's
+    /// descriptors under other numbers (child's number: this process's);
+    /// standard input is /dev/null unless 0 is among them. The pid, or
+    /// errno's sentence.
     public static func spawn(
-        _ arguments: [String], environment: [String: String], output: Int32? = nil
+        _ arguments: [String], environment: [String: String], descriptors: [Int32: Int32] = [:]
     ) -> Result<pid_t, SpawnFailure> {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -25,8 +27,10 @@ extension POSIX {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        if let output { posix_spawn_file_actions_adddup2(&actions, output, 1) }
+        if descriptors[0] == nil { posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0) }
+        for (child, parent) in descriptors.sorted(by: { $0.key < $1.key }) {
+            posix_spawn_file_actions_adddup2(&actions, parent, child)
+        }
 
         var argv = arguments.map { strdup($0) } + [nil]
         var envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]

@@ -45,7 +45,7 @@ struct AskPasswordAgentCommand: AsyncParsableCommand {
                     "XDG_RUNTIME_DIR is not set, so there is no request directory; name one with --directory")
             }
             let agent = PasswordAgent(
-                directory: directory, mode: mode == .watch ? .watch : .query, socketPath: global.socket
+                directory: directory, mode: mode == .watch ? .watch : .query, socketPath: global.address
             ) {
                 printError($0)
             }

@@ -30,7 +30,7 @@ struct AskpassCommand: ParsableCommand {
 
     func run() throws {
         let status = Askpass.run(
-            prompt: prompt, environment: POSIX.environment(), socketPath: global.socket, name: "pickerctl askpass")
+            prompt: prompt, environment: POSIX.environment(), socketPath: global.address, name: "pickerctl askpass")
         if status != 0 { throw ExitCode(status) }
     }
 }

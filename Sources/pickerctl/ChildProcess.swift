@@ -36,7 +36,7 @@ enum ChildProcess {
             return nil
         }
         let (reading, writing) = (ends[0], ends[1])
-        let started = POSIX.spawn(arguments, environment: environment, output: writing)
+        let started = POSIX.spawn(arguments, environment: environment, descriptors: [1: writing])
         close(writing)
         switch started {
         case .success(let pid):

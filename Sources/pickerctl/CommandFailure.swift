@@ -47,6 +47,7 @@ struct CommandFailure: Error {
             message =
                 "pickerd went away and did not come back within \(seconds)s (--reconnect); the window is kept: once pickerd runs again, `pickerctl wait \(window)` prints its answer"
         case .windowLost: status = ExitStatus.ended
+        case .invalidHost: status = ExitStatus.usage
         // The command was interrupted; its window was dismissed.
         case .cancelled: status = ExitStatus.ended
         case .protocolViolation: status = ExitStatus.internalError

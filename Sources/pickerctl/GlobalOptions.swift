@@ -10,17 +10,41 @@ struct GlobalOptions: ParsableArguments {
             valueName: "path"))
     var socket: String?
 
-    /// Moves a `--socket PATH` given before the subcommand to just after it, where
-    /// the subcommand's own options are read.
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The daemon to talk to: local, a socket path, or ssh://[USER@]HOST[:PORT][/SOCKET], reached by running pickerctl dial-stdio there through $PICKERD_SSH (default ssh). Wins over --socket; default $PICKERD_HOST.",
+            valueName: "host"))
+    var host: String?
+
+    /// The daemon this command talks to, as the clients take it: `--host`
+    /// (`local`: `--socket` or the usual places), else `--socket`, else nil
+    /// (`$PICKERD_HOST`, then the usual places).
+    var address: String? {
+        guard let host else { return socket }
+        return host == DaemonAddress.localName ? socket ?? host : host
+    }
+
+    func validate() throws {
+        guard let host else { return }
+        do {
+            _ = try DaemonAddress(parsing: host)
+        } catch {
+            throw ValidationError(error.description)
+        }
+    }
+
+    /// Moves a `--socket PATH` or `--host HOST` given before the subcommand to
+    /// just after it, where the subcommand's own options are read.
     static func placingSocketAfterSubcommand(_ arguments: [String]) -> [String] {
         var remaining = arguments
         var moved: [String] = []
         var index = 0
         while index < remaining.count, remaining[index].hasPrefix("-") {
-            if remaining[index] == "--socket", index + 1 < remaining.count {
+            if remaining[index] == "--socket" || remaining[index] == "--host", index + 1 < remaining.count {
                 moved += remaining[index...(index + 1)]
                 remaining.removeSubrange(index...(index + 1))
-            } else if remaining[index].hasPrefix("--socket=") {
+            } else if remaining[index].hasPrefix("--socket=") || remaining[index].hasPrefix("--host=") {
                 moved.append(remaining.remove(at: index))
             } else {
                 index += 1
@@ -33,7 +57,7 @@ struct GlobalOptions: ParsableArguments {
 
     func connect() throws -> PickerClient {
         do {
-            return try PickerClient.connect(socketPath: socket)
+            return try PickerClient.connect(socketPath: address)
         } catch {
             throw CommandFailure(error)
         }

@@ -23,7 +23,7 @@ struct MCPCommand: ParsableCommand {
     var maxLevel: String?
 
     func run() throws {
-        let socket = global.socket.map { ["--socket", $0] } ?? []
+        let socket = global.address.map { ["--socket", $0] } ?? []
         try SiblingProgram.exec("pickermcp", socket + (maxLevel.map { ["--max-level", $0] } ?? []))
     }
 }

@@ -51,6 +51,6 @@ struct NotifyCommand: AsyncParsableCommand {
             command: command.isEmpty ? nil : command,
             openCommand: openCommand.map { $0.split(separator: " ").map(String.init) }.flatMap { $0.isEmpty ? nil : $0 }
         )
-        await runner.follow(socketPath: global.socket, jobs: jobs)
+        await runner.follow(socketPath: global.address, jobs: jobs)
     }
 }

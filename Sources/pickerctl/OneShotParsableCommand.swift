@@ -10,6 +10,6 @@ protocol OneShotParsableCommand: ParsableCommand {
 
 extension OneShotParsableCommand {
     func run() throws {
-        try exitUnlessSuccess(oneShot.run(socket: global.socket))
+        try exitUnlessSuccess(oneShot.run(socket: global.address))
     }
 }

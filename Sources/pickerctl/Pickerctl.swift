@@ -31,6 +31,7 @@ struct Pickerctl: AsyncParsableCommand {
             ReportMethodCommand<Plugins>.self, PingCommand.self, BadgeCommand.self, UICommand.self, WebCommand.self,
             MCPCommand.self,
             NotifyCommand.self,
+            DialStdioCommand.self,
             AskPasswordAgentCommand.self,
             AskpassCommand.self,
             PinentryCommand.self,

@@ -29,7 +29,7 @@ struct PinentryCommand: ParsableCommand {
 
     func run() throws {
         var arguments = PinentryProgram.arguments(pinentryOptions)
-        if let socket = global.socket { arguments.socket = socket }
+        if let socket = global.address { arguments.socket = socket }
         throw ExitCode(PinentryProgram.run(arguments, name: "pickerctl pinentry"))
     }
 }

@@ -28,6 +28,6 @@ struct PolkitAgentCommand: ParsableCommand {
     var options: [String] = []
 
     func run() throws {
-        try SiblingProgram.exec("pickerd-polkit-agent", (global.socket.map { ["--socket", $0] } ?? []) + options)
+        try SiblingProgram.exec("pickerd-polkit-agent", (global.address.map { ["--socket", $0] } ?? []) + options)
     }
 }

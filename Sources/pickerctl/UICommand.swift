@@ -32,7 +32,7 @@ struct UICommand: AsyncParsableCommand {
             printError("ui needs a terminal that understands cursor movement; TERM is dumb")
             throw ExitCode(ExitStatus.usage)
         }
-        let status = await TerminalApp(socketPath: global.socket, takeoverGrace: grace.milliseconds).run()
+        let status = await TerminalApp(socketPath: global.address, takeoverGrace: grace.milliseconds).run()
         if status != 0 { throw ExitCode(status) }
     }
 }

@@ -14,6 +14,6 @@ struct WebCommand: ParsableCommand {
     var options: [String] = []
 
     func run() throws {
-        try SiblingProgram.exec("pickerweb", (global.socket.map { ["--socket", $0] } ?? []) + options)
+        try SiblingProgram.exec("pickerweb", (global.address.map { ["--socket", $0] } ?? []) + options)
     }
 }

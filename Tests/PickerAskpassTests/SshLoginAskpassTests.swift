@@ -29,7 +29,7 @@ import Testing
         guard made.status == 0 else { throw TestFailure("ssh-keygen failed: \(made.stderr)") }
         // sshd refuses to start without its privilege separation directory.
         try FileManager.default.createDirectory(atPath: "/run/sshd", withIntermediateDirectories: true)
-        port = try Self.freePort()
+        port = try LoopbackPort.free()
         let config = fixture.path("sshd_config")
         sshdPidFile = fixture.path("sshd.pid")
         try """
@@ -57,23 +57,6 @@ import Testing
         {
             kill(pid, SIGKILL)
         }
-    }
-
-    /// A TCP port on 127.0.0.1 that nothing listens on now.
-    static func freePort() throws -> UInt16 {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
-            }
-        }
-        guard bound else { throw TestFailure("no free port: \(String(cString: strerror(errno)))") }
-        return UInt16(bigEndian: address.sin_port)
     }
 
     @Test func theHostKeyQuestionIsPlainAndThePasswordSecure() throws {
