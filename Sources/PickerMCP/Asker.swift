@@ -208,7 +208,9 @@ public actor Asker {
             }
             switch question.read(value) {
             case .value(let answer):
-                return .answer(answer, window: current)
+                return .answer(
+                    answer, window: current, answeredBy: AnsweredBy(outcome.by),
+                    inPlaceOfValue: question.tool == .approve)
             case .problems(let problems):
                 guard !Task.isCancelled else {
                     return .failure(
