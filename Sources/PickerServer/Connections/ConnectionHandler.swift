@@ -32,6 +32,7 @@ package final class ConnectionHandler: ChannelDuplexHandler, Connection {
     let idleTimeout: TimeAmount?
     private(set) var context: ChannelHandlerContext?
     private(set) var peer: PeerCredentials?
+    var clientName: String?
     var writeState = WriteState.direct
     var idleTimer: Scheduled<Void>?
     var lastRequestAt: NIODeadline = .uptimeNanoseconds(0)

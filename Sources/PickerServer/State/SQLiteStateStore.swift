@@ -80,10 +80,17 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
             value TEXT, by_uid INTEGER, by_pid INTEGER, at INTEGER NOT NULL, owner_uid INTEGER, owner_pid INTEGER,
             kind TEXT, title TEXT
         );
-        INSERT INTO outcomes_by_sequence SELECT sequence, \(outcomeColumns) FROM outcomes;
+        INSERT INTO outcomes_by_sequence SELECT sequence, \(outcomeColumnsOfSchema6) FROM outcomes;
         DROP TABLE outcomes;
         ALTER TABLE outcomes_by_sequence RENAME TO outcomes;
         CREATE INDEX outcomes_by_time ON outcomes (at);
+        """,
+        // Who answered, for the audit trail: the user's and the process's
+        // names and the front-end (`hello`'s client); null in rows from before.
+        """
+        ALTER TABLE outcomes ADD COLUMN by_user TEXT;
+        ALTER TABLE outcomes ADD COLUMN by_command TEXT;
+        ALTER TABLE outcomes ADD COLUMN by_client TEXT;
         """,
     ]
 
@@ -223,7 +230,10 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
         return QuietHours(below: below, until: row[1].integer.map(Timestamp.init))
     }
 
-    private static let outcomeColumns = "window, reason, value, by_uid, by_pid, at, owner_uid, owner_pid, kind, title"
+    /// The outcomes table's columns as schema 6 made it (its migration copies them).
+    private static let outcomeColumnsOfSchema6 =
+        "window, reason, value, by_uid, by_pid, at, owner_uid, owner_pid, kind, title"
+    private static let outcomeColumns = outcomeColumnsOfSchema6 + ", by_user, by_command, by_client"
 
     private static func outcome(_ row: [SQLiteDatabase.Value], _ parser: JSONParser) -> RecordedOutcome? {
         guard let window = row[0].text, let reason = row[1].text.flatMap(OutcomeReason.init), let at = row[5].integer
@@ -232,8 +242,12 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
         func peer(_ uid: SQLiteDatabase.Value, _ pid: SQLiteDatabase.Value) -> Peer? {
             uid.integer.flatMap { uid in pid.integer.map { Peer(uid: UInt32(uid), pid: Int32($0)) } }
         }
+        var by = peer(row[3], row[4])
+        by?.user = row[10].text
+        by?.command = row[11].text
+        by?.client = row[12].text
         return RecordedOutcome(
-            window: WindowID(window), reason: reason, value: value, visibleValue: value, by: peer(row[3], row[4]),
+            window: WindowID(window), reason: reason, value: value, visibleValue: value, by: by,
             at: Timestamp(milliseconds: at), owner: peer(row[6], row[7]), kind: row[8].text, title: row[9].text)
     }
 
@@ -325,7 +339,7 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
     /// Stores what everyone may see of the outcome: never a secret value.
     private func save(_ outcome: RecordedOutcome) throws {
         try database.query(
-            "INSERT OR REPLACE INTO outcomes (\(Self.outcomeColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT OR REPLACE INTO outcomes (\(Self.outcomeColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 .text(outcome.window.rawValue), .text(outcome.reason.rawValue),
                 outcome.visibleValue.map { .text($0.serialized()) } ?? .null,
@@ -335,6 +349,8 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
                 outcome.owner.map { .integer(Int64($0.uid)) } ?? .null,
                 outcome.owner.map { .integer(Int64($0.pid)) } ?? .null,
                 outcome.kind.map { .text($0) } ?? .null, outcome.title.map { .text($0) } ?? .null,
+                outcome.by?.user.map { .text($0) } ?? .null, outcome.by?.command.map { .text($0) } ?? .null,
+                outcome.by?.client.map { .text($0) } ?? .null,
             ])
     }
 
