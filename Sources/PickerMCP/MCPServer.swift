@@ -220,7 +220,9 @@ public final class MCPServer: Sendable {
             return
         }
         let progress = WaitingProgress.token(of: params).map { WaitingProgress(token: $0, interval: progressInterval) }
-        respond(to: id, progress: progress) { [asker] in await asker.call(tool, arguments).json }
+        respond(to: id, progress: progress) { [asker] in
+            await asker.call(tool, arguments, activity: progress?.activity).json
+        }
     }
 
     /// Answers `id` with what `work` gives, in a task of its own: a call

@@ -22,6 +22,8 @@ public struct WaitingProgress: Sendable {
 
     let token: JSON
     let interval: Duration
+    /// Whether the person is changing the window's value (`LiveActivity`).
+    let activity = LiveActivity()
 
     /// Sends a notification through `send` every `interval` until cancelled.
     /// `progress` counts the notifications, so it increases each time, as
@@ -33,14 +35,15 @@ public struct WaitingProgress: Sendable {
         while !Task.isCancelled {
             do { try await Task.sleep(for: interval) } catch { return }
             count += 1
-            send(notification(progress: count, waited: .now - started))
+            send(notification(progress: count, waited: .now - started, typing: activity.takeChange()))
         }
     }
 
-    func notification(progress: Int64, waited: Duration) -> JSON {
+    func notification(progress: Int64, waited: Duration, typing: Bool = false) -> JSON {
+        let waiting = "waiting for an answer: \(Self.spoken(waited))"
         let params = JSONObject([
             "progressToken": token, "progress": .integer(progress),
-            "message": .string("waiting for an answer: \(Self.spoken(waited))"),
+            "message": .string(typing ? "a person is typing (\(waiting))" : waiting),
         ])
         return .object(
             JSONObject(["jsonrpc": "2.0", "method": "notifications/progress", "params": .object(params)]))

@@ -729,6 +729,21 @@ def progress_session(arguments, person, checks):
         progress = [message for message in received if message.get("method") == "notifications/progress"]
         checks.check("a call with a progressToken hears progress on the interval given", heard, received)
         checks.check("...and one without a token beside it hears none", all(message["params"]["progressToken"] == "p-3" for message in progress), progress)
+        checks.check("...saying how long it waited while nobody types", all(m["params"]["message"].startswith("waiting for an answer: ") for m in progress), progress)
+
+        # The person types (the window's live value changes): progress says so.
+        token_window = person.window("Token")
+        typing = []
+
+        def typing_heard():
+            person.run("update", "--window", token_window, f"Ad{len(typing)}")
+            while not lines.empty():
+                message = lines.get()
+                if message.get("method") == "notifications/progress" and message["params"]["message"].startswith("a person is typing"):
+                    typing.append(message)
+            return typing
+
+        checks.check("a call whose window the person is changing hears 'a person is typing'", eventually(typing_heard), typing)
         person.submit("Token", "t")
         person.submit("No token", "n")
         answers = {}

@@ -52,5 +52,11 @@ import Testing
         #expect(WaitingProgress.token(of: [:]) == nil)
         #expect(WaitingProgress.spoken(.milliseconds(9600)) == "10 s")
         #expect(WaitingProgress.spoken(.seconds(130)) == "2 min")
+        let progress = WaitingProgress(token: "t", interval: .seconds(10))
+        #expect(
+            progress.notification(progress: 3, waited: .seconds(125), typing: true)["params"]?["message"]
+                == "a person is typing (waiting for an answer: 2 min)")
+        progress.activity.touch()
+        #expect(progress.activity.takeChange() && !progress.activity.takeChange(), "said once a change")
     }
 }
