@@ -17,16 +17,19 @@ extension PickerClient {
     /// cancelled.
     ///
     /// A connection is closed once it is lost: after `.disconnected` the
-    /// client that `.connected` gave only fails its calls.
-    public static func following(socketPath: String?, retryingEvery retry: Duration = .milliseconds(300))
-        -> AsyncStream<Following>
-    {
+    /// client that `.connected` gave only fails its calls. `client` names the
+    /// front-end in `hello`, which pickerd records as the `by.client` of what
+    /// it answers (`history`'s audit trail).
+    public static func following(
+        socketPath: String?, client name: String? = nil, retryingEvery retry: Duration = .milliseconds(300)
+    ) -> AsyncStream<Following> {
         let (stream, continuation) = AsyncStream<Following>.makeStream()
         let task = Task {
             while !Task.isCancelled {
                 do {
                     let client = try PickerClient.connect(socketPath: socketPath)
                     defer { client.close() }
+                    if let name { _ = try await client.hello(client: name) }
                     let events = try await client.subscribe()
                     continuation.yield(.connected(client))
                     for await event in events { continuation.yield(.event(event)) }

@@ -63,8 +63,13 @@ public actor Asker {
 
     /// One tool call. It returns when the window ends (or, for `present`,
     /// once it is shown; for `await`, at its `timeout_s`); cancelling the call
-    /// dismisses the window of an asking tool.
+    /// dismisses the window of an asking tool. With `activity`, the window's
+    /// changes are followed while the call waits (progress says "a person is typing").
     public func call(_ tool: ToolName, _ arguments: JSONObject) async -> ToolReply {
+        await call(tool, arguments, activity: nil)
+    }
+
+    func call(_ tool: ToolName, _ arguments: JSONObject, activity: LiveActivity?) async -> ToolReply {
         do throws(ToolInputError) {
             switch tool {
             case .present:
@@ -76,10 +81,11 @@ public actor Asker {
                 let limit = try Question.timeout(reader, .timeoutS)
                 // The same sentence whether or not pickerd has such a window: nothing is asked of it.
                 guard firstWindows[window] != nil else { throw ToolInputError(Self.notPresentedHere(window)) }
-                return await follow(window, waitingAtMost: limit, dismissingOnCancel: false)
+                return await follow(window, waitingAtMost: limit, dismissingOnCancel: false, activity: activity)
             default:
                 switch await present(try Question(tool: tool, arguments: arguments)) {
-                case .shown(let window): return await follow(window, waitingAtMost: nil, dismissingOnCancel: true)
+                case .shown(let window):
+                    return await follow(window, waitingAtMost: nil, dismissingOnCancel: true, activity: activity)
                 case .refused(let reply): return reply
                 }
             }
@@ -184,7 +190,9 @@ public actor Asker {
     /// Waits for `window` (and the windows that ask its question again) to end
     /// with an answer, for at most `limit` ms when given. Only a window this
     /// session presented: no other's outcome is ever read.
-    private func follow(_ window: WindowID, waitingAtMost limit: Int64?, dismissingOnCancel: Bool) async -> ToolReply {
+    private func follow(
+        _ window: WindowID, waitingAtMost limit: Int64?, dismissingOnCancel: Bool, activity: LiveActivity? = nil
+    ) async -> ToolReply {
         guard let first = firstWindows[window] else { return .failure(Self.notPresentedHere(window)) }
         let waitEnds = limit.map { ContinuousClock.now + .milliseconds($0) }
         while let record = asked[first] {
@@ -193,6 +201,8 @@ public actor Asker {
             let outcome: Outcome
             do {
                 let remaining = waitEnds.map { max(1, Int64(($0 - .now) / .milliseconds(1))) }
+                let watching = activity.map { LiveActivity.watch(current, socketPath: socketPath, into: $0) }
+                defer { watching?.cancel() }
                 outcome = try await wait(for: current, atMost: remaining, dismissingOnCancel: dismissingOnCancel)
             } catch .rpc(let error) where error.code == .waitTimedOut {
                 return .failure(
@@ -208,7 +218,9 @@ public actor Asker {
             }
             switch question.read(value) {
             case .value(let answer):
-                return .answer(answer, window: current)
+                return .answer(
+                    answer, window: current, answeredBy: AnsweredBy(outcome.by),
+                    inPlaceOfValue: question.tool == .approve)
             case .problems(let problems):
                 guard !Task.isCancelled else {
                     return .failure(

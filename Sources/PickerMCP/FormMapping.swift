@@ -241,7 +241,8 @@ extension FormMapping {
         if let pattern = try reader.string("pattern") {
             field.options[TextOption.pattern] = .string(wholeMatch(pattern))
         } else if let format, let pattern = formatPatterns[format] {
-            field.options[TextOption.pattern] = .string(pattern)
+            field.options[TextOption.pattern] = .string(pattern.pattern)
+            field.options[TextOption.patternDescription] = .string(pattern.description)
         }
     }
 
@@ -262,9 +263,12 @@ extension FormMapping {
     /// The date kind's mode for each date format MCP allows.
     static let dateModes = ["date": "date", "date-time": "datetime"]
 
-    /// What pickerd's text patterns take for the formats MCP allows besides dates:
-    /// the shape, not a full check.
-    static let formatPatterns = ["email": #"[^@\s]+@[^@\s]+"#, "uri": #"[A-Za-z][A-Za-z0-9+.-]*:\S+"#]
+    /// What pickerd's text patterns take for the formats MCP allows besides dates
+    /// (the shape, not a full check), and how the person is told, in words.
+    static let formatPatterns = [
+        "email": (pattern: #"[^@\s]+@[^@\s]+"#, description: "an email address"),
+        "uri": (pattern: #"[A-Za-z][A-Za-z0-9+.-]*:\S+"#, description: "a web address"),
+    ]
 
     /// An array property: several choices of an enum.
     private static func arrayField(

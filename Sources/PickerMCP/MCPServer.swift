@@ -45,15 +45,18 @@ public final class MCPServer: Sendable {
     private let write: @Sendable ([UInt8]) -> Void
     private let writing = Locked(())
     private let calls = Locked(Calls())
+    /// How often a waiting call that carried a `progressToken` gets a progress notification.
+    private let progressInterval: Duration
 
     /// A server on standard input and output; its questions are shown at
     /// `maxLevel` at most (`pickermcp --max-level`).
     public convenience init(
         socketPath: String?, maxLevel: LevelSpec = Asker.defaultMaxLevel, input: Int32 = STDIN_FILENO,
-        output: Int32 = STDOUT_FILENO
+        output: Int32 = STDOUT_FILENO, progressInterval: Duration = WaitingProgress.defaultInterval
     ) {
         // A host that stopped reading is gone; what it misses cannot be told to it.
-        self.init(socketPath: socketPath, maxLevel: maxLevel, input: input) { bytes in
+        self.init(socketPath: socketPath, maxLevel: maxLevel, input: input, progressInterval: progressInterval) {
+            bytes in
             _ = POSIX.writeAll(bytes, to: output)
         }
     }
@@ -61,11 +64,13 @@ public final class MCPServer: Sendable {
     /// A server whose messages go to `write` (the fuzz target's, which checks them; public
     /// because that target is in the Benchmarks package, which `package` does not reach).
     public init(
-        socketPath: String?, maxLevel: LevelSpec, input: Int32 = -1, write: @escaping @Sendable ([UInt8]) -> Void
+        socketPath: String?, maxLevel: LevelSpec, input: Int32 = -1,
+        progressInterval: Duration = WaitingProgress.defaultInterval, write: @escaping @Sendable ([UInt8]) -> Void
     ) {
         asker = Asker(socketPath: socketPath, maxLevel: maxLevel)
         kindSchemas = KindSchemas(socketPath: socketPath)
         self.input = input
+        self.progressInterval = progressInterval
         self.write = write
     }
 
@@ -189,7 +194,7 @@ public final class MCPServer: Sendable {
         result[Member.serverInfo] = .object(
             JSONObject([Member.name: "pickerd", .title: "pickerd", .version: .string(PickerdVersion.current)]))
         result[Member.instructions] =
-            "Ask the person at this computer through pickerd's windows: ask_text, ask_date, choose (one of a list), pick (a row of each column, or down a tree), confirm and ask_form wait for the answer; present and await split a long wait over several calls (await takes only the windows present returned in this session). A cancel, a dismissal or a timeout is an error result that says so: do not ask again unless the person would want it. Never ask for passwords or other secrets."
+            "Ask the person at this computer through pickerd's windows: ask_text, ask_date, choose (one of a list), pick (a row of each column, or down a tree), confirm and ask_form wait for the answer; approve asks to approve or reject what you are about to do (a rejection is an answer with the person's reason, not an error); present and await split a long wait over several calls (await takes only the windows present returned in this session). A cancel, a dismissal or a timeout is an error result that says so: do not ask again unless the person would want it. Never ask for passwords or other secrets."
         return .object(result)
     }
 
@@ -214,14 +219,24 @@ public final class MCPServer: Sendable {
                     .invalidParams("arguments must be an object, not \(other.typeDescription)", field: "arguments")))
             return
         }
-        respond(to: id) { [asker] in await asker.call(tool, arguments).json }
+        let progress = WaitingProgress.token(of: params).map { WaitingProgress(token: $0, interval: progressInterval) }
+        respond(to: id, progress: progress) { [asker] in
+            await asker.call(tool, arguments, activity: progress?.activity).json
+        }
     }
 
     /// Answers `id` with what `work` gives, in a task of its own: a call
     /// the host cancels, or one still running when it goes away, is not answered.
-    private func respond(to id: RPCRequestID, with work: @escaping @Sendable () async -> JSON) {
+    /// With `progress`, the host hears that the call still waits until it ends.
+    private func respond(
+        to id: RPCRequestID, progress: WaitingProgress? = nil, with work: @escaping @Sendable () async -> JSON
+    ) {
         let task = Task { [self] in
+            let ticking = progress.map { progress in Task { await progress.run { self.send($0) } } }
             let result = await work()
+            // Its last notification is out before the result: none follows the answer.
+            ticking?.cancel()
+            await ticking?.value
             let isCancelled = calls.withLock { state in
                 if state.running.removeValue(forKey: id) == nil { state.endedEarly.insert(id) }
                 return state.cancelled.remove(id) != nil

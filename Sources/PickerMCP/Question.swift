@@ -11,6 +11,8 @@ public struct Question: Sendable {
         /// confirm: `{label, role, index}`; the roles by index, as the agent gave them.
         case action(roles: [String])
         case form(FormMapping)
+        /// approve: `{approved, reason?}` (`Approval`).
+        case approval
     }
 
     public let tool: ToolName
@@ -30,12 +32,18 @@ public struct Question: Sendable {
         if kind == .text, reader.has(TextOption.secure) {
             throw ToolInputError("\(tool.rawValue) has no secure option: \(Question.noSecrets)")
         }
-        let arguments = kind == .form ? [ToolArgument.schema.rawValue] : kind.toolOptionNames
+        let arguments =
+            tool == .approve
+            ? [ToolArgument.details.rawValue] : kind == .form ? [ToolArgument.schema.rawValue] : kind.toolOptionNames
         try reader.refuseUnknownKeys(known: Self.commonArguments + arguments)
 
         var options = JSONObject()
         var message = try reader.string(ToolArgument.message)
         switch kind {
+        case .form where tool == .approve:
+            message = Approval.message(message, details: try reader.string(ToolArgument.details))
+            options = Approval.formOptions
+            reading = .approval
         case .form:
             guard let schema = reader[ToolArgument.schema] else { throw reader.problem(ToolArgument.schema, .missing) }
             let mapping = try FormMapping(schema: schema)
@@ -143,6 +151,8 @@ public struct Question: Sendable {
             return .value(.object(answer))
         case .form(let mapping):
             return mapping.read(value)
+        case .approval:
+            return Approval.read(value)
         }
     }
 

@@ -16,6 +16,7 @@ public enum ToolCatalog {
                 "name": .string(tool.rawValue), "title": .string(title(tool)),
                 "description": .string(description(tool)),
                 "inputSchema": inputSchema(tool, describedBy: described),
+                "outputSchema": OutputSchemas.schema(tool),
             ]
         }
     }
@@ -26,6 +27,12 @@ public enum ToolCatalog {
         if let kind = tool.kind {
             properties = common
             switch kind {
+            case .form where tool == .approve:
+                properties[ToolArgument.details] = [
+                    "type": "string",
+                    "description":
+                        "what is to be approved, shown in full under the message: a diff, a command, a plan (scrollable; pickerd's max_message_bytes bounds message and details together)",
+                ]
             case .form:
                 properties[ToolArgument.schema] = formSchema
                 required = [ToolArgument.schema.rawValue]
@@ -56,7 +63,7 @@ public enum ToolCatalog {
                     "return after this many seconds with the error 'still waiting' (the window stays; await again); default: wait until it ends",
             ]
             required = [ToolArgument.window.rawValue]
-        case .askText, .askDate, .askNumber, .choose, .pick, .confirm, .askForm:
+        case .askText, .askDate, .askNumber, .choose, .pick, .confirm, .askForm, .approve:
             break
         }
         var schema = JSONObject(["type": "object", "properties": .object(properties)])
@@ -127,6 +134,7 @@ public enum ToolCatalog {
         case .pick: return "Ask to pick from columns or a tree"
         case .confirm: return "Ask to choose an action"
         case .askForm: return "Ask to fill in a form"
+        case .approve: return "Ask to approve or reject"
         case .present: return "Show a question without waiting"
         case .await: return "Wait for a shown question's answer"
         }
@@ -157,6 +165,9 @@ public enum ToolCatalog {
         case .askForm:
             return
                 "Ask the person to fill in a form described by schema, a flat JSON Schema object as in MCP elicitation. \(waits) Returns {value: {property: its value in the property's JSON type; optional fields left empty are absent}, window}."
+        case .approve:
+            return
+                "Ask the person to approve or reject what you are about to do: title says what, message why, details shows it in full (a diff, a command, a plan). The person may give a reason either way. Shows a pickerd window and waits; a rejection is a normal result, not an error: read its reason. A cancel, a dismissal or a timeout is an error result saying so. Returns {approved: true or false, reason?: what the person wrote, answered_by: {uid, user}, window}."
         case .present:
             return
                 "Show a question without waiting for its answer, for waits longer than one tool call may last: tool is \(ToolName.asking.map(\.rawValue).joined(separator: ", ")), arguments that tool's arguments. Returns {window, tool} at once; call await with the window for the answer."

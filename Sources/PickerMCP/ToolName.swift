@@ -12,6 +12,8 @@ public enum ToolName: String, CaseIterable, Sendable {
     case pick
     case confirm
     case askForm = "ask_form"
+    /// Approve or reject what the agent is about to do: a form of the decision and a reason (`Approval`).
+    case approve
     case present
     case `await`
 
@@ -19,9 +21,9 @@ public enum ToolName: String, CaseIterable, Sendable {
     public static let asking: [ToolName] = allCases.filter { $0.kind != nil }
 
     /// The built-in kind this tool asks with; nil for `present` and `await`,
-    /// which ask nothing themselves.
+    /// which ask nothing themselves. `approve` is a form (`Approval`), not a kind of its own.
     public var kind: BuiltInKind? {
-        BuiltInKind.allCases.first { $0.tool == self }
+        self == .approve ? .form : BuiltInKind.allCases.first { $0.tool == self }
     }
 }
 
@@ -64,6 +66,8 @@ public enum ToolArgument: String, MemberName, CaseIterable, Sendable {
     case timeoutS = "timeout_s"
     // ask_form
     case schema
+    // approve
+    case details
     // present and await
     case tool, arguments, window
 }

@@ -19,10 +19,18 @@ public struct ToolReply: Sendable, Equatable {
     /// Member names of the structured content.
     enum Member: String, MemberName {
         case value, window, tool, reason, error
+        case answeredBy = "answered_by"
     }
 
-    static func answer(_ value: JSON, window: WindowID) -> ToolReply {
-        let structured = JSONObject([Member.value: value, .window: .string(window.rawValue)])
+    /// `{value, window, answered_by?}`; `approve`'s answer is its own members
+    /// (`{approved, reason?}`) in place of `value`.
+    static func answer(_ value: JSON, window: WindowID, answeredBy: AnsweredBy? = nil, inPlaceOfValue: Bool = false)
+        -> ToolReply
+    {
+        var structured =
+            inPlaceOfValue ? value.objectValue ?? JSONObject() : JSONObject([Member.value: value])
+        structured[Member.window] = .string(window.rawValue)
+        if let answeredBy { structured[Member.answeredBy] = answeredBy.json }
         return ToolReply(isError: false, text: JSON.object(structured).serialized(), structured: structured)
     }
 

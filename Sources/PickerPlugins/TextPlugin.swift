@@ -31,6 +31,11 @@ public struct TextPlugin: PickerPlugin {
                     TextOption.pattern: [
                         "type": "string", "description": "a regular expression the whole value must match",
                     ],
+                    TextOption.patternDescription: [
+                        "type": "string", "maxLength": 200,
+                        "description":
+                            "what pattern asks for, in words (\"an email address\"): shown to the person in place of the regular expression",
+                    ],
                     TextOption.secure: ["type": "boolean", "default": false],
                     TextOption.multiline: ["type": "boolean", "default": false],
                     TextOption.trim: ["type": "boolean", "default": false],
@@ -71,7 +76,9 @@ public struct TextPlugin: PickerPlugin {
         let picker = PreparedText(
             placeholder: try reader.string(TextOption.placeholder), initial: try reader.string(TextOption.initial),
             minLength: minLength,
-            maxLength: maxLength, pattern: pattern, matcher: compiled,
+            maxLength: maxLength, pattern: pattern,
+            patternDescription: try patternDescription(reader, pattern: pattern),
+            matcher: compiled,
             isSecure: try reader.bool(TextOption.secure) ?? false,
             isMultiline: try reader.bool(TextOption.multiline) ?? false,
             trims: try reader.bool(TextOption.trim) ?? false)
@@ -88,6 +95,20 @@ public struct TextPlugin: PickerPlugin {
         }
         return picker
     }
+
+    /// A description without a pattern would promise a check nobody makes.
+    private func patternDescription(_ reader: OptionReader, pattern: String?) throws(PluginRejection) -> String? {
+        guard let description = try reader.string(TextOption.patternDescription) else { return nil }
+        guard pattern != nil else {
+            throw PluginRejection(
+                "option '\(TextOption.patternDescription)' describes option '\(TextOption.pattern)', which is not given"
+            )
+        }
+        guard description.count <= 200 else {
+            throw PluginRejection("option '\(TextOption.patternDescription)' is longer than 200 characters")
+        }
+        return description
+    }
 }
 
 /// A text picker's rules for one window.
@@ -97,6 +118,8 @@ struct PreparedText: PreparedPicker {
     let minLength: Int
     let maxLength: Int
     let pattern: String?
+    /// What `pattern` asks for, in words: said in its place.
+    let patternDescription: String?
     /// `pattern` compiled at `present`; matching takes linear time (LinearPattern).
     let matcher: LinearPattern?
     let isSecure: Bool
@@ -110,6 +133,7 @@ struct PreparedText: PreparedPicker {
         object[TextOption.minLength] = .integer(Int64(minLength))
         object[TextOption.maxLength] = .integer(Int64(maxLength))
         if let pattern { object[TextOption.pattern] = .string(pattern) }
+        if let patternDescription { object[TextOption.patternDescription] = .string(patternDescription) }
         object[TextOption.secure] = .bool(isSecure)
         object[TextOption.multiline] = .bool(isMultiline)
         object[TextOption.trim] = .bool(trims)
@@ -137,7 +161,9 @@ struct PreparedText: PreparedPicker {
             throw PluginRejection("the text must be at most \(maxLength) characters long (it has \(length))")
         }
         if let pattern, let matcher, !matcher.matchesWhole(text) {
-            throw PluginRejection("the text does not match the required pattern \(pattern)")
+            throw PluginRejection(
+                patternDescription.map { "the text is not \($0)" }
+                    ?? "the text does not match the required pattern \(pattern)")
         }
         return .string(text)
     }

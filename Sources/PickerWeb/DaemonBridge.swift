@@ -24,7 +24,9 @@ public actor DaemonBridge: Service {
     // MARK: the connection
 
     public func run() async {
-        for await following in PickerClient.following(socketPath: socketPath).cancelOnGracefulShutdown() {
+        for await following in PickerClient.following(socketPath: socketPath, client: "pickerweb")
+            .cancelOnGracefulShutdown()
+        {
             switch following {
             case .connected(let client):
                 self.client = client

@@ -56,6 +56,7 @@ struct ValueArguments: ParsableArguments {
             let values = stdin ? [try StandardInputValue.read()] : try values
             let client = try global.connect()
             defer { client.close() }
+            _ = try await client.hello(client: "pickerctl \(action)")
             let (window, value) = try await resolve(values, with: client)
             do {
                 switch action {

@@ -11,6 +11,8 @@ protocol ClientCommand: AsyncParsableCommand {
 extension ClientCommand {
     func run() async throws {
         try await withClient(global) { client in
+            // Named for the audit trail: an answer given here is `by.client` "pickerctl cancel".
+            _ = try await client.hello(client: "pickerctl \(Self.configuration.commandName ?? "")")
             try await run(with: client)
             return ExitStatus.submitted
         }

@@ -117,8 +117,10 @@ struct HistoryCommand: ReportCommand {
     static let configuration = CommandConfiguration(
         commandName: "history", abstract: "Recent outcomes, newest first, with each window's kind and title.",
         discussion: """
-            A secure value is never shown. An outcome kept by an older pickerd has no \
-            kind or title: those cells are empty.
+            BY is who answered: the user (or uid) and, after "via", the front-end it \
+            answered through (pickerctl ui, pickerweb, pickerctl notify, pickerctl submit…); \
+            empty for a timeout. A secure value is never shown. An outcome kept by an older \
+            pickerd has no kind or title, and its BY no front-end.
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -129,10 +131,11 @@ struct HistoryCommand: ReportCommand {
     var request: History { History(limit: limit) }
 
     func printForPerson(_ outcomes: [Outcome]) {
-        var rows = [["ID", "KIND", "REASON", "AT", "TITLE", "VALUE"]]
+        var rows = [["ID", "KIND", "REASON", "AT", "BY", "TITLE", "VALUE"]]
         for outcome in outcomes {
+            let by = outcome.by.map { by in (by.user ?? "uid \(by.uid)") + (by.client.map { " via \($0)" } ?? "") }
             rows.append([
-                outcome.window.rawValue, outcome.kind ?? "", outcome.reason.rawValue, outcome.at.rfc3339,
+                outcome.window.rawValue, outcome.kind ?? "", outcome.reason.rawValue, outcome.at.rfc3339, by ?? "",
                 outcome.title ?? "",
                 outcome.value.map { ValueFormatting.text(of: $0, kind: nil, separator: "\t") } ?? "",
             ])

@@ -10,7 +10,7 @@ struct MCPCommand: ParsableCommand {
         abstract: "Let an AI agent ask a person: an MCP server over stdio for an MCP host to start (runs pickermcp).",
         discussion: """
             Tools: ask_text, ask_date, choose (a list, as pickerctl choose), pick (columns or a \
-            tree, as pickerctl custom), confirm, ask_form (each waits for the answer), present \
+            tree, as pickerctl custom), confirm, ask_form, approve (each waits for the answer), present \
             and await (a long wait over several calls). A host's configuration names \
             the command, e.g. {"mcpServers": {"pickerd": {"command": "pickerctl", "args": ["mcp"]}}}.
             """)

@@ -34,7 +34,9 @@ struct NotificationRunner {
         var queue = NotificationQueue(jobs: jobs)
         let (inputs, input) = AsyncStream<Input>.makeStream()
         let connection = Task {
-            for await following in PickerClient.following(socketPath: socketPath, retryingEvery: .milliseconds(500)) {
+            for await following in PickerClient.following(
+                socketPath: socketPath, client: "pickerctl notify", retryingEvery: .milliseconds(500))
+            {
                 input.yield(.following(following))
             }
         }

@@ -41,10 +41,11 @@ import time
 from datetime import datetime
 
 try:
+    import jsonschema
     from mcp import ClientSession, StdioServerParameters
     from mcp.client.stdio import stdio_client
 except ImportError:
-    print("python's mcp package is missing: pip install mcp", file=sys.stderr)
+    print("python's mcp (or jsonschema) package is missing: pip install mcp", file=sys.stderr)
     sys.exit(2)
 
 POLL_SECONDS = 30  # how long a window may take to appear (sanitizer builds are slow)
@@ -204,10 +205,23 @@ async def exercise(session, person, checks):
     checks.check("initialize names the server", initialized["serverInfo"]["name"] == "pickerd", initialized)
 
     tools = {tool.name: tool for tool in (await session.list_tools()).tools}
-    checks.check("tools/list lists the nine tools", set(tools) == TOOLS, sorted(tools))
+    checks.check("tools/list lists the ten tools", set(tools) == TOOLS, sorted(tools))
+    output_schemas = {}
     for name, tool in tools.items():
         schema = tool.model_dump(by_alias=True)["inputSchema"]
         checks.check(f"{name} has an input schema", schema.get("type") == "object" and "properties" in schema, schema)
+        output = tool.model_dump(by_alias=True).get("outputSchema") or {}
+        try:
+            jsonschema.Draft202012Validator.check_schema(output)
+            valid = output.get("type") == "object"
+        except jsonschema.SchemaError as error:
+            valid = False
+            output = error
+        checks.check(f"{name} declares an output schema of an object", valid, output)
+        output_schemas[name] = output
+    # Every result below, answer or error, is checked against its tool's output schema.
+    unconforming = []
+    validated = set()
 
     # Each asking tool takes its kind's options, each as pickerd's `plugins` describes it
     # (the server reads them from pickerd; it does not link the daemon's plugins).
@@ -219,11 +233,17 @@ async def exercise(session, person, checks):
         checks.check(f"{name}'s schema carries each option of pickerd's {kind} kind as pickerd describes it", options and carried == options, (carried, options))
     checks.check("ask_text's schema has no secure option", "secure" not in tools["ask_text"].model_dump(by_alias=True)["inputSchema"]["properties"])
 
-    async def call(name, arguments, answer=None, *answer_arguments):
+    async def call(name, arguments, answer=None, *answer_arguments, progress=None):
         thread = person.meanwhile(answer, *answer_arguments) if answer else None
-        result = result_of(await session.call_tool(name, arguments))
+        result = result_of(await session.call_tool(name, arguments, progress_callback=progress))
         if thread:
             thread.join(POLL_SECONDS)
+        if name in output_schemas:
+            try:
+                jsonschema.validate(result.get("structuredContent"), output_schemas[name])
+                validated.add(name)
+            except jsonschema.ValidationError as error:
+                unconforming.append((name, result, error.message))
         return result
 
     def answered(name, result, value):
@@ -231,6 +251,10 @@ async def exercise(session, person, checks):
         ok = not result.get("isError") and structured.get("value") == value and str(structured.get("window", "")).startswith("w")
         checks.check(name, ok, result)
         checks.check(f"{name}: the text is the structured JSON", ok and json.loads(text_of(result)) == structured, text_of(result))
+        checks.check(f"{name}: answered_by is the person's uid and user", structured.get("answered_by") == ANSWERED_BY, structured)
+
+    await progress_while_waiting(call, person, checks)
+    await approvals(call, person, checks)
 
     # ask_text
     result = await call("ask_text", {"title": "Name?", "placeholder": "Ada"}, person.submit, "Name?", "Ada Lovelace")
@@ -397,6 +421,7 @@ async def exercise(session, person, checks):
     answered("await gives the answer of the window present showed", result, "now")
 
     await secrets_and_reach(session, person, checks, call)
+    checks.check("every result so far conforms to its tool's output schema", not unconforming, unconforming)
 
     # a cancel and a timeout are errors with a sentence, not a hang
     result = await call("ask_text", {"title": "Deploy?"}, person.cancel, "Deploy?")
@@ -411,6 +436,9 @@ async def exercise(session, person, checks):
     # a mistake in the arguments is an error the agent can read
     result = await call("ask_form", {"schema": {"properties": {"x": {"type": "object"}}}})
     checks.check("arguments outside the form subset are an error with a sentence", result.get("isError") and "has type object" in text_of(result), result)
+
+    checks.check("every result conforms to its tool's output schema, errors too", not unconforming, unconforming)
+    checks.check("results of every tool were checked against its output schema", validated == TOOLS, sorted(TOOLS - validated))
 
     # a question left open when the host goes away
     result = await call("present", {"tool": "confirm", "arguments": {"title": "Left open"}})
@@ -434,7 +462,9 @@ async def main_async(arguments, checks):
 
 
 ID = re.compile(r"^w(\d+)-([0-9a-z]+)$")
-TOOLS = {"ask_text", "ask_date", "ask_number", "choose", "pick", "confirm", "ask_form", "present", "await"}
+TOOLS = {"ask_text", "ask_date", "ask_number", "choose", "pick", "confirm", "ask_form", "approve", "present", "await"}
+# Who answers: this test's own uid, through pickerctl.
+ANSWERED_BY = {"uid": os.getuid(), "user": __import__("pwd").getpwuid(os.getuid()).pw_name}
 # The kind each tool asks with: the same verbs as pickerctl's (choose is a list in both).
 KINDS = {"ask_text": "text", "ask_date": "date", "ask_number": "number", "choose": "list", "pick": "custom", "confirm": "actions"}
 COMMON = ["title", "message", "level", "timeout_s"]
@@ -450,13 +480,100 @@ async def no_daemon_async(arguments, checks):
         async with ClientSession(read, write) as session:
             await session.initialize()
             tools = {tool.name: tool.model_dump(by_alias=True)["inputSchema"] for tool in (await session.list_tools()).tools}
-            checks.check("without pickerd, tools/list still lists the nine tools", set(tools) == TOOLS, sorted(tools))
+            checks.check("without pickerd, tools/list still lists the ten tools", set(tools) == TOOLS, sorted(tools))
             choose = list(tools.get("choose", {}).get("properties", {}))
             checks.check("...each with its kind's options by name", choose == COMMON + ["choices", "multiple", "min", "max", "initial", "header", "height"], choose)
             pick = list(tools.get("pick", {}).get("properties", {}))
             checks.check("...pick's too", pick == COMMON + ["columns", "tree", "labels", "initial"], pick)
             result = result_of(await session.call_tool("choose", {"choices": ["a", "b"]}))
             checks.check("without pickerd, a call is an error saying so", result.get("isError") is True and "pickerd" in text_of(result), result)
+
+
+async def progress_while_waiting(call, person, checks):
+    """A call that carried a progressToken hears from the server while the person
+    takes their time, every 10 s (the server's default, in real time here)."""
+    heard = []
+
+    async def progress(value, total, message):
+        heard.append((value, total, message, time.monotonic()))
+
+    def answer_after_two():
+        window = person.window("Slow person")
+        if not eventually(lambda: len(heard) >= 2, timeout=60):
+            raise RuntimeError(f"only {len(heard)} progress notifications in 60 s")
+        person.run("submit", "--window", window, "--json", json.dumps("done"))
+
+    started = time.monotonic()
+    result = await call("ask_text", {"title": "Slow person"}, answer_after_two, progress=progress)
+    checks.check("a waiting call with a progressToken gets at least 2 progress notifications", len(heard) >= 2 and not result.get("isError"), (heard, result))
+    checks.check(
+        "...saying how long it has waited, the progress increasing",
+        all(message and message.startswith("waiting for an answer: ") for _, _, message, _ in heard)
+        and [value for value, *_ in heard] == sorted({value for value, *_ in heard}),
+        heard)
+    gaps = [later[3] - earlier[3] for earlier, later in zip([(0, 0, "", started)] + heard, heard)]
+    checks.check("...at most 10 s apart (and 20 s after the first only at 2 of them)", heard and max(gaps) < 12 and time.monotonic() - started >= 19, gaps)
+
+
+async def approvals(call, person, checks):
+    """approve: the person approves, or rejects with a reason; the details are shown in full."""
+    details = "--- a/deploy.sh\n+++ b/deploy.sh\n@@ -1 +1 @@\n-replicas=2\n+replicas=3\n" + "".join(f"+line {n}\n" for n in range(60)) + "end of the plan"
+    seen = {}
+
+    def decide(title, value):
+        window = person.window(title)
+        seen[title] = person.get(window)
+        person.run("submit", "--window", window, "--json", json.dumps(value))
+
+    arguments = {"title": "Deploy to prod?", "message": "The agent wants to run deploy.sh", "details": details, "timeout_s": 120}
+    result = await call("approve", arguments, decide, "Deploy to prod?", {"decision": ["Approve"]})
+    structured = result.get("structuredContent") or {}
+    checks.check(
+        "approve gives approved: true, who answered and the window",
+        not result.get("isError") and structured.get("approved") is True and "reason" not in structured
+        and structured.get("answered_by") == ANSWERED_BY and str(structured.get("window", "")).startswith("w"), result)
+    shown = seen.get("Deploy to prod?", {})
+    checks.check("approve's details are shown in full in pickerctl get, under the message",
+                 shown.get("message") == "The agent wants to run deploy.sh\n\n" + details, shown.get("message"))
+    checks.check("approve is a form of a decision and a reason", shown.get("kind") == "form"
+                 and [field.get("name") for field in shown.get("options", {}).get("fields", [])] == ["decision", "reason"], shown)
+    checks.check("approve starts with no decision taken for the person", not (shown.get("value") or {}).get("decision"), shown.get("value"))
+
+    result = await call("approve", {"title": "Drop the table?", "details": "DROP TABLE users;"}, decide, "Drop the table?",
+                        {"decision": ["Reject"], "reason": "not on a Friday"})
+    structured = result.get("structuredContent") or {}
+    checks.check(
+        "a rejection is a normal result with the person's reason",
+        result.get("isError") is not True and structured.get("approved") is False and structured.get("reason") == "not on a Friday"
+        and structured.get("answered_by") == ANSWERED_BY, result)
+    checks.check("...and its text says so as JSON", json.loads(text_of(result)) == structured, text_of(result))
+
+    result = await call("approve", {"title": "Approve with a note?"}, decide, "Approve with a note?", {"decision": ["Approve"], "reason": "once"})
+    structured = result.get("structuredContent") or {}
+    checks.check("an approval may carry a reason too", structured.get("approved") is True and structured.get("reason") == "once", result)
+
+    result = await call("approve", {"title": "Cancelled approval"}, person.cancel, "Cancelled approval")
+    checks.check("a cancelled approval is an error, not a rejection", result.get("isError") is True and "cancelled" in text_of(result), result)
+
+    # In the terminal: the details drawn in full (scrolling), escapes and bidi shown as marks.
+    hostile = "rm -rf build \x1b]0;owned\x07\x1b[2J and \u202eevil\u202c"
+    terminal = Terminal(person.pickerctl, person.socket)
+
+    def answer_in_the_terminal():
+        terminal.wait_for("Run this?")
+        terminal.wait_for("rm -rf build")
+        screen = terminal.tmux("capture-pane", "-p", "-t", "main")
+        seen["screen"] = screen
+        person.submit("Run this?", {"decision": ["Reject"], "reason": "no"})
+
+    try:
+        result = await call("approve", {"title": "Run this?", "details": hostile, "timeout_s": 120}, answer_in_the_terminal)
+    finally:
+        terminal.close()
+    screen = seen.get("screen", "")
+    checks.check("pickerctl ui draws approve with its details and the decision", "rm -rf build" in screen and "Approve" in screen and "Reject" in screen, screen)
+    checks.check("...the details' escapes and bidi controls shown as marks, not obeyed", "owned" in screen and "\u202e" not in screen and "\x1b" not in screen, screen)
+    checks.check("...and the rejection comes back", (result.get("structuredContent") or {}).get("approved") is False, result)
 
 
 async def secrets_and_reach(session, person, checks, call):
@@ -584,6 +701,71 @@ def raw_session(arguments, person, checks):
             server.kill()
 
 
+def progress_session(arguments, person, checks):
+    """On a short interval (pickermcp's hidden --progress-interval): a call
+    without a progressToken gets no progress while one with a token beside it does."""
+    server = subprocess.Popen(
+        [os.path.join(arguments.bin, "pickermcp"), "--socket", arguments.socket, "--progress-interval", "0.2"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    lines = queue.Queue()
+    threading.Thread(target=lambda: [lines.put(json.loads(line)) for line in server.stdout], daemon=True).start()
+    try:
+        requests = [
+            {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "raw", "version": "1"}}},
+            {"jsonrpc": "2.0", "method": "notifications/initialized"},
+            {"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "ask_text", "arguments": {"title": "No token"}}},
+            {"jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": {"name": "ask_text", "arguments": {"title": "Token"}, "_meta": {"progressToken": "p-3"}}},
+        ]
+        server.stdin.write("".join(json.dumps(request) + "\n" for request in requests).encode())
+        server.stdin.flush()
+        received = []
+
+        def progress_heard():
+            while not lines.empty():
+                received.append(lines.get())
+            return sum(message.get("method") == "notifications/progress" for message in received) >= 5
+
+        heard = eventually(progress_heard)
+        progress = [message for message in received if message.get("method") == "notifications/progress"]
+        checks.check("a call with a progressToken hears progress on the interval given", heard, received)
+        checks.check("...and one without a token beside it hears none", all(message["params"]["progressToken"] == "p-3" for message in progress), progress)
+        checks.check("...saying how long it waited while nobody types", all(m["params"]["message"].startswith("waiting for an answer: ") for m in progress), progress)
+
+        # The person types (the window's live value changes): progress says so.
+        token_window = person.window("Token")
+        typing = []
+
+        def typing_heard():
+            person.run("update", "--window", token_window, f"Ad{len(typing)}")
+            while not lines.empty():
+                message = lines.get()
+                if message.get("method") == "notifications/progress" and message["params"]["message"].startswith("a person is typing"):
+                    typing.append(message)
+            return typing
+
+        checks.check("a call whose window the person is changing hears 'a person is typing'", eventually(typing_heard), typing)
+        person.submit("Token", "t")
+        person.submit("No token", "n")
+        answers = {}
+
+        def both_answered():
+            while not lines.empty():
+                message = lines.get()
+                if "id" in message:
+                    answers[message["id"]] = message
+                elif 3 in answers and message.get("params", {}).get("progressToken") == "p-3":
+                    answers.setdefault("after", []).append(message)
+            return 2 in answers and 3 in answers
+
+        eventually(both_answered)
+        checks.check("no progress follows a call's answer", 3 in answers and not answers.get("after"), answers)
+        server.stdin.close()
+        server.wait(POLL_SECONDS)
+    finally:
+        if server.poll() is None:
+            server.kill()
+
+
 def max_level_session(arguments, person, checks):
     """`pickerctl mcp --max-level alert` lets an agent ask at alert."""
     pickerctl = os.path.join(arguments.bin, "pickerctl")
@@ -628,6 +810,7 @@ def main():
             asyncio.run(no_daemon_async(arguments, checks))
             raw_session(arguments, person=Person(os.path.join(arguments.bin, "pickerctl"), arguments.socket), checks=checks)
             max_level_session(arguments, person=Person(os.path.join(arguments.bin, "pickerctl"), arguments.socket), checks=checks)
+            progress_session(arguments, person=Person(os.path.join(arguments.bin, "pickerctl"), arguments.socket), checks=checks)
         except Exception as error:
             checks.check("the session ran to its end", False, repr(error))
         finally:

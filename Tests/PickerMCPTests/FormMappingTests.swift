@@ -58,7 +58,10 @@ import Testing
     @Test func eachFieldTakesTheOptionsItsPropertySays() throws {
         let fields = try fields()
         #expect(fields[0]["options"] == ["min_length": 2, "max_length": 40, "placeholder": "as on the badge"])
-        #expect(fields[1]["options"]?["pattern"] == .string(FormMapping.formatPatterns["email"]!))
+        #expect(fields[1]["options"]?["pattern"] == .string(FormMapping.formatPatterns["email"]!.pattern))
+        #expect(
+            fields[1]["options"]?["pattern_description"] == "an email address",
+            "the person is told what to type in words, not by the regular expression")
         #expect(fields[2]["options"] == ["mode": "date", "initial": "1990-01-01"])
         #expect(fields[3]["options"] == ["mode": "datetime"])
         #expect(

@@ -119,12 +119,13 @@ import Testing
     }
 
     /// Every built-in kind but progress (moved by its asker) has its asking
-    /// tool, and every asking tool its kind.
+    /// tool, and every asking tool its kind (`approve` asks with a form of two kinds).
     @Test func eachKindHasOneAskingTool() {
         let asked = BuiltInKind.allCases.filter { $0 != .progress }
         #expect(BuiltInKind.progress.tool == nil)
-        #expect(Set(asked.compactMap(\.tool)) == Set(ToolName.asking))
-        #expect(asked.count == ToolName.asking.count)
+        #expect(Set(asked.compactMap(\.tool)) == Set(ToolName.asking).subtracting([.approve]))
+        #expect(asked.count + 1 == ToolName.asking.count)
+        #expect(ToolName.approve.kind == .form)
         for kind in asked { #expect(kind.tool?.kind == kind) }
         #expect(ToolName.present.kind == nil && ToolName.await.kind == nil)
     }
@@ -139,7 +140,8 @@ import Testing
         let tools = ToolCatalog.tools(describedBy: Self.described)
         #expect(
             tools.map { $0["name"]?.stringValue } == [
-                "ask_text", "ask_date", "ask_number", "choose", "pick", "confirm", "ask_form", "present", "await",
+                "ask_text", "ask_date", "ask_number", "choose", "pick", "confirm", "ask_form", "approve", "present",
+                "await",
             ])
         for tool in tools {
             #expect(tool["inputSchema"]?["type"] == "object")
@@ -161,7 +163,51 @@ import Testing
         #expect(schemas["await"]?["required"] == ["window"])
         #expect(
             schemas["present"]?["properties"]?["tool"]?["enum"] == [
-                "ask_text", "ask_date", "ask_number", "choose", "pick", "confirm", "ask_form",
+                "ask_text", "ask_date", "ask_number", "choose", "pick", "confirm", "ask_form", "approve",
+            ])
+        #expect(properties(.approve) == ["title", "message", "level", "timeout_s", "details"])
+    }
+
+    /// Every tool declares an output schema of an object, an answer or an error.
+    @Test func everyToolDeclaresAnOutputSchema() {
+        for tool in ToolCatalog.tools(describedBy: nil) {
+            let schema = tool["outputSchema"]
+            #expect(schema?["type"] == "object", "\(tool["name"] ?? .null)")
+            let required = schema?["anyOf"]?.arrayValue?.compactMap { $0["required"] }
+            #expect(required?.last == ["error"], "an error result is {error, window?, reason?}")
+        }
+        #expect(OutputSchemas.answer(.approve)["required"] == ["approved", "window"])
+        #expect(OutputSchemas.answer(.choose)["properties"]?["value"]?["type"] == "array")
+        #expect(OutputSchemas.schema(.await)["anyOf"]?.arrayValue?.count == ToolName.asking.count + 1)
+    }
+
+    /// approve: a form of a decision that starts unset and an optional
+    /// reason; the details follow the message in full; a rejection is an answer.
+    @Test func approveIsAFormOfADecisionAndAReasonWithTheDetailsInFull() throws {
+        let details = "--- a\n+++ b\n-x\n+y"
+        let question = try Question(
+            tool: .approve, arguments: ["title": "Deploy?", "message": "to prod", "details": .string(details)])
+        #expect(question.presentation.kind == BuiltInKind.form.name)
+        #expect(question.presentation.message == "to prod\n\n" + details)
+        let fields = question.presentation.options["fields"]?.arrayValue ?? []
+        #expect(fields.map { $0["name"] } == ["decision", "reason"])
+        #expect(fields[0]["kind"] == "list" && fields[0]["required"] == true && fields[0]["options"]?["initial"] == nil)
+        #expect(fields[1]["kind"] == "text" && fields[1]["required"] == false)
+        #expect(!question.asksForASecret)
+        #expect(question.read(["decision": ["Approve"]]) == .value(["approved": true]))
+        #expect(
+            question.read(["decision": ["Reject"], "reason": "not on Friday"])
+                == .value(["approved": false, "reason": "not on Friday"]))
+        #expect(question.read(["decision": ["Approve"], "reason": "  "]) == .value(["approved": true]))
+        #expect(try Question(tool: .approve, arguments: ["details": "x"]).presentation.message == "x")
+        let reply = ToolReply.answer(
+            ["approved": false, "reason": "no"], window: WindowID("w1-a"),
+            answeredBy: AnsweredBy(uid: 1000, user: "ada"),
+            inPlaceOfValue: true)
+        #expect(!reply.isError)
+        #expect(
+            reply.structured == [
+                "approved": false, "reason": "no", "window": "w1-a", "answered_by": ["uid": 1000, "user": "ada"],
             ])
     }
 

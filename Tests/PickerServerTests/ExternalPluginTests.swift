@@ -54,7 +54,7 @@ import Testing
         let listed = try Command.run(
             DaemonProcess.executable("pickerctl").path, ["--socket", daemon.socketPath, "plugins"])
         #expect(
-            listed.output.contains("ticket   preset of text, external check  A ticket id like OPS-12"),
+            tableRows(listed.output).contains(["ticket", "preset of text, external check", "A ticket id like OPS-12"]),
             "\(listed.output)")
         // pickerctl goes through the same path.
         let second = try client.result("present", ["kind": "ticket"])["window"]!

@@ -9,14 +9,9 @@ import Testing
 /// in the state database through a restart, and from a database of before
 /// (schema 4) with none; the real daemon on a state directory of its own.
 @Suite(.tags(.process)) struct HistoryTitleTests {
-    func start(home: TestDirectory) throws -> (DaemonProcess, TestClient) {
-        let daemon = try DaemonProcess(home: home)
-        return (daemon, try TestClient(socketPath: daemon.socketPath))
-    }
-
     @Test func historyCarriesKindAndTitleThroughARestartButNoSecret() throws {
         let home = try TestDirectory()
-        var (daemon, client) = try start(home: home)
+        var (daemon, client) = try startDaemon(home: home)
         let asked = try client.result("present", ["kind": "text", "title": "Deploy note"])["window"]!
         _ = try client.result("submit", ["window": asked, "value": "ship it"])
         let secret = try client.result(
@@ -32,7 +27,7 @@ import Testing
             let one = try client.result("history", ["window": asked])["outcomes"]?.arrayValue?.first
             #expect(one?["kind"] == "text" && one?["title"] == "Deploy note", "\(round)")
             daemon.kill9()
-            (daemon, client) = try start(home: home)
+            (daemon, client) = try startDaemon(home: home)
         }
         let database = try Data(contentsOf: home.url.appendingPathComponent("state/state.db"))
         #expect(database.range(of: Data("hunter2".utf8)) == nil, "no secret in the store")
@@ -44,18 +39,15 @@ import Testing
     /// An outcome kept before kinds and titles were (schema 4) comes back
     /// without them; outcomes from then on have them.
     @Test func aDatabaseFromBeforeIsMigrated() throws {
-        let home = try TestDirectory()
-        var (daemon, client) = try start(home: home)
-        let old = try client.result("present", ["kind": "text", "title": "Old"])["window"]!
-        _ = try client.result("submit", ["window": old, "value": "x"])
-        #expect(daemon.stop() == 0)
-        let version4 =
-            "[c.execute('ALTER TABLE outcomes DROP COLUMN ' + n) for n in ('kind', 'title')]; c.execute('PRAGMA user_version = 4')"
-        guard try editStateDatabase(in: home, version4, skipping: "the test") else { return }
-        (daemon, client) = try start(home: home)
-        let new = try client.result("present", ["kind": "date", "title": "New"])["window"]!
-        _ = try client.result("submit", ["window": new, "value": "2026-03-04"])
-        let outcomes = try #require(try client.result("history")["outcomes"]?.arrayValue)
+        var new = JSON.null
+        guard
+            let (old, outcomes) = try historyAfterMigrating(
+                from: 4, droppingOutcomeColumns: ["kind", "title"],
+                then: { client in
+                    new = try client.result("present", ["kind": "date", "title": "New"])["window"]!
+                    _ = try client.result("submit", ["window": new, "value": "2026-03-04"])
+                })
+        else { return }
         #expect(outcomes.count == 2)
         #expect(outcomes[0]["window"] == new && outcomes[0]["kind"] == "date" && outcomes[0]["title"] == "New")
         #expect(outcomes[1]["window"] == old && outcomes[1]["kind"] == nil && outcomes[1]["title"] == nil)

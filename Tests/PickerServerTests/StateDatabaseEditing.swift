@@ -1,4 +1,5 @@
 import Foundation
+import PickerJSON
 import PickerTestSupport
 
 /// Runs `statements` (Python, `c` being the open sqlite3 connection) on the
@@ -32,4 +33,32 @@ func queryStateDatabase(_ path: String, _ query: String, skipping part: String) 
         return nil
     }
     return python.output
+}
+
+/// A daemon on the state directory in `home`, and a client of it.
+func startDaemon(home: TestDirectory) throws -> (DaemonProcess, TestClient) {
+    let daemon = try DaemonProcess(home: home)
+    return (daemon, try TestClient(socketPath: daemon.socketPath))
+}
+
+/// `history` across a migration: a daemon of its own keeps one outcome (a
+/// text "Old" answered "x"), its store is taken back to schema `version` by
+/// dropping the outcomes' `columns`, and a restarted daemon migrates it; then
+/// `after` answers a window "New" of its own on that daemon. The old window
+/// and `history`'s outcomes, newest first; nil where python3's sqlite3 is not available.
+func historyAfterMigrating(
+    from version: Int, droppingOutcomeColumns columns: [String], then after: (TestClient) throws -> Void
+) throws -> (old: JSON, outcomes: [JSON])? {
+    let home = try TestDirectory()
+    var (daemon, client) = try startDaemon(home: home)
+    let old = try client.result("present", ["kind": "text", "title": "Old"])["window"]!
+    _ = try client.result("submit", ["window": old, "value": "x"])
+    guard daemon.stop() == 0 else { throw TestFailure("the daemon did not stop cleanly") }
+    let drop = columns.map { "'\($0)'" }.joined(separator: ", ")
+    let statements =
+        "[c.execute('ALTER TABLE outcomes DROP COLUMN ' + n) for n in (\(drop),)]; c.execute('PRAGMA user_version = \(version)')"
+    guard try editStateDatabase(in: home, statements, skipping: "the test") else { return nil }
+    (daemon, client) = try startDaemon(home: home)
+    try after(client)
+    return (old, try client.result("history")["outcomes"]?.arrayValue ?? [])
 }

@@ -22,12 +22,14 @@ import Testing
         let lines = table.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 4)
         let header = lines[0].split(separator: " ", omittingEmptySubsequences: true)
-        #expect(header == ["ID", "KIND", "REASON", "AT", "TITLE", "VALUE"])
+        #expect(header == ["ID", "KIND", "REASON", "AT", "BY", "TITLE", "VALUE"])
         let cells = lines.dropFirst().map { $0.split(separator: " ", omittingEmptySubsequences: true).map(String.init) }
         #expect(cells[0][0] == day.stringValue && cells[0][1] == "date" && cells[0][2] == "cancelled")
-        #expect(cells[0][4...] == ["Release", "day"])
-        #expect(cells[1][1] == "text" && cells[1][4...] == ["Password"], "no value: it is secret")
-        #expect(cells[2][1] == "text" && cells[2][4...] == ["Deploy", "\\u{1B}[2Jnote", "ship", "it"])
+        let user = ProcessInfo.processInfo.userName
+        #expect(cells[0][4] == user, "who cancelled: this test's user, through no named front-end")
+        #expect(cells[0][5...] == ["Release", "day"])
+        #expect(cells[1][1] == "text" && cells[1][5...] == ["Password"], "no value: it is secret")
+        #expect(cells[2][1] == "text" && cells[2][5...] == ["Deploy", "\\u{1B}[2Jnote", "ship", "it"])
         #expect(!table.stdout.contains("hunter2") && !table.stdout.contains("\u{1B}"))
     }
 }

@@ -578,6 +578,46 @@ def html_in_a_title_is_text(page, procs):
 
 
 @scenario
+def an_agents_approval_shows_its_details_in_full(page, procs):
+    """pickermcp's approve (issue 35), asked by an MCP host on its stdio: the
+    details in full in the message, which scrolls; escapes shown as text; the
+    person rejects with a reason, and the host gets {approved: false, reason}."""
+    import subprocess
+    pickermcp = os.path.join(os.path.dirname(procs.pickerctl_path), "pickermcp")
+    server = subprocess.Popen([pickermcp, "--socket", procs.socket], stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=procs.env)
+    details = "".join(f"+replicas line {n}\n" for n in range(80)) + "\x1b]0;owned\x07 <b>end</b> \u202eevil"
+    requests = [
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "test", "version": "1"}}},
+        {"jsonrpc": "2.0", "method": "notifications/initialized"},
+        {"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "approve", "arguments": {
+            "title": "Deploy api?", "message": "The agent wants to scale api.", "details": details, "timeout_s": 120}}},
+    ]
+    try:
+        server.stdin.write("".join(json.dumps(request) + "\n" for request in requests).encode())
+        server.stdin.flush()
+        page.wait_title("Deploy api?")
+        message = page.sheet().find_element(page.By.CSS_SELECTOR, ".message")
+        check(message.get_attribute("textContent") == "The agent wants to scale api.\n\n" + details, "the details are not shown in full")
+        check(page.js("return arguments[0].scrollHeight > arguments[0].clientHeight", message), "long details do not scroll")
+        check(not page.driver.find_elements(page.By.CSS_SELECTOR, ".sheet .message b"), "markup in the details became elements")
+        check(page.options("Decision") == ["Approve", "Reject"], f"the decision offers {page.options('Decision')}")
+        check(field_part(page, "decision", ".not-set").is_displayed(), "a decision is taken before the person takes one")
+        page.click_option("Decision", "Reject")
+        reason = page.sheet().find_element(page.By.CSS_SELECTOR, "[data-field=reason] textarea, [data-field=reason] input")
+        reason.click()
+        reason.send_keys("not before the freeze ends")
+        page.button("Submit").click()
+        server.stdout.readline()
+        reply = json.loads(server.stdout.readline())
+        structured = reply["result"].get("structuredContent", {})
+        check(not reply["result"].get("isError") and structured.get("approved") is False
+              and structured.get("reason") == "not before the freeze ends", f"the host got {reply}")
+    finally:
+        server.stdin.close()
+        server.wait(30)
+
+
+@scenario
 def phone_size_has_no_sideways_scroll(page, procs):
     """Each kind at 390×844 fits its width; with --screenshots, each kind at both sizes."""
     problems = []

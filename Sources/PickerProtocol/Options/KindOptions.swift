@@ -35,6 +35,8 @@ public enum TextOption: String, OptionName {
     case minLength = "min_length"
     case maxLength = "max_length"
     case pattern, secure, multiline, trim
+    /// What `pattern` asks for, in words ("an email address"), shown to the person in its place.
+    case patternDescription = "pattern_description"
 }
 
 public enum ActionsOption: String, OptionName {

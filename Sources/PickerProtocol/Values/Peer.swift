@@ -13,19 +13,26 @@ public struct Peer: Sendable, Hashable {
     /// which may hold a password), as it named itself: shortened, with
     /// control and format characters as `?` (`ProcessNames.command`).
     public var command: String?
+    /// As an outcome's `by`: the front-end the answer came through, as the
+    /// connection named itself in `hello`'s `client` ("pickerctl ui",
+    /// "pickerweb", "pickerctl notify", "pickerctl submit"), shortened and
+    /// with control characters as `?`; absent when it did not say.
+    public var client: String?
 
-    public init(uid: UInt32, pid: Int32, user: String? = nil, command: String? = nil) {
+    public init(uid: UInt32, pid: Int32, user: String? = nil, command: String? = nil, client: String? = nil) {
         self.uid = uid
         self.pid = pid
         self.user = user
         self.command = command
+        self.client = client
     }
 
-    /// `{uid, pid, user?, command?}`.
+    /// `{uid, pid, user?, command?, client?}`.
     public var json: JSON {
         var object = JSONObject([WireName.uid: .integer(Int64(uid)), WireName.pid: .integer(Int64(pid))])
         if let user { object[WireName.user] = .string(user) }
         if let command { object[WireName.command] = .string(command) }
+        if let client { object[WireName.client] = .string(client) }
         return .object(object)
     }
 
@@ -34,6 +41,7 @@ public struct Peer: Sendable, Hashable {
             let pid = json[WireName.pid]?.integerValue.flatMap(Int32.init(exactly:))
         else { return nil }
         self.init(
-            uid: uid, pid: pid, user: json[WireName.user]?.stringValue, command: json[WireName.command]?.stringValue)
+            uid: uid, pid: pid, user: json[WireName.user]?.stringValue, command: json[WireName.command]?.stringValue,
+            client: json[WireName.client]?.stringValue)
     }
 }

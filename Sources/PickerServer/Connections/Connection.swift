@@ -23,6 +23,9 @@ protocol Connection: AnyObject {
     /// Requests with an id not answered yet (`ResponseSink`); once the peer
     /// has shut its sending side, the connection closes when this is zero.
     var answersOwed: Int { get set }
+    /// What the peer called itself in `hello` (`client`), fit to show: an
+    /// outcome's `by.client`, the front-end an answer came through.
+    var clientName: String? { get set }
 
     /// Writes one message as a line.
     func send(_ message: JSON)

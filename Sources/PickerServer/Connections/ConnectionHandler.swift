@@ -37,6 +37,7 @@ package final class ConnectionHandler: ChannelDuplexHandler, Connection {
     /// and reading /proc/PID/comm for every present was 13% of pickerd's CPU
     /// in a present+submit run (BENCHMARKS.md).
     private(set) lazy var asker: Peer? = peer.map(AskerIdentity.peer)
+    var clientName: String?
     var writeState = WriteState.direct
     var idleTimer: Scheduled<Void>?
     var lastRequestAt: NIODeadline = .uptimeNanoseconds(0)

@@ -13,7 +13,13 @@ struct MethodCall {
     /// omitted `window` is the key window of that moment (`DaemonCore.resolve`).
     var window: WindowID? = nil
 
-    var actor: Peer { Peer(uid: peer.uid, pid: peer.pid) }
+    /// Who acts, as an outcome's `by` records it: the kernel's uid and pid,
+    /// the user's and the process's names, and the front-end (`hello`'s client).
+    var actor: Peer {
+        var actor = AskerIdentity.peer(peer)
+        actor.client = connection.clientName
+        return actor
+    }
 }
 
 /// What serving a method gives: its result now, or later through the reply.

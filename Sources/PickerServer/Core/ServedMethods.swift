@@ -1,6 +1,7 @@
 import PickerCore
 import PickerJSON
 import PickerProtocol
+import PickerSystem
 
 // What the daemon does for each method of PROTOCOL.md, once `MethodDispatch`
 // has read its params and checked its permission.
@@ -12,6 +13,7 @@ extension Hello: ServedMethod {
                 "protocol \(protocolVersion) is not supported; this daemon speaks protocol \(PickerProtocolVersion.current)",
                 field: "protocol")
         }
+        if let client { call.connection.clientName = ProcessNames.visible(client) }
         return .result(core.hello(for: call.connection))
     }
 }

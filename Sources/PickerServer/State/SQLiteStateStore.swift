@@ -160,8 +160,12 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
         func peer(_ uid: SQLiteDatabase.Value, _ pid: SQLiteDatabase.Value) -> Peer? {
             uid.integer.flatMap { uid in pid.integer.map { Peer(uid: UInt32(uid), pid: Int32($0)) } }
         }
+        var by = peer(row[3], row[4])
+        by?.user = row[10].text
+        by?.command = row[11].text
+        by?.client = row[12].text
         return RecordedOutcome(
-            window: WindowID(window), reason: reason, value: value, visibleValue: value, by: peer(row[3], row[4]),
+            window: WindowID(window), reason: reason, value: value, visibleValue: value, by: by,
             at: Timestamp(milliseconds: at), owner: peer(row[6], row[7]), kind: row[8].text, title: row[9].text)
     }
 
@@ -253,7 +257,7 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
     /// Stores what everyone may see of the outcome: never a secret value.
     private func save(_ outcome: RecordedOutcome) throws {
         try database.query(
-            "INSERT OR REPLACE INTO outcomes (\(StateSchema.outcomeColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT OR REPLACE INTO outcomes (\(StateSchema.outcomeColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 .text(outcome.window.rawValue), .text(outcome.reason.rawValue),
                 outcome.visibleValue.map { .text($0.serialized()) } ?? .null,
@@ -263,6 +267,8 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
                 outcome.owner.map { .integer(Int64($0.uid)) } ?? .null,
                 outcome.owner.map { .integer(Int64($0.pid)) } ?? .null,
                 outcome.kind.map { .text($0) } ?? .null, outcome.title.map { .text($0) } ?? .null,
+                outcome.by?.user.map { .text($0) } ?? .null, outcome.by?.command.map { .text($0) } ?? .null,
+                outcome.by?.client.map { .text($0) } ?? .null,
             ])
     }
 

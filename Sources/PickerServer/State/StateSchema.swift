@@ -61,10 +61,17 @@ enum StateSchema {
             value TEXT, by_uid INTEGER, by_pid INTEGER, at INTEGER NOT NULL, owner_uid INTEGER, owner_pid INTEGER,
             kind TEXT, title TEXT
         );
-        INSERT INTO outcomes_by_sequence SELECT sequence, \(outcomeColumns) FROM outcomes;
+        INSERT INTO outcomes_by_sequence SELECT sequence, \(outcomeColumnsOfSchema6) FROM outcomes;
         DROP TABLE outcomes;
         ALTER TABLE outcomes_by_sequence RENAME TO outcomes;
         CREATE INDEX outcomes_by_time ON outcomes (at);
+        """,
+        // Who answered, for the audit trail: the user's and the process's
+        // names and the front-end (`hello`'s client); null in rows from before.
+        """
+        ALTER TABLE outcomes ADD COLUMN by_user TEXT;
+        ALTER TABLE outcomes ADD COLUMN by_command TEXT;
+        ALTER TABLE outcomes ADD COLUMN by_client TEXT;
         """,
     ]
 
@@ -74,6 +81,9 @@ enum StateSchema {
         on_disconnect, created_at, deadline, owner_user, owner_command, clamped_from
         """
 
-    /// The outcomes table's columns after its sequence, in its order since schema 5.
-    static let outcomeColumns = "window, reason, value, by_uid, by_pid, at, owner_uid, owner_pid, kind, title"
+    /// The outcomes table's columns after its sequence as schema 6 made them
+    /// (its migration copies them).
+    static let outcomeColumnsOfSchema6 = "window, reason, value, by_uid, by_pid, at, owner_uid, owner_pid, kind, title"
+    /// The outcomes table's columns after its sequence, in its order since schema 7.
+    static let outcomeColumns = outcomeColumnsOfSchema6 + ", by_user, by_command, by_client"
 }

@@ -29,7 +29,7 @@ struct FrontEndInputs {
             }
         }
         let connection = Task {
-            for await following in PickerClient.following(socketPath: socketPath) {
+            for await following in PickerClient.following(socketPath: socketPath, client: "pickerctl ui") {
                 continuation.yield(.following(following))
             }
         }

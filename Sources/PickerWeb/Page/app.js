@@ -740,7 +740,8 @@ function textRule(options) {
   if (min && max) bits.push(`${min}–${max} characters`);
   else if (min) bits.push(`at least ${min} character${min === 1 ? '' : 's'}`);
   else if (max) bits.push(`at most ${max} characters`);
-  if (options.pattern) bits.push(`format: ${options.pattern}`);
+  if (options.pattern_description) bits.push(options.pattern_description);
+  else if (options.pattern) bits.push(`format: ${options.pattern}`);
   return bits.join(' · ');
 }
 

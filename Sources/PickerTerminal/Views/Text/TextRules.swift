@@ -11,11 +11,14 @@ struct TextRules {
     static let countMargin = 10
 
     let pattern: String?
+    /// What the pattern asks for in words, said in its place ("an email address").
+    let patternDescription: String?
     let minLength: Int
     let maxLength: Int?
 
     init(options: JSON) {
         pattern = options[TextOption.pattern]?.stringValue
+        patternDescription = options[TextOption.patternDescription]?.stringValue
         minLength = Int(options[TextOption.minLength]?.integerValue ?? 0)
         let maxLength = options[TextOption.maxLength]?.integerValue.map { Int($0) }
         self.maxLength = maxLength.flatMap { $0 < Self.defaultMaxLength ? $0 : nil }
@@ -23,7 +26,8 @@ struct TextRules {
 
     /// The rules as one dim line, with the count; nil when there are none.
     func line(count: Int) -> Line? {
-        var parts = [pattern.map { "format: " + VisibleText.of($0) }, lengthRule].compactMap { $0 }.map {
+        let format = patternDescription.map(VisibleText.of) ?? pattern.map { "format: " + VisibleText.of($0) }
+        var parts = [format, lengthRule].compactMap { $0 }.map {
             Line($0, .dim)
         }
         if let maxLength, count >= maxLength - Self.countMargin {
