@@ -35,6 +35,7 @@ struct Pickerctl: AsyncParsableCommand {
             AskpassCommand.self,
             PinentryCommand.self,
             PolkitAgentCommand.self,
+            ZenityCommand.self,
         ]
     )
 
