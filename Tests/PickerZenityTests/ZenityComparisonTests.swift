@@ -127,6 +127,13 @@ struct ZenityComparisonTests {
             break
         }
         let got = asking.finish(timeout: 60)
+        // A hidden entry's or a password's text never reaches the daemon's log or its history.
+        if example.name.contains("hidden") || example.name.contains("password") {
+            let history = try client.result("history").description
+            for secret in ["s3cret pin", "pw|1"] {
+                #expect(!daemon.log.contains(secret) && !history.contains(secret), "\(secret) leaked")
+            }
+        }
         #expect(got.stdout == expected.stdout, "\(example.name): stderr \(got.stderr)")
         #expect(got.status == expected.status, "\(example.name): stderr \(got.stderr)")
         if example.keys.isEmpty && expected.status == 255 {
