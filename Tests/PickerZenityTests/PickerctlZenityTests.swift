@@ -1,0 +1,45 @@
+import Foundation
+import PickerJSON
+import PickerTestSupport
+import Testing
+
+/// `pickerctl zenity` runs pickerd-zenity in its place: the same window,
+/// output and exit status, with pickerctl's `--socket` before the subcommand.
+@Suite(.tags(.process), .timeLimit(.minutes(3))) struct PickerctlZenityTests {
+    @Test func runsPickerdZenityWithTheSocketGiven() throws {
+        let daemon = try DaemonProcess()
+        let client = try TestClient(socketPath: daemon.socketPath)
+        let asking = try CommandLineProcess(
+            "pickerctl",
+            ["--socket", daemon.socketPath, "zenity", "--entry", "--title=Deploy to", "--text=<b>Host</b>"])
+        let window = try ZenityComparisonTests.nextWindow(client)
+        let details = try client.result("get", ["window": window])
+        #expect(details["title"] == "Deploy to" && details["tag"] == "zenity" && details["kind"] == "text")
+        _ = try client.result("submit", ["window": window, "value": "web-1"])
+        let answered = asking.finish(timeout: 60)
+        #expect(answered.stdout == "web-1\n" && answered.status == 0, "\(answered.stderr)")
+    }
+
+    @Test func aMessageShowsMarkupAsPlainText() throws {
+        let daemon = try DaemonProcess()
+        let client = try TestClient(socketPath: daemon.socketPath)
+        let asking = try CommandLineProcess(
+            "pickerd-zenity", ["--question", "--text=<span color='red'>Wipe</span> &lt;disk&gt;?\\nSure"],
+            environment: ["PICKERD_SOCKET": daemon.socketPath])
+        let window = try ZenityComparisonTests.nextWindow(client)
+        #expect(try client.result("get", ["window": window])["message"] == "Wipe <disk>?\nSure")
+        // The asking script dies: its window goes with it.
+        asking.signal(SIGKILL)
+        _ = asking.finish(timeout: 60)
+        try eventually("the window to be dismissed", timeout: 60) {
+            try client.result("list")["windows"]?.arrayValue?.isEmpty == true
+        }
+    }
+
+    @Test func withoutPickerdItExits255WithASentence() throws {
+        let result = try CommandLineProcess.run(
+            "pickerctl", ["--socket", "/nonexistent/pickerd.sock", "zenity", "--info"])
+        #expect(result.status == 255 && result.stdout.isEmpty)
+        #expect(result.stderr.hasPrefix("pickerd-zenity: "), "\(result.stderr)")
+    }
+}
