@@ -3,7 +3,7 @@ import PickerProtocol
 
 /// `--scale`: a whole number from `--min-value` (0) to `--max-value` (100)
 /// by `--step` (1), shown at `--value` (the minimum), printed as zenity
-/// prints it.
+/// prints it. On `--timeout` it prints the value shown.
 struct ZenityScale: ZenityDialog {
     var minimum: Int
     var maximum: Int
@@ -17,7 +17,16 @@ struct ZenityScale: ZenityDialog {
         initial = commandLine.integer("value") ?? minimum
         guard minimum < maximum else { throw ZenityUsageError("Maximum value must be greater than minimum value.") }
         guard (minimum...maximum).contains(initial) else { throw ZenityUsageError("Value out of range.") }
-        step = max(step, 1)
+        // GtkScale steps from the shown value, pickerd's number from its minimum: a step that
+        // does not lead from one to the other becomes their greatest common divisor, so that
+        // every value zenity's scale reaches can be chosen.
+        step = Self.greatestCommonDivisor(max(step, 1), initial - minimum)
+    }
+
+    static func greatestCommonDivisor(_ first: Int, _ second: Int) -> Int {
+        var (larger, smaller) = (abs(first), abs(second))
+        while smaller != 0 { (larger, smaller) = (smaller, larger % smaller) }
+        return max(larger, 1)
     }
 
     var kind: BuiltInKind { .number }

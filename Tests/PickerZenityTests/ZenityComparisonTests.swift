@@ -93,6 +93,21 @@ struct ZenityCase: Sendable, CustomTestStringConvertible {
             name: "scale", arguments: ["--scale", "--value=30", "--max-value=50"],
             keys: [["key", "Right"], ["key", "Right"], ["key", "Tab"], ["key", "Return"]], answer: .submit(32)),
         ZenityCase(
+            name: "scale's timeout off the step's grid",
+            arguments: ["--scale", "--value=7", "--step=5", "--timeout=1"], keys: [], answer: .none),
+        ZenityCase(
+            name: "question's extra button", arguments: ["--question", "--extra-button=Later"],
+            keys: [["key", "shift+Tab"], ["key", "shift+Tab"], ["key", "Return"]], answer: .submit(["label": "Later"])),
+        ZenityCase(
+            name: "info's extra button", arguments: ["--info", "--extra-button=Later"],
+            keys: [["key", "Tab"], ["key", "Return"]], answer: .submit(["label": "Later"])),
+        ZenityCase(
+            name: "forms with separator", arguments: ["--forms", "--add-entry=A", "--add-entry=B", "--separator=,"],
+            keys: [
+                ["type", "a"], ["key", "Tab"], ["type", "b"], ["key", "Tab"], ["key", "Tab"], ["key", "Return"],
+            ],
+            answer: .submit(["f1": "a", "f2": "b"])),
+        ZenityCase(
             name: "timeout", arguments: ["--entry", "--entry-text=abc", "--timeout=1"], keys: [], answer: .none),
         ZenityCase(name: "unknown option", arguments: ["--entry", "--bogus"], keys: [], answer: .none),
         ZenityCase(name: "option of another dialog", arguments: ["--info", "--entry-text=x"], keys: [], answer: .none),
