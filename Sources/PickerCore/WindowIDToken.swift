@@ -1,6 +1,6 @@
 /// The unguessable part of a window id: `w12-` then 16 characters, 80 bits of
 /// the model's random source (in pickerd the system's CSPRNG,
-/// `SystemRandomNumberGenerator`, which is getrandom on Linux). The number
+/// `BufferedSystemRandom`, getrandom read 64 words at a time). The number
 /// orders ids and never repeats (the store keeps it across restarts); the
 /// token keeps anyone from naming a window by counting from an id of their
 /// own, and ids apart should the store be lost and the numbers start again.

@@ -50,6 +50,11 @@ public struct NumberPlugin: PickerPlugin {
         guard step > 0 else {
             throw PluginRejection("option '\(NumberOption.step)' must be greater than 0, not \(shown(step))")
         }
+        guard NumberScale.steps(min: min, max: max, step: step) <= NumberScale.mostSteps else {
+            throw PluginRejection(
+                "a scale from \(shown(min)) to \(shown(max)) in steps of \(shown(step)) has more steps than a number can tell apart; use a larger '\(NumberOption.step)' (at most 2^53 steps)"
+            )
+        }
         guard let scale = NumberScale(min: min, max: max, step: step) else {
             throw PluginRejection(
                 "option '\(NumberOption.min)' (\(shown(min))) must not be greater than option '\(NumberOption.max)' (\(shown(max)))"

@@ -7,8 +7,11 @@ extension POSIX {
     /// input from /dev/null, every signal's disposition at its default and
     /// none blocked: the threads Swift's concurrency runs on block nearly all
     /// signals, and a child would otherwise inherit that (and ignore Ctrl-C
-    /// and kill). The pid, or errno's sentence.
-    public static func spawn(_ arguments: [String], environment: [String: String]) -> Result<pid_t, SpawnFailure> {
+    /// and kill). `output`, when given, becomes its standard output. The pid,
+    /// or errno's sentence.
+    public static func spawn(
+        _ arguments: [String], environment: [String: String], output: Int32? = nil
+    ) -> Result<pid_t, SpawnFailure> {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -23,6 +26,7 @@ extension POSIX {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        if let output { posix_spawn_file_actions_adddup2(&actions, output, 1) }
 
         var argv = arguments.map { strdup($0) } + [nil]
         var envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]

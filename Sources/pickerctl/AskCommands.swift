@@ -39,9 +39,8 @@ struct DateCommand: AsyncParsableCommand {
     var format: String?
 
     func validate() throws {
-        if format != nil, common.json {
-            throw ValidationError("--format prints the value; --json prints it as it is: give one")
-        }
+        try common.refuseJSON(
+            beside: "--format", given: format != nil, printing: "the value", jsonPrints: "it as it is")
     }
 
     func run() async throws {
@@ -232,9 +231,8 @@ struct FormCommand: AsyncParsableCommand {
             throw ValidationError("give --field (one or more) or --spec, not both and not neither")
         }
         if separator == "" { throw ValidationError("--separator must not be empty") }
-        if separator != nil, common.json {
-            throw ValidationError("--separator prints the fields delimited; --json prints the object: give one")
-        }
+        try common.refuseJSON(
+            beside: "--separator", given: separator != nil, printing: "the fields delimited", jsonPrints: "the object")
     }
 
     func run() async throws {

@@ -62,6 +62,12 @@ struct AskOptions: ParsableArguments {
 
     @OptionGroup var inline: InlineOption
 
+    /// Refuses `flag` beside --json: each says how the answer is printed.
+    /// `printing` is what `flag` prints, `jsonPrints` what --json prints instead.
+    func refuseJSON(beside flag: String, given: Bool, printing: String, jsonPrints: String) throws {
+        if given, json { throw ValidationError("\(flag) prints \(printing); --json prints \(jsonPrints): give one") }
+    }
+
     func validate() throws {
         if let onDisconnect, onDisconnect != "keep", onDisconnect != "dismiss" {
             throw ValidationError("--on-disconnect must be keep or dismiss")

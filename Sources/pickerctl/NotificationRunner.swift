@@ -13,10 +13,21 @@ import Glibc
 struct NotificationRunner {
     /// The command and its arguments; nil for the default.
     let command: [String]?
+    /// What the "Open" action runs; nil for `xdg-open` of the page.
+    let openCommand: [String]?
 
     enum Input: Sendable {
         case following(Following)
-        case commandEnded(WindowID, Int32)
+        /// A command or notification ended, with the action chosen on it.
+        case commandEnded(WindowID, Int32, NotificationBubble.Choice?)
+    }
+
+    /// A notification that waits for an action.
+    private struct Showing {
+        let pid: pid_t
+        let window: WindowSummary
+        /// Its window ended elsewhere and it was told to close.
+        var closing = false
     }
 
     func follow(socketPath: String?, jobs: Int) async {
@@ -30,25 +41,41 @@ struct NotificationRunner {
         defer { connection.cancel() }
         var client: PickerClient?
         var warned = false
+        var showing: [WindowID: Showing] = [:]
         for await event in inputs {
             var starting: [WindowSummary] = []
+            var stack: [WindowSummary]?
             switch event {
             case .following(.connected(let connected)):
                 client = connected
                 warned = false
-                starting = await Self.windows(client).map { queue.update(with: $0) } ?? []
+                stack = await Self.windows(client)
             case .following(.event):
-                starting = await Self.windows(client).map { queue.update(with: $0) } ?? []
+                stack = await Self.windows(client)
             case .following(.disconnected(let reason)):
                 client = nil
                 if !warned { printError("waiting for pickerd (\(reason))") }
                 warned = true
-            case .commandEnded(let window, let status):
-                if status != 0 { printError("the command for window \(window) exited with status \(status)") }
+            case .commandEnded(let window, let status, let choice):
+                let ended = showing.removeValue(forKey: window)
+                if status != 0 && ended?.closing != true {
+                    printError("the command for window \(window) exited with status \(status)")
+                }
+                if let choice, let ended { await act(on: choice, for: ended.window, client: client) }
                 starting = queue.finished()
             }
+            if let stack {
+                starting = queue.update(with: stack)
+                // SIGINT: notify-send closes its notification (CloseNotification) and exits.
+                for (window, shown) in showing where !shown.closing && !stack.contains(where: { $0.window == window }) {
+                    kill(shown.pid, SIGINT)
+                    showing[window]?.closing = true
+                }
+            }
             for window in starting {
-                run(for: window, reporting: input)
+                if let pid = await run(for: window, client: client, reporting: input) {
+                    showing[window.window] = Showing(pid: pid, window: window)
+                }
             }
         }
     }
@@ -59,10 +86,19 @@ struct NotificationRunner {
 
     // MARK: running the command
 
-    private func run(for window: WindowSummary, reporting input: AsyncStream<Input>.Continuation) {
+    /// Starts the command or notification for `window`; the pid of a
+    /// notification that waits for an action.
+    private func run(
+        for window: WindowSummary, client: PickerClient?, reporting input: AsyncStream<Input>.Continuation
+    ) async -> pid_t? {
         let webURL = WebURLFile.read(environment: POSIX.environment())
         let environment = Self.environment(for: window, webURL: webURL)
-        guard let arguments = command ?? Self.desktopNotification(for: window, webURL: webURL) else {
+        let ended: @Sendable (Int32) -> Void = { input.yield(.commandEnded(window.window, $0, nil)) }
+        if let command {
+            spawn(command, environment: environment, ended: ended)
+            return nil
+        }
+        guard let notifySend = ChildProcess.find("notify-send") else {
             // No notify-send: a line on stdout, for a person or a script to read.
             let asker =
                 environment["PICKER_ASKER", default: ""].isEmpty ? "" : " (\(environment["PICKER_ASKER"] ?? ""))"
@@ -70,15 +106,66 @@ struct NotificationRunner {
                 Array(
                     "\(window.window) \(environment["PICKER_LEVEL"] ?? "") \(environment["PICKER_TITLE"] ?? "")\(asker)\n"
                         .utf8), to: 1)
-            input.yield(.commandEnded(window.window, 0))
-            return
+            ended(0)
+            return nil
         }
-        ChildProcess.spawn(arguments, environment: environment) { status in
-            input.yield(.commandEnded(window.window, status))
+        // The options say whether it holds a secret and what it offers; nil
+        // when they cannot be read, and the notification is then its title alone.
+        let options = try? await client?.get(window: window.window).options
+        let bubble = NotificationBubble(
+            window: window, options: options, pageAddress: Self.pageAddress(webURL),
+            canOpen: openCommand != nil || (webURL != nil && ChildProcess.find("xdg-open") != nil))
+        let arguments = bubble.arguments(notifySend: notifySend)
+        guard bubble.waits else {
+            spawn(arguments, environment: environment, ended: ended)
+            return nil
+        }
+        // notify-send prints the key of the action chosen; libnotify takes
+        // ActionInvoked only from the server's unique name, and the bubble
+        // only a key it offered.
+        return ChildProcess.spawnReading(arguments, environment: environment) { status, printed in
+            let key = String(decoding: printed, as: UTF8.self).split(separator: "\n").last.map(String.init)
+            input.yield(.commandEnded(window.window, status, key.flatMap(bubble.choice(forKey:))))
         } failed: { reason in
             printError("cannot run \(arguments[0]): \(reason)")
-            input.yield(.commandEnded(window.window, 127))
+            ended(127)
         }
+    }
+
+    private func spawn(_ arguments: [String], environment: [String: String], ended: @escaping @Sendable (Int32) -> Void)
+    {
+        ChildProcess.spawn(arguments, environment: environment, ended: ended) { reason in
+            printError("cannot run \(arguments[0]): \(reason)")
+            ended(127)
+        }
+    }
+
+    /// Submits the answer chosen on the notification, or opens the page on its window.
+    private func act(on choice: NotificationBubble.Choice, for window: WindowSummary, client: PickerClient?) async {
+        switch choice {
+        case .answer(let value):
+            guard let client else { return printError("window \(window.window) was answered while pickerd was away") }
+            do { _ = try await client.submit(window: window.window, value: value) } catch {
+                printError("cannot answer window \(window.window): \(error)")
+            }
+        case .open:
+            let webURL = WebURLFile.read(environment: POSIX.environment())
+            let onWindow = webURL.map { $0 + ($0.contains("#") ? "&" : "#") + "window=\(window.window)" }
+            // xdg-open's command line is readable by every user: the page's
+            // address without its token (a browser that signed in has its cookie).
+            guard
+                let arguments = openCommand
+                    ?? Self.pageAddress(webURL).map({ ["xdg-open", "\($0)#window=\(window.window)"] })
+            else { return }
+            spawn(arguments, environment: Self.environment(for: window, webURL: onWindow)) { status in
+                if status != 0 { printError("\(arguments[0]) exited with status \(status)") }
+            }
+        }
+    }
+
+    /// The page's address without its token.
+    static func pageAddress(_ webURL: String?) -> String? {
+        webURL?.split(separator: "#", omittingEmptySubsequences: false).first.map(String.init)
     }
 
     /// This process's environment and the window's PICKER_* variables, their
@@ -94,27 +181,8 @@ struct NotificationRunner {
         // Who asks (`WhoAsks`), empty when the daemon did not say.
         environment["PICKER_ASKER"] = WhoAsks(window.owner)?.line ?? ""
         for name in ["PICKER_WINDOW", "PICKER_TITLE", "PICKER_LEVEL", "PICKER_KIND", "PICKER_WEB_URL", "PICKER_ASKER"] {
-            environment[name] = environment[name].map(Self.withoutControls)
+            environment[name] = environment[name].map(NotificationBubble.withoutControls)
         }
         return environment
-    }
-
-    static func withoutControls(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.filter { !VisibleText.isActedOn($0) }))
-    }
-
-    /// `notify-send` with the title and how to answer, when it is installed.
-    /// The page's address goes in without its token: a command line is
-    /// readable by every user, and a browser that signed in has its cookie.
-    static func desktopNotification(for window: WindowSummary, webURL: String?) -> [String]? {
-        guard let notifySend = ChildProcess.find("notify-send") else { return nil }
-        let title = withoutControls(window.title.isEmpty ? "A script asks for a value" : window.title)
-        var body =
-            "pickerd is waiting (\(window.levelName ?? window.level.description), \(window.kind)): answer with pickerctl ui"
-        if let asker = WhoAsks(window.owner) { body = withoutControls(asker.line) + ". " + body }
-        if let webURL, let page = webURL.split(separator: "#").first { body += " or at \(page)" }
-        let urgency = window.level >= .alert ? "critical" : "normal"
-        // "--": a title that starts with a minus is a title, not an option.
-        return [notifySend, "--app-name=pickerd", "--urgency=\(urgency)", "--", title, body]
     }
 }

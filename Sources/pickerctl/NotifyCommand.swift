@@ -19,6 +19,10 @@ struct NotifyCommand: AsyncParsableCommand {
             (when pickerweb runs) in its environment, control characters removed; it is run directly, \
             not through a shell. Each window is told once, oldest first; one that ends before its turn \
             is skipped. Without --command: notify-send when it is installed, else a line on stdout. \
+            A confirm, an actions sheet or a single-choice list of up to three is answered on the notification \
+            itself where the server offers actions; "Open" runs --open-command (default: xdg-open of the page \
+            on that window, when pickerweb runs). A notification that waits for an action holds one of the \
+            --jobs places until it closes; it is closed when its window ends elsewhere. \
             Runs until Ctrl-C, and follows pickerd through restarts.
             """)
 
@@ -26,6 +30,12 @@ struct NotifyCommand: AsyncParsableCommand {
 
     @Option(help: "How many commands may run at once; the rest wait their turn.")
     var jobs = 4
+
+    @Option(
+        help: ArgumentHelp(
+            "What the notification's Open action runs, split at spaces (no shell), with the same variables; "
+                + "PICKER_WEB_URL is the page on that window.", valueName: "CMD ARG"))
+    var openCommand: String?
 
     @Option(
         parsing: .remaining,
@@ -37,7 +47,10 @@ struct NotifyCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let runner = NotificationRunner(command: command.isEmpty ? nil : command)
+        let runner = NotificationRunner(
+            command: command.isEmpty ? nil : command,
+            openCommand: openCommand.map { $0.split(separator: " ").map(String.init) }.flatMap { $0.isEmpty ? nil : $0 }
+        )
         await runner.follow(socketPath: global.socket, jobs: jobs)
     }
 }

@@ -3,7 +3,7 @@ import ArgumentParser
 /// `pickerctl polkit-agent`: polkit's authentication requests (pkexec's and
 /// every other program's) become pickerd windows. It runs
 /// `pickerd-polkit-agent` in its place, so that pickerctl links no polkit
-/// library.
+/// library; that program reads the options, as pickerweb reads `pickerctl web`'s.
 struct PolkitAgentCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "polkit-agent",
@@ -20,20 +20,14 @@ struct PolkitAgentCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Option(help: ArgumentHelp("Be the agent of this process only (and what it starts).", valueName: "pid"))
-    var process: Int32?
-
-    @Flag(help: "Be the agent of this logind session (the default).")
-    var session = false
-
-    func validate() throws {
-        if process != nil && session { throw ValidationError("--process and --session exclude each other") }
-    }
+    @Argument(
+        parsing: .allUnrecognized,
+        help:
+            "pickerd-polkit-agent's options: --process PID (this process and what it starts) or --session (the default)."
+    )
+    var options: [String] = []
 
     func run() throws {
-        try SiblingProgram.exec(
-            "pickerd-polkit-agent",
-            (global.socket.map { ["--socket", $0] } ?? []) + (process.map { ["--process", String($0)] } ?? [])
-                + (session ? ["--session"] : []))
+        try SiblingProgram.exec("pickerd-polkit-agent", (global.socket.map { ["--socket", $0] } ?? []) + options)
     }
 }

@@ -9,20 +9,18 @@ import PickerTestSupport
 final class AskpassFixture: @unchecked Sendable {
     // @unchecked: owned by one test.
     let daemon: DaemonProcess
-    let client: TestClient
     let directory: TestDirectory
     let askpass: String
-    /// Answers its windows, and says where a secret is found.
+    /// Answers its windows, looks at them, and says where a secret is found.
     let person: ScriptedPerson
 
     /// `config`: the daemon's; `sharedSocket`: its socket directory open to
     /// other users (for the test user sudo asks as).
     init(config: String? = nil, sharedSocket: Bool = false) throws {
         daemon = try DaemonProcess(config: config, socketDirectoryMode: sharedSocket ? 0o755 : nil)
-        client = try TestClient(socketPath: daemon.socketPath)
         directory = try TestDirectory.openToAll()
         askpass = try directory.copy(ofBuilt: "pickerd-askpass")
-        person = try ScriptedPerson(daemon: daemon, client: client)
+        person = try ScriptedPerson(daemon: daemon, client: try TestClient(socketPath: daemon.socketPath))
     }
 
     /// A path in the fixture's directory.
@@ -34,32 +32,6 @@ final class AskpassFixture: @unchecked Sendable {
             "PICKERD_SOCKET": daemon.socketPath, "SSH_ASKPASS": askpass, "SSH_ASKPASS_REQUIRE": "force",
             "SUDO_ASKPASS": askpass, "GIT_ASKPASS": askpass, "DISPLAY": "", "WAYLAND_DISPLAY": "",
         ]
-    }
-
-    /// The open windows, top of the stack first.
-    func windows() throws -> [JSON] {
-        try client.result("list")["windows"]?.arrayValue ?? []
-    }
-
-    /// Waits for an open window that is not one of `seen`, polling pickerd.
-    func nextWindow(after seen: [JSON] = [], timeout: TimeInterval = 60) throws -> JSON {
-        let known = Set(seen.compactMap { $0["window"]?.stringValue })
-        var found: JSON?
-        _ = try holdsWithin(timeout) {
-            found = try windows().first { !known.contains($0["window"]?.stringValue ?? "") }
-            return found != nil
-        }
-        guard let found else { throw TestFailure("no new window within \(timeout) s; open: \(try windows())") }
-        return found
-    }
-
-    /// Waits until no window is open.
-    func noWindows(timeout: TimeInterval = 30) throws -> Bool {
-        try holdsWithin(timeout) { try windows().isEmpty }
-    }
-
-    func details(_ window: JSON) throws -> JSON {
-        try client.result("get", ["window": window["window"] ?? .null])
     }
 
     /// A program of another package (ssh-add, sudo, git) with the askpass

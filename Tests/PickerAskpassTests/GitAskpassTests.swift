@@ -19,8 +19,8 @@ import Testing
             input: true)
         try git.write(input: "protocol=https\nhost=example.com\n\n")
 
-        let username = try fixture.nextWindow()
-        let asked = try fixture.details(username)
+        let username = try fixture.person.nextWindow()
+        let asked = try fixture.person.details(username)
         #expect(asked["title"]?.stringValue == "Username for 'https://example.com':")
         #expect(asked["kind"] == "text" && asked["options"]?["secure"] == false)
         #expect(
@@ -28,8 +28,8 @@ import Testing
                 || (asked["message"]?.stringValue ?? "").contains("git (pid"))
         try fixture.person.submit("alice", to: username)
 
-        let password = try fixture.nextWindow(after: [username])
-        let secure = try fixture.details(password)
+        let password = try fixture.person.nextWindow(after: [username])
+        let secure = try fixture.person.details(password)
         #expect(secure["title"]?.stringValue == "Password for 'https://alice@example.com':")
         #expect(secure["options"]?["secure"] == true && secure["level_name"] == "alert")
         try fixture.person.submit(secret, to: password)

@@ -55,8 +55,8 @@ import Testing
         let passphrase = "correct horse \(UInt32.random(in: 0...UInt32.max))"
         let key = try key("id_passphrase", passphrase: passphrase)
         let adding = try sshAdd([key])
-        let first = try fixture.nextWindow()
-        let details = try fixture.details(first)
+        let first = try fixture.person.nextWindow()
+        let details = try fixture.person.details(first)
         #expect(details["title"]?.stringValue == "Enter passphrase for \(key):")
         #expect(details["kind"] == "text" && details["options"]?["secure"] == true && details["level_name"] == "alert")
         #expect(details["tag"] == "askpass")
@@ -67,7 +67,7 @@ import Testing
 
         // A wrong one first: ssh-add says so and asks again.
         try fixture.person.submit("not the passphrase", to: first)
-        let second = try fixture.nextWindow(after: [first])
+        let second = try fixture.person.nextWindow(after: [first])
         #expect(second["title"]?.stringValue == "Bad passphrase, try again for \(key):")
         try fixture.person.submit(passphrase, to: second)
         let added = adding.finish()
@@ -81,12 +81,12 @@ import Testing
     @Test func aCancelAddsNothing() throws {
         let key = try key("id_cancelled", passphrase: "never typed")
         let adding = try sshAdd([key])
-        try fixture.person.cancel(try fixture.nextWindow())
+        try fixture.person.cancel(try fixture.person.nextWindow())
         let added = adding.finish()
         #expect(added.status != 0)
         #expect(!added.stderr.contains("Identity added"), "\(added.stderr)")
         #expect(!(try keysInAgent().contains("id_cancelled")))
-        #expect(try fixture.noWindows())
+        #expect(try fixture.person.noWindows())
     }
 
     /// An `ssh-add -c` key: ssh-agent asks, with SSH_ASKPASS_PROMPT=confirm,
@@ -102,8 +102,8 @@ import Testing
         let signing = try fixture.run(
             "/usr/bin/ssh-keygen", ["-Y", "sign", "-f", key + ".pub", "-n", "file", data],
             environment: ["SSH_AUTH_SOCK": agentSocket])
-        let window = try fixture.nextWindow()
-        let details = try fixture.details(window)
+        let window = try fixture.person.nextWindow()
+        let details = try fixture.person.details(window)
         #expect(details["kind"] == "actions" && details["level_name"] == "alert")
         // ssh-agent names the key by its comment (ssh-keygen -C), not its file.
         #expect(details["title"]?.stringValue == "Allow use of key id_confirm?", "\(details)")

@@ -85,8 +85,8 @@ import Testing
                 "PreferredAuthentications=password",
                 "\(user.name)@127.0.0.1", "echo", "logged-in",
             ])
-        let question = try fixture.nextWindow()
-        let asked = try fixture.details(question)
+        let question = try fixture.person.nextWindow()
+        let asked = try fixture.person.details(question)
         #expect(asked["title"]?.stringValue == "Are you sure you want to continue connecting (yes/no/[fingerprint])?")
         #expect(asked["kind"] == "text" && asked["options"]?["secure"] == false)
         let message = asked["message"]?.stringValue ?? ""
@@ -95,8 +95,8 @@ import Testing
             message.contains("can't be established") && message.contains("key fingerprint is SHA256:"), "\(message)")
         try fixture.person.submit("yes", to: question)
 
-        let password = try fixture.nextWindow(after: [question])
-        let secure = try fixture.details(password)
+        let password = try fixture.person.nextWindow(after: [question])
+        let secure = try fixture.person.details(password)
         #expect(secure["title"]?.stringValue == "\(user.name)@127.0.0.1's password:")
         #expect(secure["options"]?["secure"] == true && secure["level_name"] == "alert")
         try fixture.person.submit(user.password, to: password)

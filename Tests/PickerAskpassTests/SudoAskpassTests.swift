@@ -32,8 +32,8 @@ import Testing
 
     @Test func theRightPasswordRunsIt() throws {
         let sudo = try sudo()
-        let window = try fixture.nextWindow()
-        let details = try fixture.details(window)
+        let window = try fixture.person.nextWindow()
+        let details = try fixture.person.details(window)
         #expect(details["title"]?.stringValue == "[sudo] password for \(user.name):")
         #expect(details["kind"] == "text" && details["options"]?["secure"] == true && details["level_name"] == "alert")
         #expect(details["owner"]?["uid"]?.integerValue == Int64(user.uid))
@@ -46,10 +46,10 @@ import Testing
 
     @Test func aWrongPasswordIsRefusedAndAskedAgain() throws {
         let sudo = try sudo()
-        let first = try fixture.nextWindow()
+        let first = try fixture.person.nextWindow()
         try fixture.person.submit("wrong-\(user.password)", to: first)
         // pam_unix waits about two seconds after a failure before sudo asks again.
-        let second = try fixture.nextWindow(after: [first])
+        let second = try fixture.person.nextWindow(after: [first])
         #expect(second["title"]?.stringValue == "[sudo] password for \(user.name):")
         try fixture.person.submit(user.password, to: second)
         let ran = sudo.finish(timeout: 60)
@@ -60,9 +60,9 @@ import Testing
 
     @Test func aCancelFails() throws {
         let sudo = try sudo()
-        try fixture.person.cancel(try fixture.nextWindow())
+        try fixture.person.cancel(try fixture.person.nextWindow())
         let ran = sudo.finish(timeout: 60)
         #expect(ran.status != 0, "\(ran.stderr)")
-        #expect(try fixture.noWindows())
+        #expect(try fixture.person.noWindows())
     }
 }

@@ -59,4 +59,20 @@ import Testing
         #expect(plain.options == ["min": 1, "max": 3, "step": 1, "initial": 1])
         #expect(plain.givenInitialValue == nil, "a form field the person never set is no answer")
     }
+
+    /// Near ±1e308 the grid's arithmetic overflows: such a scale is refused
+    /// when it has more steps than a double tells apart, and one that is
+    /// kept writes its numbers out, never as null.
+    @Test func aScaleAtTheEdgeOfDoublesIsRefusedOrKeptFinite() throws {
+        #expect(
+            harness.optionsError("number", ["min": -1e308, "max": 1e308, "step": 0.5])
+                == "a scale from -1e+308 to 1e+308 in steps of 0.5 has more steps than a number can tell apart; use a larger 'step' (at most 2^53 steps)"
+        )
+        #expect(
+            harness.optionsError("number", ["min": 0, "max": 1e19])?.hasPrefix("a scale from 0 to 1e+19 in steps of 1")
+                == true)
+        let edge = try harness.prepare("number", ["min": 1e308, "max": 1e308, "step": 0.5])
+        #expect(edge.options == ["min": 1e308, "max": 1e308, "step": 0.5, "initial": 1e308])
+        #expect(try harness.normalize("number", ["min": 1e308, "max": 1e308, "step": 0.5], 1e308) == .double(1e308))
+    }
 }

@@ -13,7 +13,6 @@ final class PolkitFixture: @unchecked Sendable {
     let admin: TestUser
     let person: TestUser
     let daemon: DaemonProcess
-    let client: TestClient
     let answerer: ScriptedPerson
     private let directory: TestDirectory
     /// pickerctl, copied where the person may run it whatever the build folder's permissions.
@@ -34,8 +33,7 @@ final class PolkitFixture: @unchecked Sendable {
             config:
                 #"{"socket": {"mode": "0666"}, "limits": {\#(limits)}, "permissions": {"rules": [{"uid": \#(person.uid), "allow": ["present", "alert"]}]}}"#,
             socketDirectoryMode: 0o755)
-        client = try TestClient(socketPath: daemon.socketPath)
-        answerer = try ScriptedPerson(daemon: daemon, client: client)
+        answerer = try ScriptedPerson(daemon: daemon, client: try TestClient(socketPath: daemon.socketPath))
         directory = try TestDirectory.openToAll()
         pickerctl = try directory.copy(ofBuilt: "pickerctl")
         _ = try directory.copy(ofBuilt: "pickerd-polkit-agent")  // which pickerctl polkit-agent runs
@@ -78,25 +76,9 @@ final class PolkitFixture: @unchecked Sendable {
         return agent
     }
 
-    /// The open windows, top of the stack first.
-    func windows() throws -> [JSON] {
-        try client.result("list")["windows"]?.arrayValue ?? []
-    }
-
     /// Waits for an open window that is not one of `seen`, and returns its details.
-    func nextWindow(after seen: [JSON] = [], timeout: TimeInterval = 60) throws -> JSON {
-        let known = Set(seen.compactMap { $0["window"]?.stringValue })
-        var found: JSON?
-        try eventually("a new window; open: \((try? windows()) ?? [])", timeout: timeout) {
-            found = try windows().first { !known.contains($0["window"]?.stringValue ?? "") }
-            return found != nil
-        }
-        return try client.result("get", ["window": found?["window"] ?? .null])
-    }
-
-    /// Waits until no window is open.
-    func noWindows() throws {
-        try eventually("no window open; open: \((try? windows()) ?? [])", timeout: 60) { try windows().isEmpty }
+    func nextWindow(after seen: [JSON] = []) throws -> JSON {
+        try answerer.details(try answerer.nextWindow(after: seen))
     }
 
     /// The password window for `user`: when polkit offers several

@@ -29,4 +29,15 @@ import Testing
         #expect(
             try #require(NumberScale(min: 0, max: 1, step: 0.25)).text(0.5) == "0.50", "padded to the step's decimals")
     }
+
+    @Test func aScaleHasAtMostTwoToThe53Steps() throws {
+        #expect(NumberScale(min: -1e308, max: 1e308) == nil, "the span itself overflows")
+        #expect(NumberScale(min: 0, max: 1e19) == nil)
+        let widest = try #require(NumberScale(min: 0, max: NumberScale.mostSteps))
+        #expect(widest.lastIndex == 1 << 53)
+        #expect(widest.point(Int.max) == NumberScale.mostSteps)
+        let edge = try #require(NumberScale(min: 1e308, max: 1e308, step: 0.5))
+        #expect(edge.point(0) == 1e308, "rounding to a tenth would overflow to infinity")
+        #expect(edge.json(edge.point(0)) == .double(1e308))
+    }
 }

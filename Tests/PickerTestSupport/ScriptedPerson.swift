@@ -8,12 +8,15 @@ import PickerJSON
 public final class ScriptedPerson: @unchecked Sendable {
     // @unchecked: owned by one test.
     public let daemon: DaemonProcess
+    /// The connection the person looks at windows through.
+    public let client: TestClient
     private let watch: CommandLineProcess
 
     /// Starts the watch, and waits until it hears events: a window is shown
     /// and dismissed through `client` until the watch has heard of one.
     public init(daemon: DaemonProcess, client: TestClient) throws {
         self.daemon = daemon
+        self.client = client
         let watch = try CommandLineProcess("pickerctl", ["--socket", daemon.socketPath, "watch", "--json"])
         self.watch = watch
         let marker = "watch is listening"
@@ -59,6 +62,32 @@ public final class ScriptedPerson: @unchecked Sendable {
     public func cancel(_ window: JSON) throws {
         let result = try pickerctl(["cancel", window["window"]?.stringValue ?? ""])
         guard result.status == 0 else { throw TestFailure("cancel failed (\(result.status)): \(result.stderr)") }
+    }
+
+    /// The open windows, top of the stack first.
+    public func windows() throws -> [JSON] {
+        try client.result("list")["windows"]?.arrayValue ?? []
+    }
+
+    /// A window's details (`get`).
+    public func details(_ window: JSON) throws -> JSON {
+        try client.result("get", ["window": window["window"] ?? .null])
+    }
+
+    /// Waits for an open window that is not one of `seen`; its summary.
+    public func nextWindow(after seen: [JSON] = [], timeout: TimeInterval = 60) throws -> JSON {
+        let known = Set(seen.compactMap { $0["window"]?.stringValue })
+        var found: JSON?
+        try eventually("a new window; open: \((try? windows()) ?? [])", timeout: timeout) {
+            found = try windows().first { !known.contains($0["window"]?.stringValue ?? "") }
+            return found != nil
+        }
+        return found ?? .null
+    }
+
+    /// Whether every window is gone within `timeout`.
+    public func noWindows(timeout: TimeInterval = 60) throws -> Bool {
+        try holdsWithin(timeout) { try windows().isEmpty }
     }
 
     /// Each of `secrets` found in the daemon's log, `list`, `history` or the

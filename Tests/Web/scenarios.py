@@ -71,6 +71,18 @@ def without_a_session_the_page_says_how_to_get_one(page, procs):
     check("not-the-token" not in page.driver.current_url, "a refused token stayed in the address bar")
 
 
+@scenario
+def a_window_in_the_address_comes_forward(page, procs):
+    """pickerctl notify's Open: the page at #window=ID brings that window forward."""
+    shown(page, procs, "text", "--title", "Older")
+    shown(page, procs, "text", "--title", "Newer")
+    older = next(win["window"] for win in procs.windows() if win["title"] == "Older")
+    page.driver.get("about:blank")
+    page.driver.get(procs.base + "#window=" + older)
+    page.wait_title("Older")
+    check("window=" not in page.driver.current_url, "the window's id stayed in the address bar")
+
+
 # ---- date
 
 @scenario

@@ -14,9 +14,20 @@ public struct NumberScale: Sendable, Equatable {
     /// Beyond this, decimals stop meaning anything a person set.
     public static let mostDecimals = 12
 
-    /// Nil when `min` > `max`, `step` is not positive, or a bound is not finite.
+    /// The most steps a scale may have: past 2^53 a double cannot tell one
+    /// grid point from the next, so such a scale could not be moved along.
+    public static let mostSteps = Double(1 << 53)
+
+    /// How many steps fit between `min` and `max` (infinite when the span
+    /// itself overflows, as from -1e308 to 1e308).
+    public static func steps(min: Double, max: Double, step: Double) -> Double { (max - min) / step }
+
+    /// Nil when `min` > `max`, `step` is not positive, a bound is not finite,
+    /// or the scale has more than `mostSteps` steps.
     public init?(min: Double, max: Double, step: Double = 1) {
-        guard min.isFinite, max.isFinite, step.isFinite, step > 0, min <= max else { return nil }
+        guard min.isFinite, max.isFinite, step.isFinite, step > 0, min <= max,
+            Self.steps(min: min, max: max, step: step) <= Self.mostSteps
+        else { return nil }
         self.min = min
         self.max = max
         self.step = step
@@ -30,15 +41,12 @@ public struct NumberScale: Sendable, Equatable {
         self.init(min: min, max: max, step: options[NumberOption.step]?.doubleValue ?? 1)
     }
 
-    /// The number of grid points past `min`, at most `Int.max`.
-    public var lastIndex: Int {
-        let count = ((max - min) / step + 1e-6).rounded(.down)
-        return count < Double(Int.max) ? Int(count) : Int.max
-    }
+    /// The number of grid points past `min` (at most `mostSteps`).
+    public var lastIndex: Int { Int((Self.steps(min: min, max: max, step: step) + 1e-6).rounded(.down)) }
 
     /// The grid point `index` steps past `min`, written with `decimals`.
     public func point(_ index: Int) -> Double {
-        rounded(min + Double(Swift.min(Swift.max(index, 0), lastIndex)) * step)
+        Swift.min(rounded(min + Double(Swift.min(Swift.max(index, 0), lastIndex)) * step), max)
     }
 
     /// The index of `number` on the grid, when it is on it (within a
@@ -78,6 +86,9 @@ public struct NumberScale: Sendable, Equatable {
 
     private func rounded(_ number: Double) -> Double {
         let scale = Self.powerOfTen(decimals)
+        // Near ±1e308 the product overflows to infinity; a number that large
+        // has no fraction left to round, so it stays as it is.
+        guard (number * scale).isFinite else { return number }
         let result = (number * scale).rounded() / scale
         return result == 0 ? 0 : result  // no -0
     }

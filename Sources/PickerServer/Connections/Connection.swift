@@ -1,6 +1,7 @@
 import NIOCore
 import PickerCore
 import PickerJSON
+import PickerProtocol
 
 /// A client connection as the core sees it: who is on the other end, how
 /// answers and events reach it, and how it ends. `ConnectionHandler` is the
@@ -9,6 +10,9 @@ protocol Connection: AnyObject {
     var id: ConnectionID { get }
     /// Known once the connection is admitted; nil before.
     var peer: PeerCredentials? { get }
+    /// Who asks through it, as the windows it presents name their owner
+    /// (`AskerIdentity`); nil before it is admitted.
+    var asker: Peer? { get }
     /// Closing: nothing more is written or read.
     var isClosing: Bool { get }
     /// Whether more was ever queued for the peer than it took.

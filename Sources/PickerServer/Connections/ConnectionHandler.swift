@@ -32,6 +32,11 @@ package final class ConnectionHandler: ChannelDuplexHandler, Connection {
     let idleTimeout: TimeAmount?
     private(set) var context: ChannelHandlerContext?
     private(set) var peer: PeerCredentials?
+    /// Read at the connection's first present and kept: the user and process
+    /// names are for the person to read (the uid and pid are the kernel's),
+    /// and reading /proc/PID/comm for every present was 13% of pickerd's CPU
+    /// in a present+submit run (BENCHMARKS.md).
+    private(set) lazy var asker: Peer? = peer.map(AskerIdentity.peer)
     var writeState = WriteState.direct
     var idleTimer: Scheduled<Void>?
     var lastRequestAt: NIODeadline = .uptimeNanoseconds(0)

@@ -86,7 +86,7 @@ extension DaemonCore {
         }
         let summary = try model.present(
             request, at: clamped ? .statusBar : asked, clampedFrom: clamped ? asked : nil,
-            owner: Owner(peer: AskerIdentity.peer(call.peer), connection: call.connection.id))
+            owner: Owner(peer: call.connection.asker ?? AskerIdentity.peer(call.peer), connection: call.connection.id))
         guard request.wait, let reply = call.reply else { return .result(.window(summary)) }
         addWaiter(for: summary.window, reply: reply, uid: call.peer.uid, timeout: nil)
         return .deferred

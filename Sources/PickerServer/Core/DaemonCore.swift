@@ -73,7 +73,7 @@ package final class DaemonCore {
         daemonUID: UInt32, clock: any PickerClock, store: any StateStore, notifier: SystemdNotifier, logger: Logger,
         offLoop: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void = { $0() },
         pluginLauncher: any PluginProgramLauncher = PluginProcessLauncher(),
-        idRandomness: (any RandomNumberGenerator)? = SystemRandomNumberGenerator()
+        idRandomness: (any RandomNumberGenerator)? = BufferedSystemRandom()
     ) throws(PickerError) {
         self.offLoop = offLoop
         self.eventLoop = eventLoop

@@ -21,78 +21,6 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
     // event loop; SQLite itself is opened without its own mutex for that reason.
     static let fileName = "state.db"
 
-    /// Each migration brings the schema from its index to the next version.
-    static let migrations = [
-        """
-        CREATE TABLE meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
-        CREATE TABLE windows (
-            id TEXT PRIMARY KEY, kind TEXT NOT NULL, title TEXT NOT NULL, message TEXT,
-            level INTEGER NOT NULL, position INTEGER NOT NULL, hidden INTEGER NOT NULL,
-            options TEXT NOT NULL, value TEXT, default_value TEXT, tag TEXT,
-            owner_uid INTEGER NOT NULL, owner_pid INTEGER NOT NULL, on_disconnect TEXT NOT NULL,
-            created_at INTEGER NOT NULL, deadline INTEGER
-        );
-        CREATE TABLE outcomes (
-            sequence INTEGER PRIMARY KEY AUTOINCREMENT, window TEXT NOT NULL UNIQUE, reason TEXT NOT NULL,
-            value TEXT, by_uid INTEGER, by_pid INTEGER, at INTEGER NOT NULL
-        );
-        CREATE INDEX outcomes_by_time ON outcomes (at);
-        """,
-        // Outcomes keep who presented the window, for per-user retention and rights.
-        """
-        ALTER TABLE outcomes ADD COLUMN owner_uid INTEGER;
-        ALTER TABLE outcomes ADD COLUMN owner_pid INTEGER;
-        """,
-        // Quiet hours: one row while they last, none when they are off.
-        """
-        CREATE TABLE quiet_hours (id INTEGER PRIMARY KEY CHECK (id = 1), below INTEGER NOT NULL, until INTEGER);
-        """,
-        // Who asks (the owner's user and command as read at present) and the level a clamped present asked for.
-        """
-        ALTER TABLE windows ADD COLUMN owner_user TEXT;
-        ALTER TABLE windows ADD COLUMN owner_command TEXT;
-        ALTER TABLE windows ADD COLUMN clamped_from INTEGER;
-        """,
-        // Outcomes keep their window's kind and title, for history.
-        """
-        ALTER TABLE outcomes ADD COLUMN kind TEXT;
-        ALTER TABLE outcomes ADD COLUMN title TEXT;
-        """,
-        // Fewer pages per commit. Windows are kept in their id's order (WITHOUT
-        // ROWID): a present or a dismiss writes one b-tree, where the rowid
-        // table wrote its rows and the index of ids. Outcomes lose
-        // AUTOINCREMENT, which rewrote sqlite_sequence's page at every one: a
-        // new row still gets a sequence past every row kept, which is all
-        // `history` orders by.
-        """
-        CREATE TABLE windows_by_id (
-            id TEXT PRIMARY KEY, kind TEXT NOT NULL, title TEXT NOT NULL, message TEXT,
-            level INTEGER NOT NULL, position INTEGER NOT NULL, hidden INTEGER NOT NULL,
-            options TEXT NOT NULL, value TEXT, default_value TEXT, tag TEXT,
-            owner_uid INTEGER NOT NULL, owner_pid INTEGER NOT NULL, on_disconnect TEXT NOT NULL,
-            created_at INTEGER NOT NULL, deadline INTEGER, owner_user TEXT, owner_command TEXT, clamped_from INTEGER
-        ) WITHOUT ROWID;
-        INSERT INTO windows_by_id SELECT \(windowColumns) FROM windows WHERE id IS NOT NULL;
-        DROP TABLE windows;
-        ALTER TABLE windows_by_id RENAME TO windows;
-        CREATE TABLE outcomes_by_sequence (
-            sequence INTEGER PRIMARY KEY, window TEXT NOT NULL UNIQUE, reason TEXT NOT NULL,
-            value TEXT, by_uid INTEGER, by_pid INTEGER, at INTEGER NOT NULL, owner_uid INTEGER, owner_pid INTEGER,
-            kind TEXT, title TEXT
-        );
-        INSERT INTO outcomes_by_sequence SELECT sequence, \(outcomeColumns) FROM outcomes;
-        DROP TABLE outcomes;
-        ALTER TABLE outcomes_by_sequence RENAME TO outcomes;
-        CREATE INDEX outcomes_by_time ON outcomes (at);
-        """,
-    ]
-
-    /// The windows table's columns, in its order since schema 4.
-    static let windowColumns = """
-        id, kind, title, message, level, position, hidden, options, value, default_value, tag, owner_uid, owner_pid,
-        on_disconnect, created_at, deadline, owner_user, owner_command, clamped_from
-        """
-
     private let database: SQLiteDatabase
     /// The database file pickerd opened, and its write-ahead log once there
     /// is one, to notice when their paths no longer name them.
@@ -132,12 +60,12 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
             // (and a second daemon on the same state directory is refused).
             try database.execute("PRAGMA locking_mode=EXCLUSIVE; PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL")
             let version = try database.query("PRAGMA user_version").first?.first?.integer ?? 0
-            guard version <= Int64(Self.migrations.count) else {
+            guard version <= Int64(StateSchema.migrations.count) else {
                 throw StartupError(
-                    "the state database \(path) has schema version \(version), newer than this pickerd knows (\(Self.migrations.count)); run a newer pickerd or \(advice)"
+                    "the state database \(path) has schema version \(version), newer than this pickerd knows (\(StateSchema.migrations.count)); run a newer pickerd or \(advice)"
                 )
             }
-            for (index, migration) in Self.migrations.enumerated() where Int64(index) >= version {
+            for (index, migration) in StateSchema.migrations.enumerated() where Int64(index) >= version {
                 try database.execute("BEGIN IMMEDIATE; \(migration) PRAGMA user_version = \(index + 1); COMMIT")
             }
         } catch let error as StartupError {
@@ -174,10 +102,12 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
                 nextTopPosition: meta["next_top_position"] ?? 1,
                 nextBottomPosition: meta["next_bottom_position"] ?? 0)
             reservedWindowNumber = UInt64(meta["next_window_number"] ?? 0)
-            let windows = try database.query("SELECT \(Self.windowColumns) FROM windows ORDER BY level, position")
-                .compactMap { Self.record($0, parser) }
+            let windows = try database.query(
+                "SELECT \(StateSchema.windowColumns) FROM windows ORDER BY level, position"
+            )
+            .compactMap { Self.record($0, parser) }
             let outcomes = try database.query(
-                "SELECT \(Self.outcomeColumns) FROM outcomes ORDER BY sequence"
+                "SELECT \(StateSchema.outcomeColumns) FROM outcomes ORDER BY sequence"
             ).compactMap { Self.outcome($0, parser) }
             let quietHours = try database.query("SELECT below, until FROM quiet_hours").first.flatMap(Self.quietHours)
             return StoredState(windows: windows, outcomes: outcomes, counters: counters, quietHours: quietHours)
@@ -189,7 +119,7 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
 
     func history(limit: Int, window: WindowID?, now: Timestamp) throws -> [RecordedOutcome]? {
         // Expired rows go at the next commit; until then they are not history.
-        let columns = "SELECT \(Self.outcomeColumns) FROM outcomes WHERE at > ?"
+        let columns = "SELECT \(StateSchema.outcomeColumns) FROM outcomes WHERE at > ?"
         let oldest = SQLiteDatabase.Value.integer(now.milliseconds - retentionMilliseconds)
         let rows =
             if let window {
@@ -222,8 +152,6 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
         guard let below = row[0].integer.flatMap({ Level(Int($0)) }) else { return nil }
         return QuietHours(below: below, until: row[1].integer.map(Timestamp.init))
     }
-
-    private static let outcomeColumns = "window, reason, value, by_uid, by_pid, at, owner_uid, owner_pid, kind, title"
 
     private static func outcome(_ row: [SQLiteDatabase.Value], _ parser: JSONParser) -> RecordedOutcome? {
         guard let window = row[0].text, let reason = row[1].text.flatMap(OutcomeReason.init), let at = row[5].integer
@@ -294,7 +222,7 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
     private func save(_ record: WindowRecord) throws {
         try database.query(
             """
-            INSERT OR REPLACE INTO windows (\(Self.windowColumns))
+            INSERT OR REPLACE INTO windows (\(StateSchema.windowColumns))
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             [
@@ -325,7 +253,7 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
     /// Stores what everyone may see of the outcome: never a secret value.
     private func save(_ outcome: RecordedOutcome) throws {
         try database.query(
-            "INSERT OR REPLACE INTO outcomes (\(Self.outcomeColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT OR REPLACE INTO outcomes (\(StateSchema.outcomeColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 .text(outcome.window.rawValue), .text(outcome.reason.rawValue),
                 outcome.visibleValue.map { .text($0.serialized()) } ?? .null,
@@ -386,29 +314,5 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
         if let purgedAt, now.milliseconds - purgedAt.milliseconds < 1000, now >= purgedAt { return false }
         try database.query("DELETE FROM outcomes WHERE at <= ?", [.integer(now.milliseconds - retentionMilliseconds)])
         return true
-    }
-}
-
-/// A file as the file system knows it (device and inode), not by its path.
-struct FileIdentity: Equatable {
-    var device: UInt64 = 0
-    var inode: UInt64 = 0
-
-    init() {}
-
-    /// The file at `path` now; all zero when there is none.
-    init(path: String) {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return }
-        device = UInt64(info.st_dev)
-        inode = UInt64(info.st_ino)
-    }
-}
-
-/// The state database was deleted or replaced while the daemon ran.
-struct StateLost: Error, CustomStringConvertible {
-    var path: String
-    var description: String {
-        "the state database \(path) was deleted or replaced while pickerd ran; nothing more can be kept there"
     }
 }

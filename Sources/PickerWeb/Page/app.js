@@ -31,9 +31,13 @@ async function start() {
   document.addEventListener('keydown', onKey);
   // A modal dialog closes itself on Escape; here Escape answers the window instead.
   $('modal').addEventListener('cancel', (event) => event.preventDefault());
+  // `#window=ID` (pickerctl notify's Open) brings that window forward once signed in.
+  const wanted = /(?:^#|&)window=([^&]*)/.exec(location.hash);
   await openSession();
+  if (wanted) history.replaceState(null, '', location.pathname + location.search);
   connectEvents();
   await refresh();
+  if (wanted) await raiseWindow(decodeURIComponent(wanted[1]));
   setInterval(tick, 1000);
   setInterval(() => { if (!app.healthy) refresh(); }, RETRY);
 }

@@ -1,0 +1,122 @@
+import PickerClient
+import PickerJSON
+import PickerProtocol
+import PickerTerminal
+
+/// What `pickerctl notify` puts in a desktop notification for one window:
+/// the title, how to answer and, where the bubble can hold the answer (an
+/// actions sheet or a single-choice list of at most three), one action per
+/// answer, and "Open" when there is a page or an open command to open.
+struct NotificationBubble: Equatable, Sendable {
+    struct Action: Equatable, Sendable {
+        let key: String
+        let label: String
+    }
+
+    /// What an action printed by notify-send asks for.
+    enum Choice: Sendable, Equatable {
+        case answer(JSON)
+        case open
+    }
+
+    /// The spec's key for activating the bubble itself, so a click on it
+    /// opens the page too (and `dunstctl action` reaches it).
+    static let openKey = "default"
+    /// Beyond three, actions crowd or fold away on most servers.
+    static let mostAnswers = 3
+
+    let summary: String
+    /// Markup-escaped: most servers read the body as markup, and who asks
+    /// (the asking program's name) is the asker's to choose.
+    let body: String
+    let urgency: String
+    let actions: [Action]
+    /// What each answering action's key submits.
+    private let answers: [String: JSON]
+
+    /// `options` are the window's (nil when they could not be read: the title
+    /// alone then); `pageAddress` pickerweb's, without its token. The message
+    /// stays out: notify-send's command line is readable by every user (the
+    /// title and the labels are there, as the title always was).
+    init(window: WindowSummary, options: JSON?, pageAddress: String?, canOpen: Bool) {
+        let kind = window.builtInKind
+        let secret = options.map { kind?.holdsSecret(options: $0) ?? false } ?? true
+        summary = Self.withoutControls(window.title.isEmpty ? "A script asks for a value" : window.title)
+        urgency = window.level >= .alert ? "critical" : "normal"
+        var answering: [(label: String, value: JSON)] = []
+        if let options, !secret { answering = Self.answers(kind: kind, options: options) }
+        var actions = answering.enumerated().map { Action(key: "answer-\($0)", label: Self.withoutControls($1.label)) }
+        answers = Dictionary(uniqueKeysWithValues: zip(actions.map(\.key), answering.map(\.value)))
+        if canOpen { actions.append(Action(key: Self.openKey, label: "Open")) }
+        self.actions = actions
+        // A secure window's notification is its title alone.
+        guard !secret else {
+            body = ""
+            return
+        }
+        var text = "pickerd is waiting (\(window.levelName ?? window.level.description), \(window.kind)): answer "
+        text += answering.isEmpty ? "with pickerctl ui" : "here or with pickerctl ui"
+        if let asker = WhoAsks(window.owner) { text = asker.line + ". " + text }
+        if let pageAddress { text += " or at \(pageAddress)" }
+        body = Self.escapingMarkup(Self.withoutControls(text))
+    }
+
+    /// The answers a bubble can hold for a window of `kind`, with their values
+    /// as `submit` takes them; none for every other kind (answered with Open).
+    static func answers(kind: BuiltInKind?, options: JSON) -> [(label: String, value: JSON)] {
+        switch kind {
+        case .actions?:
+            let actions = options[ActionsOption.actions]?.arrayValue ?? []
+            guard (1...mostAnswers).contains(actions.count) else { return [] }
+            return actions.enumerated().map { index, action in
+                (
+                    action[ActionOption.label]?.stringValue ?? "?",
+                    .object(JSONObject([ActionsValue.index: .integer(Int64(index))]))
+                )
+            }
+        case .list?:
+            let choices = options[ListOption.choices]?.arrayValue?.compactMap(\.stringValue) ?? []
+            guard options[ListOption.multiple]?.boolValue != true, (1...mostAnswers).contains(choices.count) else {
+                return []
+            }
+            return choices.map { ($0, .array([.string($0)])) }
+        default:
+            return []
+        }
+    }
+
+    /// Whether the notification stays to hear an action.
+    var waits: Bool { !actions.isEmpty }
+
+    /// What the action `key` asks for: only a key this bubble offered.
+    func choice(forKey key: String) -> Choice? {
+        guard actions.contains(where: { $0.key == key }) else { return nil }
+        return key == Self.openKey ? .open : answers[key].map(Choice.answer)
+    }
+
+    /// notify-send's command line. "--": a title that starts with a minus is
+    /// a title, not an option.
+    func arguments(notifySend: String) -> [String] {
+        var arguments = [notifySend, "--app-name=pickerd", "--urgency=\(urgency)"]
+        if waits { arguments += ["--wait"] + actions.map { "--action=\($0.key)=\($0.label)" } }
+        return arguments + ["--", summary, body]
+    }
+
+    static func withoutControls(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.filter { !VisibleText.isActedOn($0) }))
+    }
+
+    /// The body's text as markup shows it: `<b>` stays four characters.
+    static func escapingMarkup(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import PickerJSON
+import PickerProtocol
+import Testing
+
+@testable import pickerctl
+
+/// What a notification holds for a window, without a bus: which kinds get
+/// answers, what each key submits, and that only an offered key means anything.
+@Suite struct NotificationBubbleTests {
+    func window(_ kind: String, base: String? = nil, title: String = "T") -> WindowSummary {
+        WindowSummary(
+            window: WindowID("w1"), kind: kind, base: base, title: title, level: .normal, levelName: "normal",
+            state: .visible, isKey: true, tag: nil, deadline: nil, createdAt: Timestamp(milliseconds: 0))
+    }
+
+    func actions(_ labels: [String]) -> JSON {
+        .object(
+            JSONObject([
+                ActionsOption.actions: .array(labels.map { .object(JSONObject([ActionOption.label: .string($0)])) })
+            ]))
+    }
+
+    @Test func aPresetOfActionsIsFoundThroughItsBase() {
+        let bubble = NotificationBubble(
+            window: window("confirm-ish", base: "actions"), options: actions(["Yes", "No"]),
+            pageAddress: nil, canOpen: true)
+        #expect(bubble.actions.map(\.key) == ["answer-0", "answer-1", "default"])
+        #expect(bubble.choice(forKey: "answer-1") == .answer(.object(JSONObject([ActionsValue.index: .integer(1)]))))
+        #expect(bubble.choice(forKey: "default") == .open)
+    }
+
+    @Test func aKeyNotOfferedMeansNothing() {
+        let bubble = NotificationBubble(
+            window: window("actions"), options: actions(["Yes", "No"]), pageAddress: nil, canOpen: false)
+        #expect(bubble.choice(forKey: "answer-2") == nil)
+        #expect(bubble.choice(forKey: "default") == nil, "no Open offered")
+        #expect(bubble.choice(forKey: "") == nil)
+    }
+
+    @Test func fourActionsOrAChecklistGetNoAnswers() {
+        let four = NotificationBubble(
+            window: window("actions"), options: actions(["a", "b", "c", "d"]), pageAddress: nil,
+            canOpen: false)
+        #expect(four.actions.isEmpty && !four.waits)
+        let checklist = JSON.object(
+            JSONObject([ListOption.choices: .array([.string("a"), .string("b")]), ListOption.multiple: .bool(true)]))
+        #expect(NotificationBubble.answers(kind: .list, options: checklist).isEmpty)
+    }
+
+    @Test func aSecureTextIsItsTitleAlone() {
+        let bubble = NotificationBubble(
+            window: window("text", title: "Password"), options: .object(JSONObject([TextOption.secure: .bool(true)])),
+            pageAddress: "http://127.0.0.1:1/", canOpen: true)
+        #expect(bubble.summary == "Password" && bubble.body.isEmpty)
+        #expect(bubble.actions.map(\.key) == ["default"])
+    }
+
+    @Test func theBodyIsEscapedAndItsControlsGo() {
+        var asked = window("text", title: "a\u{1B}[31mb")
+        asked.owner = Peer(uid: getuid(), pid: 1, user: "ada", command: "<b>x</b>&\u{7}")
+        let bubble = NotificationBubble(window: asked, options: .object([:]), pageAddress: nil, canOpen: false)
+        #expect(bubble.summary == "a[31mb")
+        #expect(
+            bubble.body.hasPrefix("asked by ada via &lt;b&gt;x&lt;/b&gt;&amp;. pickerd is waiting"), "\(bubble.body)")
+    }
+}
