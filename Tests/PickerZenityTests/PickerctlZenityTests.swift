@@ -8,32 +8,30 @@ import Testing
 @Suite(.tags(.process), .timeLimit(.minutes(3))) struct PickerctlZenityTests {
     @Test func runsPickerdZenityWithTheSocketGiven() throws {
         let daemon = try DaemonProcess()
-        let client = try TestClient(socketPath: daemon.socketPath)
+        let person = try ScriptedPerson(daemon: daemon, client: try TestClient(socketPath: daemon.socketPath))
         let asking = try CommandLineProcess(
             "pickerctl",
             ["--socket", daemon.socketPath, "zenity", "--entry", "--title=Deploy to", "--text=<b>Host</b>"])
-        let window = try ZenityComparisonTests.nextWindow(client)
-        let details = try client.result("get", ["window": window])
+        let window = try person.nextWindow()
+        let details = try person.details(window)
         #expect(details["title"] == "Deploy to" && details["tag"] == "zenity" && details["kind"] == "text")
-        _ = try client.result("submit", ["window": window, "value": "web-1"])
+        try person.submit("web-1", to: window)
         let answered = asking.finish(timeout: 60)
         #expect(answered.stdout == "web-1\n" && answered.status == 0, "\(answered.stderr)")
     }
 
     @Test func aMessageShowsMarkupAsPlainText() throws {
         let daemon = try DaemonProcess()
-        let client = try TestClient(socketPath: daemon.socketPath)
+        let person = try ScriptedPerson(daemon: daemon, client: try TestClient(socketPath: daemon.socketPath))
         let asking = try CommandLineProcess(
             "pickerd-zenity", ["--question", "--text=<span color='red'>Wipe</span> &lt;disk&gt;?\\nSure"],
             environment: ["PICKERD_SOCKET": daemon.socketPath])
-        let window = try ZenityComparisonTests.nextWindow(client)
-        #expect(try client.result("get", ["window": window])["message"] == "Wipe <disk>?\nSure")
+        let window = try person.nextWindow()
+        #expect(try person.details(window)["message"] == "Wipe <disk>?\nSure")
         // The asking script dies: its window goes with it.
         asking.signal(SIGKILL)
         _ = asking.finish(timeout: 60)
-        try eventually("the window to be dismissed", timeout: 60) {
-            try client.result("list")["windows"]?.arrayValue?.isEmpty == true
-        }
+        #expect(try person.noWindows())
     }
 
     @Test func withoutPickerdItExits255WithASentence() throws {

@@ -129,40 +129,26 @@ struct ZenityComparisonTests {
         let expected = try RealZenity.run(example.arguments, keys: example.keys, environment: Self.environment)
         let daemon = try DaemonProcess()
         let client = try TestClient(socketPath: daemon.socketPath)
+        let person = try ScriptedPerson(daemon: daemon, client: client)
         let asking = try CommandLineProcess(
             "pickerd-zenity", example.arguments,
             environment: Self.environment.merging(["PICKERD_SOCKET": daemon.socketPath]) { $1 })
         switch example.answer {
         case .submit(let value):
-            let window = try Self.nextWindow(client)
+            let window = try person.nextWindow()["window"] ?? .null
             _ = try client.result("submit", ["window": window, "value": value])
         case .cancel:
-            _ = try client.result("cancel", ["window": try Self.nextWindow(client)])
+            _ = try client.result("cancel", ["window": try person.nextWindow()["window"] ?? .null])
         case .none:
             break
         }
         let got = asking.finish(timeout: 60)
-        // A hidden entry's or a password's text never reaches the daemon's log or its history.
-        if example.name.contains("hidden") || example.name.contains("password") {
-            let history = try client.result("history").description
-            for secret in ["s3cret pin", "pw|1"] {
-                #expect(!daemon.log.contains(secret) && !history.contains(secret), "\(secret) leaked")
-            }
-        }
+        // A hidden entry's or a password's text never reaches the daemon's log, list, history or events.
+        #expect(try person.leaks(of: ["s3cret pin", "pw|1"]).isEmpty)
         #expect(got.stdout == expected.stdout, "\(example.name): stderr \(got.stderr)")
         #expect(got.status == expected.status, "\(example.name): stderr \(got.stderr)")
         if example.keys.isEmpty && expected.status == 255 {
             #expect(got.stderr == expected.stderr)
         }
-    }
-
-    /// The window pickerd-zenity opened, once it is open.
-    static func nextWindow(_ client: TestClient) throws -> JSON {
-        var found: JSON?
-        try eventually("pickerd-zenity's window", timeout: 60) {
-            found = try client.result("list")["windows"]?.arrayValue?.first?["window"]
-            return found != nil
-        }
-        return found ?? .null
     }
 }
