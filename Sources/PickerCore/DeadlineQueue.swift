@@ -9,6 +9,8 @@ struct DeadlineQueue {
     enum Purpose: Sendable {
         case timeout
         case ownerGrace
+        /// A held-back `window.changed` is due (`ChangeCoalescing`).
+        case heldChange
     }
 
     struct Entry: Comparable {

@@ -13,6 +13,9 @@ public enum PickerError: Error, Sendable, Equatable {
     case unknownKind(String, known: [String])
     /// A configured limit was reached (-32006); `limit` is its config key.
     case limitReached(String, limit: Limit)
+    /// An update or submit of a window its asker moves (a `progress`), from
+    /// another connection (-32002, `data.needs`: `owner`).
+    case notTheAsker(WindowID)
 
     /// One sentence a person can act on.
     public var message: String {
@@ -32,6 +35,9 @@ public enum PickerError: Error, Sendable, Equatable {
             return "unknown picker kind '\(kind)'; known kinds are \(known.joined(separator: ", "))"
         case .limitReached(let message, _):
             return message
+        case .notTheAsker(let id):
+            return
+                "window \(id.rawValue) is moved by its asker: only the connection that presented it (or took it back with wait) may update or submit it; cancel it instead"
         }
     }
 }

@@ -190,7 +190,17 @@ public final class PickerModel {
         let window = try openWindow(id)
         let normalized = try normalize(value, for: window, now: now, asDraft: true)
         window.value = normalized
-        emit(.changed, window: window.id, payload: .changed(value: window.picker.redact(normalized)))
+        if let reason = window.picker.reason(forUpdating: normalized) {
+            let summary = summary(of: window)
+            end(window, reason: reason, value: normalized, by: window.owner.peer, at: now)
+            refreshKey()
+            return summary.ended
+        }
+        if window.picker.isMovedByAsker {
+            emitCoalescedChange(of: window, at: now)
+        } else {
+            emitChange(of: window)
+        }
         return summary(of: window)
     }
 
@@ -207,7 +217,9 @@ public final class PickerModel {
     public func cancel(window id: WindowID?, by peer: Peer) throws(PickerError) -> RecordedOutcome {
         let now = catchUp()
         let window = try openWindow(id)
-        let outcome = end(window, reason: .cancelled, value: nil, by: peer, at: now)
+        // What the asker moved has come this far: the outcome says so.
+        let value = window.picker.isMovedByAsker ? window.value : nil
+        let outcome = end(window, reason: .cancelled, value: value, by: peer, at: now)
         refreshKey()
         return outcome
     }
@@ -268,13 +280,21 @@ public final class PickerModel {
                 liveDeadlineCount -= 1
                 end(window, reason: .ownerGone, value: nil, by: nil, at: now)
                 ended = true
+            case .heldChange where window.changes.heldUntil == entry.at:
+                liveDeadlineCount -= 1
+                window.changes.heldUntil = nil
+                emitChange(of: window, coalescedAt: now)
             default:
                 break
             }
         }
         deadlines.compact(liveCount: liveDeadlineCount) { [windows] entry in
             guard let window = windows[entry.window] else { return false }
-            return entry.purpose == .timeout ? window.deadline == entry.at : window.ownerGraceDeadline == entry.at
+            switch entry.purpose {
+            case .timeout: return window.deadline == entry.at
+            case .ownerGrace: return window.ownerGraceDeadline == entry.at
+            case .heldChange: return window.changes.heldUntil == entry.at
+            }
         }
         if ended { refreshKey() }
     }
@@ -335,6 +355,7 @@ public final class PickerModel {
         }
         if window.deadline != nil, reason != .timeout { liveDeadlineCount -= 1 }
         if window.ownerGraceDeadline != nil, reason != .ownerGone { liveDeadlineCount -= 1 }
+        if window.changes.heldUntil != nil { liveDeadlineCount -= 1 }
         let outcome = RecordedOutcome(
             window: window.id, reason: reason, value: value, visibleValue: value.flatMap { window.picker.redact($0) },
             by: peer, at: now, owner: window.owner.peer, kind: window.kind, title: window.title)
@@ -382,5 +403,15 @@ extension JSONObject {
         var copy = self
         copy[key] = nil
         return copy
+    }
+}
+
+extension WindowSummary {
+    /// The summary of a window an update has just ended (`auto_close`).
+    var ended: WindowSummary {
+        var summary = self
+        summary.state = .dismissed
+        summary.isKey = false
+        return summary
     }
 }

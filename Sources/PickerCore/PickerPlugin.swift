@@ -63,6 +63,14 @@ public protocol PreparedPicker: Sendable {
     func redact(_ value: JSON) -> JSON?
     /// How submitting this (normalized) value ends the window.
     func reason(forSubmitting value: JSON) -> OutcomeReason
+    /// Whether the asker moves the window and the person only watches or
+    /// cancels it (a `progress`): only the asker's connection may update or
+    /// submit it, its updates come as a stream (their events are coalesced,
+    /// `ChangeCoalescing`), and a cancel keeps the last live value.
+    var isMovedByAsker: Bool { get }
+    /// How updating to this (normalized) value ends the window, or nil when
+    /// it stays open (a `progress` with `auto_close` ends at 100).
+    func reason(forUpdating value: JSON) -> OutcomeReason?
 }
 
 extension PreparedPicker {
@@ -74,4 +82,6 @@ extension PreparedPicker {
 
     public func redact(_ value: JSON) -> JSON? { value }
     public func reason(forSubmitting value: JSON) -> OutcomeReason { .submitted }
+    public var isMovedByAsker: Bool { false }
+    public func reason(forUpdating value: JSON) -> OutcomeReason? { nil }
 }

@@ -30,6 +30,8 @@ final class Window {
     var value: JSON?
     /// When the owner's grace period ends, once its connection has closed.
     var ownerGraceDeadline: Timestamp?
+    /// Its `window.changed` events, when they are coalesced (`ChangeCoalescing`).
+    var changes = ChangeCoalescing()
 
     init(
         id: WindowID, request: Present, level: Level, base: String?, title: String, picker: any PreparedPicker,

@@ -55,6 +55,8 @@ public struct Question: Sendable {
         case .text, .date, .custom, .list, .number:
             for name in arguments { options[name] = reader[name] }
             reading = .asGiven
+        case .progress:
+            throw ToolInputError("\(tool.rawValue) does not ask by itself")  // no tool has this kind
         }
         presentation = Present(
             kind: kind.name, title: try reader.string(ToolArgument.title), message: message,
@@ -89,7 +91,7 @@ public struct Question: Sendable {
                 guard let field = FormField(json: json) else { return true }
                 return mayAskForASecret(BuiltInKind(kind: field.kind, base: nil), options: field.options)
             }
-        case .date?, .custom?, .actions?, .list?, .number?:
+        case .date?, .custom?, .actions?, .list?, .number?, .progress?:
             return false
         case nil:
             return true

@@ -31,6 +31,8 @@ public enum ToolCatalog {
                 required = [ToolArgument.schema.rawValue]
             case .text, .date, .custom, .actions, .list, .number:
                 properties = properties + options(of: kind, describedBy: described?[kind])
+            case .progress:
+                break  // no tool has this kind (BuiltInKind.tool)
             }
         }
         switch tool {

@@ -27,8 +27,9 @@ public enum ToolName: String, CaseIterable, Sendable {
 
 extension BuiltInKind {
     /// The tool that asks with this kind: the one table from kind to tool.
-    /// A new kind does not compile here until it has a tool.
-    public var tool: ToolName {
+    /// A new kind does not compile here until it has a tool, or says why
+    /// it has none.
+    public var tool: ToolName? {
         switch self {
         case .text: .askText
         case .date: .askDate
@@ -37,6 +38,9 @@ extension BuiltInKind {
         case .actions: .confirm
         case .form: .askForm
         case .number: .askNumber
+        // The asker moves a progress and the person only watches it: an
+        // agent has nothing to ask with one.
+        case .progress: nil
         }
     }
 
@@ -47,7 +51,7 @@ extension BuiltInKind {
         switch self {
         case .text: TextOption.allCases.filter { $0 != .secure }.map(\.rawValue)
         case .date, .custom, .actions, .list, .number: optionNames
-        case .form: []
+        case .form, .progress: []
         }
     }
 }

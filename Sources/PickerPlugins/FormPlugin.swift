@@ -81,6 +81,13 @@ public struct FormPlugin: PickerPlugin {
             } catch {
                 throw PluginRejection("field '\(name.prefix(40))': \(error.message)", field: name)
             }
+            // A form is answered by the person in one go; a field its asker
+            // moves (a progress) could be neither moved nor answered there.
+            guard !picker.isMovedByAsker else {
+                throw PluginRejection(
+                    "field '\(name.prefix(40))' has kind '\(kind.prefix(40))', which its asker moves and the person only watches, so it cannot be a form's field",
+                    field: name)
+            }
             if let form = picker as? PreparedForm {
                 guard form.depth < PluginLimits.formNesting else {
                     throw PluginRejection(

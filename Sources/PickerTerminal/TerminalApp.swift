@@ -81,7 +81,8 @@ public final class TerminalApp {
                 // Countdowns and the other windows' ages move each second.
                 let second = now / 1000
                 let clockShown = key?.deadline != nil || windows.count > 1
-                guard changed || (clockShown && second != lastSecond) else { continue }
+                let animated = key.flatMap { views[$0.window] }?.isAnimated ?? false
+                guard changed || animated || (clockShown && second != lastSecond) else { continue }
                 lastSecond = second
             case .following(.connected(let connected)):
                 client = connected
@@ -249,7 +250,7 @@ public final class TerminalApp {
             if Timestamp.now().milliseconds < graceUntil {
                 bottom += Line.wrapped("a new window took over: keys wait a moment", width: width, .warning)
             } else {
-                bottom += TextWrap.hints("Enter submit  Esc cancel  \(view.hints)  Ctrl-C quit", width: width).map {
+                bottom += TextWrap.hints("\(view.keyHints)  Ctrl-C quit", width: width).map {
                     Line($0, .dim)
                 }
             }

@@ -147,9 +147,14 @@ extension AskOptions {
     /// The window's outcome: answered in place (`InlinePicker`), or waited
     /// for after a one-line hint of how to answer it. nil after Ctrl-C in
     /// the inline picker, which cancelled the window.
-    private func outcome(of summary: WindowSummary, from client: PickerClient) async throws -> Outcome? {
+    func outcome(of summary: WindowSummary, from client: PickerClient, readsStandardInput: Bool = false)
+        async throws -> Outcome?
+    {
         let reconnection = self.reconnection
-        guard let picker = try inline.picker(for: summary, socketPath: client.socketPath) else {
+        guard
+            let picker = try inline.picker(
+                for: summary, socketPath: client.socketPath, readsStandardInput: readsStandardInput)
+        else {
             WaitingHint.show(for: summary)
             return try await reconnection.outcome(of: summary.window, from: client)
         }

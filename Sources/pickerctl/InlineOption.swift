@@ -48,11 +48,15 @@ struct InlineOption: ParsableArguments {
 
     /// The picker to draw `window` in place, or nil for the hint: `never`,
     /// TERM=dumb (no cursor movement), not on terminals (`auto`), or no
-    /// /dev/tty to draw on.
-    func picker(for window: WindowSummary, socketPath: String) throws -> InlinePicker? {
+    /// /dev/tty to draw on. `readsStandardInput`: the command reads its data
+    /// there (`progress`), so `auto` draws when stderr is a terminal and
+    /// stdin is not (a pipe), as zenity shows its bar for `seq … | zenity`.
+    func picker(for window: WindowSummary, socketPath: String, readsStandardInput: Bool = false) throws
+        -> InlinePicker?
+    {
         let mode = try mode()
         guard mode != .never, POSIX.environment()["TERM"] != "dumb" else { return nil }
-        if mode == .auto, isatty(0) != 1 || isatty(2) != 1 { return nil }
+        if mode == .auto, isatty(0) != (readsStandardInput ? 0 : 1) || isatty(2) != 1 { return nil }
         return InlinePicker.open(window: window, socketPath: socketPath)
     }
 }

@@ -137,6 +137,12 @@ class Processes:
                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
                                        text=True), arguments)
 
+    def ask_fed(self, *arguments):
+        """Starts an asking pickerctl whose standard input the scenario writes (`pickerctl progress`)."""
+        return Asking(subprocess.Popen([self.pickerctl_path, "--socket", self.socket, *arguments], env=self.env,
+                                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.PIPE,
+                                       text=True), arguments)
+
     def get(self, window=None):
         result = self.ctl("get", *([window] if window else []), "--json")
         check(result.returncode == 0, f"pickerctl get failed: {result.stderr.strip()}")
@@ -167,6 +173,16 @@ class Asking:
             out, err = self.process.communicate()
             raise Failure(f"pickerctl {' '.join(self.arguments[:1])} was still waiting after {timeout}s")
         return self.process.returncode, out, err
+
+    def write(self, text):
+        """Writes to its standard input (started by `ask_fed`) and flushes it."""
+        self.process.stdin.write(text)
+        self.process.stdin.flush()
+
+    def end_input(self):
+        """Closes its standard input: the end of input (communicate then leaves it be)."""
+        self.process.stdin.close()
+        self.process.stdin = None
 
     def expect(self, status, output, timeout=10):
         code, out, err = self.finish(timeout)

@@ -310,6 +310,41 @@ def number_by_keys_and_typing(page, procs):
     asking.expect(0, "7.5\n")
 
 
+# ---- progress
+
+@scenario
+def progress_bar_follows_its_asker_and_cancel_ends_it(page, procs):
+    asking = procs.ask_fed("progress", "--title", "Uploading")
+    asking.write("35\n#part 2 of 4 <b>bold?</b>\n")
+    page.wait_title("Uploading")
+    bar = page.sheet().find_element(page.By.CSS_SELECTOR, "[role=progressbar][aria-label]")
+    wait_until(lambda: bar.get_attribute("aria-valuenow") == "35", "the bar's aria-valuenow does not follow the input")
+    wait_until(lambda: "part 2 of 4 <b>bold?</b>" in page.sheet().text, "the text is not shown as text")
+    check(not page.sheet().find_elements(page.By.CSS_SELECTOR, "b"), "the asker's text was read as markup")
+    check(not [b for b in page.sheet().find_elements(page.By.CSS_SELECTOR, "button.done") if b.is_displayed()],
+          "a progress has no Done button: its asker ends it")
+    asking.write("60\n")
+    wait_until(lambda: bar.get_attribute("aria-valuenow") == "60", "the bar does not move on")
+    page.button("Cancel").click()
+    asking.expect(1, "")
+
+
+@scenario
+def progress_not_cancellable_has_no_cancel_and_ends_with_its_input(page, procs):
+    asking = procs.ask_fed("progress", "--title", "Migrating", "--no-cancel", "--pulsate")
+    asking.write("#step 1\n")
+    page.wait_title("Migrating")
+    bar = page.sheet().find_element(page.By.CSS_SELECTOR, "[role=progressbar]")
+    check(bar.get_attribute("aria-valuenow") is None, "a pulsating bar has no value")
+    check(not [b for b in page.sheet().find_elements(page.By.TAG_NAME, "button") if b.is_displayed()],
+          "a progress that cannot be cancelled shows no Cancel (nor Done)")
+    page.keys(page.Keys.ESCAPE)
+    asking.write("#step 2\n")
+    wait_until(lambda: "step 2" in page.sheet().text, "Escape ended a progress that cannot be cancelled")
+    asking.end_input()
+    asking.expect(0, "")
+
+
 # ---- form
 
 @scenario

@@ -8,7 +8,7 @@ import PickerJSON
 /// in every place that must learn to draw it. A preset reaches its base's
 /// case through `init(kind:base:)`; nothing compares a kind's name.
 public enum BuiltInKind: String, CaseIterable, Sendable, CustomStringConvertible {
-    case date, custom, text, actions, list, form, number
+    case date, custom, text, actions, list, form, number, progress
 
     /// The name on the wire.
     public var name: String { rawValue }
@@ -31,6 +31,7 @@ public enum BuiltInKind: String, CaseIterable, Sendable, CustomStringConvertible
         case .list: ListOption.names
         case .form: FormOption.names
         case .number: NumberOption.names
+        case .progress: ProgressOption.names
         }
     }
 
@@ -45,7 +46,7 @@ public enum BuiltInKind: String, CaseIterable, Sendable, CustomStringConvertible
             FormField.fields(of: options).contains { field in
                 field.builtInKind?.holdsSecret(options: field.options) ?? false
             }
-        case .date, .custom, .actions, .list, .number:
+        case .date, .custom, .actions, .list, .number, .progress:
             false
         }
     }

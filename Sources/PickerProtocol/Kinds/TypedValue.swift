@@ -3,7 +3,8 @@ import PickerJSON
 /// How a person types a built-in kind's value on a command line (`pickerctl
 /// submit`, `--default`), and how the value is printed back.
 public enum TypedValueShape: Sendable, Equatable {
-    /// One string: a date or time as written, a text, an action's label, a number.
+    /// One string: a date or time as written, a text, an action's label, a
+    /// number, a progress's percent.
     case oneText
     /// One string per custom column or per chosen line of a list.
     case textPerChoice
@@ -22,7 +23,7 @@ public enum TypedValueError: Error, Sendable, Equatable {
 extension BuiltInKind {
     public var typedShape: TypedValueShape {
         switch self {
-        case .date, .text, .actions, .number: .oneText
+        case .date, .text, .actions, .number, .progress: .oneText
         case .custom, .list: .textPerChoice
         case .form: .jsonObject
         }
@@ -51,7 +52,7 @@ extension BuiltInKind {
         switch self {
         case .custom:
             try value(typed: text.split(separator: separator, omittingEmptySubsequences: false).map(String.init))
-        case .date, .text, .actions, .list, .form, .number: try value(typed: [text])
+        case .date, .text, .actions, .list, .form, .number, .progress: try value(typed: [text])
         }
     }
 
@@ -67,7 +68,7 @@ extension BuiltInKind {
             }
         case .actions:
             if let label = value[ActionsValue.label]?.stringValue { return label }
-        case .date, .text, .form, .number:
+        case .date, .text, .form, .number, .progress:
             break
         }
         return value.serialized()

@@ -62,6 +62,13 @@ public enum NumberOption: String, OptionName {
     case min, max, step, initial, unit
 }
 
+public enum ProgressOption: String, OptionName {
+    public static let names = allCases.map(\.rawValue)
+    case pulsate
+    case autoClose = "auto_close"
+    case cancellable
+}
+
 public enum FormOption: String, OptionName {
     public static let names = allCases.map(\.rawValue)
     case fields
@@ -78,4 +85,10 @@ public enum FormFieldOption: String, OptionName {
 public enum ActionsValue: String, OptionName {
     public static let names = allCases.map(\.rawValue)
     case index, label
+}
+
+/// The members of a `progress` value: how far (0–100, null while pulsating) and a line of text.
+public enum ProgressValue: String, OptionName {
+    public static let names = allCases.map(\.rawValue)
+    case percent, text
 }

@@ -21,6 +21,8 @@ extension RPCError {
                     JSONObject([WireName.kind: .string(kind), WireName.known: .array(known.map(JSON.string))])))
         case .limitReached(_, let limit):
             self = .limitReached(error.message, limit: limit)
+        case .notTheAsker:
+            self.init(.permissionDenied, error.message, data: ["needs": "owner"])
         }
     }
 

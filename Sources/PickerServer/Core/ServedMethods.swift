@@ -57,6 +57,7 @@ extension Wait: ServedMethod {
 extension Update: ServedMethod {
     func serve(_ core: DaemonCore, _ call: MethodCall) throws -> Served<WindowSummary> {
         let window = call.window
+        try core.model.checkMover(of: window, connection: call.connection.id)
         if let external = try core.externalPlugin(of: window) {
             core.check(value, by: external.plugin, window: external.window, reply: call.reply) {
                 normalized throws(PickerError) in
@@ -71,6 +72,7 @@ extension Update: ServedMethod {
 extension Submit: ServedMethod {
     func serve(_ core: DaemonCore, _ call: MethodCall) throws -> Served<Outcome> {
         let (window, by) = (call.window, call.actor)
+        try core.model.checkMover(of: window, connection: call.connection.id)
         if let external = try core.externalPlugin(of: window) {
             core.check(value, by: external.plugin, window: external.window, reply: call.reply) {
                 normalized throws(PickerError) in

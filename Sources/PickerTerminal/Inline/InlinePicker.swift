@@ -48,6 +48,8 @@ public final class InlinePicker {
     /// Keys typed before the view could be drawn (pickerd still answering):
     /// pressed once it is, as typing ahead in a shell is.
     private var typedAhead: [Key] = []
+    /// The window's options, to draw the view again (`follow`).
+    private var viewOptions: JSON?
 
     /// The picker for `window`, or nil when there is no terminal to draw on
     /// (no /dev/tty: a cron job, a service), for the caller's hint instead.
@@ -99,7 +101,8 @@ public final class InlinePicker {
                 var changed = screen.size.update()
                 if graceUntil != 0, now >= graceUntil { (graceUntil, changed) = (0, true) }
                 let second = now / 1000
-                guard changed || (window.deadline != nil && second != lastSecond) else { continue }
+                let animated = view?.isAnimated ?? false
+                guard changed || animated || (window.deadline != nil && second != lastSecond) else { continue }
                 lastSecond = second
             case .following(.connected(let connected)):
                 client = connected
@@ -109,7 +112,8 @@ public final class InlinePicker {
                     for key in typedAhead { await handle(key) }
                     typedAhead = []
                 }
-            case .following(.event):
+            case .following(.event(let event)):
+                follow(event)
                 await refresh()
             case .following(.disconnected(let reason)):
                 client = nil
@@ -164,12 +168,21 @@ public final class InlinePicker {
             if view == nil {
                 let details = try await client.get(window: mine.window)
                 message = details.message
+                viewOptions = details.options
                 // A preset is drawn as the built-in kind it is made from.
                 view = PickerViews.make(kind: mine.builtInKind, options: details.options, value: details.value)
             }
         } catch {
             notice = "\(error)"
         }
+    }
+
+    /// A view its asker moves (a progress) is drawn again from its new value.
+    private func follow(_ event: Event) {
+        guard case .changed(let value?) = event.payload, event.window == window.window, let view,
+            view.followsItsAsker, let options = viewOptions
+        else { return }
+        self.view = PickerViews.make(kind: window.builtInKind, options: options, value: value)
     }
 
     private func handle(_ pressed: Key) async {
@@ -226,7 +239,7 @@ public final class InlinePicker {
         } else if Timestamp.now().milliseconds < graceUntil {
             sentence = "this window is key again: keys wait a moment"
         } else if let view, connectionProblem == nil {
-            return TextWrap.hints("Enter submit  Esc cancel  \(view.hints)  Ctrl-C cancel", width: width).map {
+            return TextWrap.hints("\(view.keyHints)  Ctrl-C cancel", width: width).map {
                 Line($0, .dim)
             }
         } else {

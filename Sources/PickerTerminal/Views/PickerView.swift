@@ -33,12 +33,25 @@ protocol PickerView {
     /// The view's lines for `width` columns; `height` is the room there is,
     /// which a view may use less of (more is scrolled around the focus).
     func render(width: Int, height: Int, focused: Bool) -> [Line]
+    /// The keys the footer offers: "Enter submit  Esc cancel" and `hints`.
+    var keyHints: String { get }
+    /// Whether Escape cancels the window (not a progress that may not be cancelled).
+    var escapeCancels: Bool { get }
+    /// Whether the view moves by itself (a pulse): drawn again on every tick.
+    var isAnimated: Bool { get }
+    /// Whether its asker moves it (a progress): drawn again from every
+    /// `window.changed`, since the person changes nothing in it.
+    var followsItsAsker: Bool { get }
 }
 
 extension PickerView {
     mutating func leave() -> ViewAction { .none }
     var isBlank: Bool? { nil }
     var hidesItsAnswer: Bool { false }
+    var keyHints: String { "Enter submit  Esc cancel  \(hints)" }
+    var escapeCancels: Bool { true }
+    var isAnimated: Bool { false }
+    var followsItsAsker: Bool { false }
 }
 
 /// Builds the view for a window's built-in kind (a preset's base; a kind
@@ -53,6 +66,7 @@ enum PickerViews {
         case .list: ListChoices(options: options, value: value)
         case .text: TextEditor(options: options, value: value)
         case .number: NumberSlider(options: options, value: value)
+        case .progress: ProgressBar(options: options, value: value)
         }
     }
 }

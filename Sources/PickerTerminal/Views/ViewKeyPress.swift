@@ -40,7 +40,7 @@ enum ViewKeyPress {
             return await submit(view.value, from: &view, to: window, with: client)
         case .submitValue(let value):
             return await submit(value, from: &view, to: window, with: client)
-        case .none where pressed == .escape:
+        case .none where pressed == .escape && view.escapeCancels:
             guard let outcome = try? await client.cancel(window: window) else { return .none }
             return .ended(outcome)
         case .none:

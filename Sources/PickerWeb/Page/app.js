@@ -329,10 +329,14 @@ function makeView(win) {
   };
   const value = win.value !== undefined ? win.value : (win.options || {}).initial;
   view.control = drawn.control(win.options || {}, value, context);
+  // A watched window (a progress) is ended by its asker: no Done, and no Cancel unless it is cancellable.
+  view.watched = Boolean(drawn.watched);
+  const cancellable = !view.watched || (win.options || {}).cancellable !== false;
   const toolbar = el('div', { class: 'toolbar' },
-    drawn.isSheet ? el('span', { class: 'toolbar-side' }) : el('button', { type: 'button', class: 'cancel', text: 'Cancel', onclick: () => cancel(view) }),
-    el('span', { class: 'toolbar-middle' }, view.badge, view.countdown),
     drawn.isSheet ? el('span', { class: 'toolbar-side' })
+      : el('button', { type: 'button', class: 'cancel', text: 'Cancel', hidden: !cancellable, onclick: () => cancel(view) }),
+    el('span', { class: 'toolbar-middle' }, view.badge, view.countdown),
+    drawn.isSheet || view.watched ? el('span', { class: 'toolbar-side' })
       : el('button', { type: 'button', class: 'done', text: drawn.done, onclick: () => submit(view) }));
   view.root = el('section', { class: `sheet shape-${shape}`, 'aria-labelledby': titleId, 'data-window': win.window },
     toolbar, view.title, view.asker, view.message, el('div', { class: 'body' }, view.control.el), view.error);
@@ -452,7 +456,7 @@ function onKey(event) {
   if (target.tagName === 'BUTTON') return;
   if (target.tagName === 'TEXTAREA' && (event.shiftKey || coarsePointer)) return;
   event.preventDefault();
-  submit(view);
+  if (!view.watched) submit(view);
 }
 
 // ---------------------------------------------------------------- controls, one per kind
@@ -463,7 +467,8 @@ function onKey(event) {
 
 // How each built-in kind is drawn, keyed by the `shape` pickerweb sends for a window and for each form field
 // (docs/web.md, "State"): its control, its control within a form, its Done button's label, and whether it is
-// a sheet that answers by its own buttons (no Cancel and Done). The page looks a kind up here and nowhere else.
+// a sheet that answers by its own buttons (no Cancel and Done), and whether it is watched: moved by its asker,
+// never answered here (no Done; Cancel unless not cancellable). The page looks a kind up here and nowhere else.
 const SHAPES = {
   date: { control: dateControl },
   custom: { control: customControl },
@@ -473,6 +478,7 @@ const SHAPES = {
   list: { control: listControl },
   form: { control: formControl, done: 'Submit' },
   number: { control: numberControl },
+  progress: { control: progressControl, watched: true },
 };
 
 /** How a window or field of `shape` is drawn; a shape the page does not know is drawn as text. */
@@ -780,6 +786,46 @@ function numberControl(options, value, context) {
     blankIsMissing: () => false,
     set: (v) => { if (typeof v === 'number') slider.value = field.value = String(v); },
     focusTarget: () => slider,
+  };
+}
+
+// ---- progress: a bar its asker moves (a pulse while no percentage is known), with its text
+
+function progressControl(options, value, context) {
+  const cancellable = options.cancellable !== false;
+  const fill = el('div', { class: 'progress-fill' });
+  const bar = el('div', {
+    class: 'progress-bar', role: 'progressbar', tabindex: '-1', 'aria-label': context.label, 'aria-valuemin': '0', 'aria-valuemax': '100',
+  }, fill);
+  const shown = el('span', { class: 'progress-percent' });
+  const text = el('p', { class: 'progress-text' });
+  let current = { percent: 0 };
+  const set = (v) => {
+    current = v && typeof v === 'object' ? v : { percent: 0 };
+    const percent = typeof current.percent === 'number' ? Math.min(100, Math.max(0, current.percent)) : null;
+    bar.classList.toggle('pulsing', percent === null);
+    if (percent === null) {
+      bar.removeAttribute('aria-valuenow');
+      fill.style.width = '';
+    } else {
+      bar.setAttribute('aria-valuenow', String(percent));
+      fill.style.width = `${percent}%`;
+    }
+    shown.textContent = percent === null ? '' : `${percent}%`;
+    // textContent: the asker's text is shown, never read as markup.
+    text.textContent = typeof current.text === 'string' ? current.text : '';
+    if (current.text) bar.setAttribute('aria-valuetext', `${shown.textContent} ${current.text}`.trim());
+    else bar.removeAttribute('aria-valuetext');
+  };
+  set(value);
+  return {
+    el: el('div', { class: 'progress' }, el('div', { class: 'progress-row' }, bar, shown), text),
+    value: () => current,
+    isBlank: () => false,
+    blankIsMissing: () => false,
+    set,
+    focusTarget: () => bar,
+    escape: () => { if (cancellable) context.cancel(); },
   };
 }
 

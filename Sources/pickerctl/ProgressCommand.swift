@@ -1,0 +1,119 @@
+import ArgumentParser
+import PickerClient
+import PickerJSON
+import PickerProtocol
+
+/// `pickerctl progress`: a progress window moved by standard input, as
+/// `zenity --progress` (DESIGN.md): a number line sets the percentage, a
+/// `#text` line the text. At the end of input it submits and exits 0; when
+/// the person cancels it exits 1 at once, so the writer of a pipe gets SIGPIPE.
+struct ProgressCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: BuiltInKind.progress.name,
+        abstract:
+            "Show progress read from standard input, as zenity --progress: a number sets the percentage, #text the text.",
+        discussion:
+            "Exits 0 when input ends (the window is submitted with the last value), 1 as soon as the person cancels. A line that is neither is ignored with a warning."
+    )
+
+    @OptionGroup var common: AskOptions
+
+    @Option(help: ArgumentHelp("The percentage to start at, 0 to 100.", valueName: "N"))
+    var percentage: Double?
+    @Flag(help: "No percentage is known: a moving bar (a 100 line still ends it with --auto-close).")
+    var pulsate = false
+    @Flag(help: "End the window (submitted) when 100 is reached.") var autoClose = false
+    @Flag(help: "The person may not cancel it.") var noCancel = false
+
+    func validate() throws {
+        if let percentage, !(0...100).contains(percentage) {
+            throw ValidationError("--percentage must be from 0 to 100")
+        }
+        if common.noWait {
+            throw ValidationError("--no-wait does not fit progress, which reads its input until it ends")
+        }
+        if common.defaultValue != nil || common.defaultJSON != nil {
+            throw ValidationError("a progress has no default: its value is how far the input has come")
+        }
+    }
+
+    func run() async throws {
+        try await runCommand {
+            let client = try common.global.connect()
+            defer { client.close() }
+            var options = JSONObject([ProgressOption.pulsate: .bool(pulsate), .autoClose: .bool(autoClose)])
+            if noCancel { options[ProgressOption.cancellable] = false }
+            let summary = try await client.present(
+                Presentation(
+                    kind: BuiltInKind.progress.name, title: common.title, message: common.message,
+                    level: common.level.map { LevelSpec($0) }, options: options,
+                    timeoutMilliseconds: common.timeout?.nonZero?.milliseconds, tag: common.tag,
+                    onDisconnect: common.onDisconnect.flatMap(DisconnectPolicy.init(rawValue:)) ?? .dismiss))
+            var start = ProgressState(percent: pulsate ? nil : 0)
+            if let percentage {
+                start.percent = percentage
+                _ = try await client.update(window: summary.window, value: start.json)
+            }
+            let input = ProgressInput(descriptor: 0, start: start)
+            guard let outcome = try await Self.outcome(of: summary, following: input, with: client, common: common)
+            else { return ExitStatus.interrupted }
+            if common.json { printLine(outcome.json.serialized()) }
+            return outcome.reason == .submitted ? ExitStatus.submitted : ExitStatus.ended
+        }
+    }
+
+    /// Whichever comes first: the window ends (a cancel, auto-close), or
+    /// input ends and pickerctl submits. nil after Ctrl-C in the inline picker.
+    private static func outcome(
+        of summary: WindowSummary, following input: ProgressInput, with client: PickerClient, common: AskOptions
+    ) async throws -> Outcome? {
+        try await withThrowingTaskGroup(of: Outcome?.self) { group in
+            group.addTask { try await common.outcome(of: summary, from: client, readsStandardInput: true) }
+            group.addTask { try await follow(input, window: summary.window, with: client) }
+            let first = try await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+    }
+
+    /// Sends the newest state as input changes, one update at a time, and
+    /// submits the last one when input ends.
+    private static func follow(_ input: ProgressInput, window: WindowID, with client: PickerClient) async throws
+        -> Outcome?
+    {
+        var sent: ProgressState? = nil
+        for await _ in input.changes {
+            let reading = input.current
+            if reading.isAtEnd {
+                return try await ended(window, with: client) {
+                    try await client.submit(window: window, value: reading.state.json)
+                }
+            }
+            if reading.state == sent { continue }
+            let value = reading.state.json
+            if let outcome = try await ended(
+                window, with: client,
+                after: {
+                    _ = try await client.update(window: window, value: value)
+                    return nil
+                })
+            {
+                return outcome
+            }
+            sent = reading.state
+        }
+        return nil
+    }
+
+    /// Runs `request`; when the window has ended meanwhile (cancelled,
+    /// auto-closed), its outcome instead.
+    private static func ended(
+        _ window: WindowID, with client: PickerClient, after request: () async throws -> Outcome?
+    ) async throws -> Outcome? {
+        do {
+            return try await request()
+        } catch PickerClientError.rpc(let refusal) where refusal.code == .alreadyDismissed {
+            return try await client.wait(window: window)
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import PickerJSON
+import PickerTestSupport
+import Testing
+
+/// A progress in the real `pickerctl ui` and in the inline picker, in tmux
+/// against a real daemon: the bar with its percentage and text follows
+/// `pickerctl progress`'s input, a pulsating bar moves by the clock, and
+/// Escape cancels unless `--no-cancel`.
+@Suite(.tags(.process, .tmux)) struct ProgressBarUITests: TerminalFrontEndSuite {
+    let frontEnd: TerminalFrontEnd
+
+    /// `pickerctl progress ARGUMENTS` beside the UI, fed by the test.
+    func progress(_ arguments: [String]) throws -> CommandLineProcess {
+        try CommandLineProcess("pickerctl", ["--socket", daemon.socketPath, "progress"] + arguments, input: true)
+    }
+
+    @Test func theBarFollowsTheInputAndEscapeCancels() throws {
+        let asking = try progress(["--title", "Copying"])
+        try asking.write(input: "40\n#copying a.txt\n", close: false)
+        let screen = try #require(try ui.waitFor("copying a.txt"))
+        #expect(
+            screen.contains("40%") && screen.contains("Esc cancel") && !screen.contains("Enter submit"), "\(screen)")
+        #expect(screen.contains(String(repeating: "█", count: 10)), "the bar is filled in part: \(screen)")
+        try asking.write(input: "75\n", close: false)
+        #expect(try ui.waitFor("75%") != nil)
+        try ui.send("Enter")  // submits nothing: the asker ends it
+        try ui.send("Escape")
+        let result = asking.finish()
+        #expect(result.status == 1 && result.stdout.isEmpty, "\(result)")
+    }
+
+    @Test func withNoCancelEscapeDoesNothingAndEndOfInputSubmits() throws {
+        let asking = try progress(["--title", "Migrating", "--no-cancel", "--percentage", "10"])
+        let screen = try #require(try ui.waitFor("10%"))
+        #expect(screen.contains("cannot be cancelled") && !screen.contains("Esc cancel"), "\(screen)")
+        try ui.send("Escape")
+        try asking.write(input: "20\n", close: false)
+        #expect(try ui.waitFor("20%") != nil, "still open after Escape")
+        try asking.write(input: "100\n")
+        #expect(asking.finish().status == 0)
+    }
+
+    /// No input comes, yet the pulse moves: the UI's tick draws it again.
+    @Test func aPulsatingBarMovesByItself() throws {
+        let asking = try progress(["--title", "Waiting", "--pulsate"])
+        try asking.write(input: "#thinking\n", close: false)
+        let first = try #require(try ui.waitFor("thinking"))
+        let bar = { (screen: String) in screen.split(separator: "\n").first { $0.contains("█") }.map(String.init) }
+        #expect(bar(first) != nil && !first.contains("%"), "\(first)")
+        #expect(try holdsWithin(10, every: 0.05) { bar(try ui.screen()) != bar(first) }, "the pulse moved")
+        try ui.send("Escape")
+        #expect(asking.finish().status == 1)
+    }
+}
+
+/// `pickerctl progress` fed by a pipe in a terminal draws its bar right
+/// where it runs (inline `auto`: stderr is a terminal, stdin the data), and
+/// Escape there cancels it and stops the writer.
+@Suite(.tags(.process, .tmux)) struct InlineProgressTests {
+    @Test func theBarIsDrawnInPlaceAndEscapeCancels() throws {
+        let daemon = try DaemonProcess()
+        let asking = try InlineAsking(
+            ["progress", "--title", "Build"],
+            prefix: "while :; do echo 30; echo '#half way'; sleep 0.2; done |", daemon: daemon)
+        let screen = try asking.waitFor("half way")
+        #expect(screen.contains("30%") && screen.contains("Esc cancel"), "\(screen)")
+        try asking.pane.send("Escape")
+        let ended = try asking.finish()
+        #expect(ended.status == 1 && ended.stdout.isEmpty)
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import PickerJSON
+import PickerTestSupport
+import Testing
+
+/// `pickerctl progress`, the built pickerctl in real shell pipelines against
+/// a real daemon: input read as zenity reads it, EOF submits (exit 0), the
+/// person's cancel ends it at once (exit 1) and stops the writer, and no
+/// connection but the asker's moves it.
+@Suite(.tags(.process)) struct ProgressCommandTests {
+    let daemon: DaemonProcess
+
+    init() throws {
+        daemon = try OtherUser.reachableDaemon(rules: #"[{"uid": 65534, "allow": ["answer", "observe"]}]"#)
+    }
+
+    var pickerctl: String { DaemonProcess.executable("pickerctl").path }
+
+    /// A bash pipeline with SIGPIPE at its default (the test runner ignores
+    /// it, and children inherit that): `${PIPESTATUS[*]}` ends its stdout.
+    func pipeline(_ script: String) throws -> CommandLineProcess {
+        try CommandLineProcess(
+            program: "/usr/bin/env",
+            ["--default-signal=PIPE", "bash", "-c", script + "; echo \"status ${PIPESTATUS[*]}\""],
+            environment: ["PICKERD_SOCKET": daemon.socketPath, "PICKERCTL": pickerctl])
+    }
+
+    func client() throws -> TestClient { try TestClient(socketPath: daemon.socketPath) }
+
+    /// The key window's `get`.
+    func keyDetails() throws -> JSON {
+        let client = try client()
+        return try client.result("get", ["window": try #require(try client.result("list")["key"])])
+    }
+
+    @Test func seqToOneHundredWithAutoCloseExits0() throws {
+        let run = try pipeline(#"seq 0 10 100 | "$PICKERCTL" progress --auto-close --title Copying"#).finish()
+        #expect(run.stdout == "status 0 0\n" && run.stderr.isEmpty, "\(run)")
+        let last = try client().result("history", ["limit": 1])["outcomes"]?.arrayValue?.first
+        #expect(last?["kind"] == "progress" && last?["reason"] == "submitted" && last?["value"] == ["percent": 100])
+    }
+
+    /// Numbers, #text, a malformed line (one warning), and EOF: submitted
+    /// with the last value, exit 0.
+    @Test func endOfInputSubmitsTheLastValue() throws {
+        let run = try pipeline(
+            #"printf '5\n# copying a\nnot a number\n  42.5  \n#copying b\n' | "$PICKERCTL" progress --json --percentage 3"#
+        ).finish()
+        #expect(run.stdout.hasSuffix("status 0 0\n"), "\(run)")
+        let outcome = try JSON.parse(String(run.stdout.split(separator: "\n")[0]))
+        #expect(outcome["reason"] == "submitted" && outcome["value"] == ["percent": 42.5, "text": "copying b"])
+        #expect(
+            run.stderr == "pickerctl: ignoring a line of standard input that is neither a number nor #text\n",
+            "one warning for the one malformed line")
+    }
+
+    /// The person cancels midway: pickerctl exits 1 at once and the writer,
+    /// `yes` writing as fast as it can, is stopped by SIGPIPE.
+    @Test func aCancelMidwayExits1AndStopsTheWriter() throws {
+        let running = try pipeline(#"yes 50 | "$PICKERCTL" progress --title Flood"#)
+        try daemon.waitForWindows(1)
+        try eventually("the bar at 50") { try keyDetails()["value"]?["percent"] == 50 }
+        #expect(try client().result("cancel")["reason"] == "cancelled")
+        let run = running.finish()
+        #expect(run.stdout == "status 141 1\n", "yes got SIGPIPE, pickerctl exited 1: \(run)")
+    }
+
+    /// --pulsate, --no-cancel: the options; a pulsating bar has no percent.
+    @Test func pulsateAndNoCancelAreItsOptions() throws {
+        let running = try pipeline(
+            #"while :; do echo '#waiting'; sleep 0.1; done | "$PICKERCTL" progress --pulsate --no-cancel"#)
+        try daemon.waitForWindows(1)
+        try eventually("the text") { try keyDetails()["value"]?["text"] == "waiting" }
+        let window = try keyDetails()
+        #expect(window["options"] == ["pulsate": true, "auto_close": false, "cancellable": false])
+        #expect(window["value"] == ["percent": .null, "text": "waiting"])
+        _ = try client().result("dismiss", ["all": true])
+        #expect(running.finish().stdout == "status 141 1\n")
+    }
+
+    /// Another user with `answer` may cancel it but not move it; nor may
+    /// `pickerctl submit` of the asker's own user (another connection).
+    @Test func noOtherConnectionMovesIt() throws {
+        let running = try pipeline(#"while :; do echo 30; sleep 0.1; done | "$PICKERCTL" progress"#)
+        try daemon.waitForWindows(1)
+        try eventually("the bar at 30") { try keyDetails()["value"]?["percent"] == 30 }
+        let window = try #require(try keyDetails()["window"]?.stringValue)
+        let submit = try CommandLineProcess.run("pickerctl", ["--socket", daemon.socketPath, "submit", "100"])
+        #expect(submit.status == 77 && submit.stderr.contains("moved by its asker"), "\(submit)")
+        if let answer = try OtherUser.request(
+            daemon,
+            #"{"jsonrpc":"2.0","id":1,"method":"update","params":{"window":"\#(window)","value":{"percent":99}}}"#)
+        {
+            #expect(answer["error"]?["code"] == -32002 && answer["error"]?["data"]?["needs"] == "owner")
+        }
+        #expect(try keyDetails()["value"] == ["percent": 30])
+        if let answer = try OtherUser.request(
+            daemon, #"{"jsonrpc":"2.0","id":1,"method":"cancel","params":{"window":"\#(window)"}}"#)
+        {
+            #expect(answer["result"]?["reason"] == "cancelled")
+            #expect(answer["result"]?["value"] == ["percent": 30], "the outcome keeps the last value")
+            #expect(running.finish().stdout == "status 141 1\n")
+        }
+    }
+
+    /// A preset of progress (fixed auto_close, not cancellable) is moved by
+    /// the connection that presented it alone, and ends at 100.
+    @Test func aPresetOfProgressWorks() throws {
+        let presets = try DaemonProcess.withPresets([
+            "upload":
+                #"{"kind": "upload", "base": "progress", "title": "Uploading", "options": {"auto_close": true, "cancellable": false}}"#
+        ])
+        let asker = try TestClient(socketPath: presets.socketPath)
+        let window = try #require(try asker.result("present", ["kind": "upload"])["window"])
+        let details = try asker.result("get", ["window": window])
+        #expect(details["base"] == "progress" && details["title"] == "Uploading" && details["value"] == ["percent": 0])
+        #expect(details["options"] == ["pulsate": false, "auto_close": true, "cancellable": false])
+        _ = try asker.result("update", ["window": window, "value": ["percent": 50, "text": "half"]])
+        let other = try TestClient(socketPath: presets.socketPath)
+        let refusal = try other.error("update", ["window": window, "value": ["percent": 60]])
+        #expect(refusal.code == .permissionDenied && refusal.data?["needs"] == "owner")
+        #expect(try asker.result("update", ["window": window, "value": 100])["state"] == "dismissed")
+        let outcome = try other.result("wait", ["window": window])
+        #expect(outcome["reason"] == "submitted" && outcome["value"] == ["percent": 100])
+    }
+}
