@@ -14,7 +14,7 @@ public enum ZenityDialogName: String, CaseIterable, Sendable {
     var refusal: String? {
         switch self {
         case .calendar, .entry, .error, .info, .list, .question, .warning, .scale, .password, .forms: nil
-        case .progress: "pickerd's progress kind is not merged yet"
+        case .progress: "not mapped onto pickerd's progress kind yet"
         case .fileSelection: "pickerd's file kind is not merged yet"
         case .notification: "a notification asks nothing: use pickerctl notify"
         case .textInfo: "pickerd has no kind that shows a document to read"

@@ -81,6 +81,10 @@ struct ZenityTranslationTests {
 
     @Test func refusedDialogsSayWhy() {
         #expect(throws: ZenityUsageError.self) { try window(["--text-info"]) }
+        #expect(
+            throws: ZenityUsageError(
+                "--progress is not supported by pickerd-zenity: not mapped onto pickerd's progress kind yet")
+        ) { try window(["--progress", "--auto-close"]) }
         #expect(throws: ZenityUsageError("Maximum value must be greater than minimum value.")) {
             try window(["--scale", "--min-value=5", "--max-value=5"])
         }
