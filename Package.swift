@@ -48,6 +48,7 @@ let package = Package(
         .executable(name: "pickerd-askpass", targets: ["pickerd-askpass"]),
         .executable(name: "pinentry-pickerd", targets: ["pinentry-pickerd"]),
         .executable(name: "pickerd-polkit-agent", targets: ["pickerd-polkit-agent"]),
+        .executable(name: "pickerd-zenity", targets: ["pickerd-zenity"]),
         .library(name: "PickerJSON", targets: ["PickerJSON"]),
         .library(name: "PickerCore", targets: ["PickerCore"]),
         .library(name: "PickerPlugins", targets: ["PickerPlugins"]),
@@ -129,6 +130,11 @@ let package = Package(
             linkerSettings: swiftRuntimeLinkedIn),
         .executableTarget(
             name: "pickerd-askpass", dependencies: ["PickerAskpass"], linkerSettings: swiftRuntimeLinkedIn),
+        // zenity's command line: its dialogs asked as pickerd windows, printed and exiting as zenity does.
+        .target(name: "PickerZenity", dependencies: ["PickerClient", "PickerProtocol", "PickerJSON", "PickerSystem"]),
+        .executableTarget(
+            name: "pickerd-zenity", dependencies: ["PickerZenity", "CPickerSystem"],
+            linkerSettings: swiftRuntimeLinkedIn),
         // gpg-agent's pinentry protocol (Assuan): its commands in, pickerd windows, the PIN out.
         .target(
             name: "PickerPinentry",
@@ -255,6 +261,7 @@ let package = Package(
         .testTarget(name: "PickerPinentryTests", dependencies: ["PickerPinentry", "pinentry-pickerd"] + runsPickerctl),
         .testTarget(name: "PickerPolkitTests", dependencies: ["pickerd-polkit-agent"] + runsPickerctl),
         .testTarget(name: "PickerctlTests", dependencies: runsPickerctl),
+        .testTarget(name: "PickerZenityTests", dependencies: ["PickerZenity", "pickerd-zenity"] + runsPickerctl),
     ],
     swiftLanguageModes: [.v6]
 )

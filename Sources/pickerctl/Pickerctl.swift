@@ -36,6 +36,7 @@ struct Pickerctl: AsyncParsableCommand {
             AskpassCommand.self,
             PinentryCommand.self,
             PolkitAgentCommand.self,
+            ZenityCommand.self,
         ]
     )
 

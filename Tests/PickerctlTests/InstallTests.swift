@@ -57,8 +57,8 @@ import Testing
             atPath: root.appendingPathComponent("usr/local/bin").path)
         #expect(
             programs.sorted() == [
-                "pickerctl", "pickerd", "pickerd-askpass", "pickerd-polkit-agent", "pickermcp", "pickerweb",
-                "pinentry-pickerd",
+                "pickerctl", "pickerd", "pickerd-askpass", "pickerd-polkit-agent", "pickerd-zenity", "pickermcp",
+                "pickerweb", "pinentry-pickerd",
             ])
         let version = try ProgramRun.run(root.appendingPathComponent("usr/local/bin/pickerd").path, ["--version"])
         #expect(version.status == 0)
@@ -142,7 +142,7 @@ import Testing
         try FileManager.default.createDirectory(at: release, withIntermediateDirectories: true)
         for program in [
             "pickerd", "pickerctl", "pickerweb", "pickermcp", "pickerd-askpass", "pinentry-pickerd",
-            "pickerd-polkit-agent",
+            "pickerd-polkit-agent", "pickerd-zenity",
         ] {
             try FileManager.default.createSymbolicLink(
                 atPath: release.appendingPathComponent(program).path,

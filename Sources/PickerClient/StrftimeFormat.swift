@@ -7,17 +7,25 @@ import Glibc
 
 /// `date --format FMT`: the chosen value printed through strftime(3), as
 /// zenity's --date-format does. Only what is printed changes; --json and what
-/// pickerd keeps are the value as it is.
-struct StrftimeFormat {
-    var format: String
+/// pickerd keeps are the value as it is. pickerctl's `date` and PickerZenity's
+/// calendars print through it.
+public struct StrftimeFormat: Sendable {
+    public var format: String
+
+    public init(format: String) { self.format = format }
 
     /// The outcome with its value reformatted, when it is a date pickerd writes
     /// (`2026-03-04`, `14:30`, `2026-03-04T14:30:00+01:00`); any other as it is.
-    func applied(to outcome: Outcome) -> Outcome {
+    public func applied(to outcome: Outcome) -> Outcome {
         guard case .string(let text)? = outcome.value, let fields = Self.fields(of: text) else { return outcome }
         var reformatted = outcome
         reformatted.value = .string(formatted(fields))
         return reformatted
+    }
+
+    /// A date value pickerd writes (see `applied(to:)`) through the format; nil for any other text.
+    public func formatted(_ value: String) -> String? {
+        Self.fields(of: value).map(formatted)
     }
 
     private func formatted(_ fields: tm) -> String {

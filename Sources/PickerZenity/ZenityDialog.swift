@@ -1,0 +1,38 @@
+import PickerJSON
+import PickerProtocol
+
+/// One zenity dialog as a pickerd window: the kind it is asked as, and what
+/// zenity prints and exits with for the value it ends with.
+protocol ZenityDialog: Sendable {
+    var kind: BuiltInKind { get }
+    /// The window's title when the command line gives no `--title` (zenity's own).
+    var defaultTitle: String { get }
+    var options: JSONObject { get }
+    /// The value the window ends with on `--timeout` (zenity prints what was shown); nil for none.
+    var initialValue: JSON? { get }
+    /// What zenity does when the window is submitted with `value` (or, with
+    /// `timedOut`, when it timed out showing it).
+    func answer(_ value: JSON?, timedOut: Bool) -> ZenityAnswer
+}
+
+/// What zenity prints on stdout and its exit status.
+public struct ZenityAnswer: Equatable, Sendable {
+    public var output: String
+    public var status: Int32
+
+    public init(_ output: String, status: Int32) {
+        self.output = output
+        self.status = status
+    }
+
+    public static let ok: Int32 = 0
+    /// Cancel, a closed window, and an extra button.
+    public static let cancelled: Int32 = 1
+    public static let timedOut: Int32 = 5
+    /// zenity's exit(-1): a usage error, and here pickerd unreachable.
+    public static let failed: Int32 = 255
+
+    static func printed(_ text: String, timedOut: Bool) -> ZenityAnswer {
+        ZenityAnswer(text + "\n", status: timedOut ? Self.timedOut : ok)
+    }
+}
