@@ -134,6 +134,8 @@ public final class EmbeddedDaemon {
 
     /// Whether long work (a long `list`, many timeouts) has slices left.
     public var hasSlicedWork: Bool { core.hasSlicedWork }
+    /// The members of batches run so far.
+    public var batchMembersRun: Int { core.batchMembersRun }
 
     /// Moves the event loop's time on to the next slice of long work, which
     /// runs (the daemon's clock stays).

@@ -298,6 +298,28 @@ import Testing
             outcomes.filter { $0["reason"] == "owner_gone" }.count == 2, "both presented, then ended with their asker")
     }
 
+    /// Of a batch left half run by a peer that goes away, only what outlives
+    /// the connection runs (here the `present`, whose window then ends as
+    /// its owner's), not the members whose one effect is their answer: 100
+    /// peers of the `plugins` attack closing together had 15,000 answers
+    /// built for nobody in one loop iteration (issue 27).
+    @Test func aBatchLeftByItsPeerRunsOnlyWhatOutlivesTheConnection() throws {
+        let daemon = try EmbeddedDaemon(
+            config: #"{"windows": {"reattach_ms": 0}}"#, sliceBudgets: SliceBudgets(lineTime: .zero))
+        let owner = try EmbeddedConnection(daemon)
+        let vanishing = try EmbeddedConnection(daemon)
+        let plugins = Array(repeating: #"{"jsonrpc":"2.0","id":0,"method":"plugins"}"#, count: 50)
+        let present =
+            #"{"jsonrpc":"2.0","id":1,"method":"present","params":{"kind":"text","title":"in the batch","wait":true,"on_disconnect":"dismiss"}}"#
+        vanishing.send(raw: Array(("[" + (plugins + [present] + plugins).joined(separator: ",") + "]\n").utf8))
+        #expect(try owner.call(List()).windows.isEmpty, "the present waits behind the first plugins")
+        let ranBefore = daemon.batchMembersRun
+        vanishing.disconnect()
+        let outcomes = try owner.request(History(limit: 10)).get()["outcomes"]?.arrayValue ?? []
+        #expect(outcomes.filter { $0["reason"] == "owner_gone" }.count == 1, "presented, then ended with its asker")
+        #expect(daemon.batchMembersRun - ranBefore == 1, "only the present ran")
+    }
+
     /// A peer that goes away with lines held back still has them run (here
     /// a window presented, which then ends as its owner's), as when they had
     /// run at once. (Before, they were dropped with the connection.)
