@@ -35,6 +35,8 @@ struct JSONTokenerFeeder {
         while fed < end {
             let start = fed
             fed = maxElements == nil ? end : min(end, start + Self.seam)
+            // Never inside a character: json-c checks UTF-8 a call at a time.
+            while fed < end, bytes[fed] & 0xC0 == 0x80 { fed += 1 }
             let result = json_tokener_parse_ex(
                 tokener, base.advanced(by: start).assumingMemoryBound(to: CChar.self), Int32(fed - start))
             if try outcome(result, at: start + json_tokener_get_parse_end(tokener)) { return true }

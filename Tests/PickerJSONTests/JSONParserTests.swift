@@ -250,6 +250,19 @@ import Testing
         #expect(throws: Never.self) { try JSONParser().parse(Self.array(100_000)) }
     }
 
+    @Test func piecesNeverSplitACharacter() throws {
+        // Characters of 2, 3 and 4 bytes across many 8 KiB seams, in a string and as keys.
+        let text = String(repeating: "é€😀a", count: 5_000)
+        let line = #"{"s":"\#(text)","\#(text)":[1,2]}"#
+        let value = try Self.parser.parse(line)
+        #expect(value["s"] == .string(text))
+        #expect(value[text] == [1, 2])
+        #expect(throws: Never.self) {
+            var line = line
+            try line.withUTF8 { _ = try Self.parser.document(UnsafeRawBufferPointer($0)) }
+        }
+    }
+
     @Test func aLongContainerIsRefusedBeforeTheRestOfTheLineIsRead() throws {
         // 20,000 elements past the limit, then a mistake at the line's end:
         // the count is found a piece past the limit, and the mistake never read.
