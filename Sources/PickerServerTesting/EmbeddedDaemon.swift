@@ -88,6 +88,17 @@ public final class EmbeddedDaemon {
         loop.run()
     }
 
+    /// Delivers bytes on several connections in one loop iteration, in
+    /// order, as one epoll wake-up with many readable sockets does.
+    public func send(together reads: [(bytes: [UInt8], connection: Int)]) {
+        for read in reads where channels[read.connection].isActive {
+            var buffer = channels[read.connection].allocator.buffer(capacity: read.bytes.count)
+            buffer.writeBytes(read.bytes)
+            _ = try? channels[read.connection].writeInbound(buffer)
+        }
+        loop.run()
+    }
+
     /// Whether the daemon has not closed a connection.
     public func isOpen(_ connection: Int) -> Bool {
         channels[connection].isActive

@@ -252,6 +252,27 @@ import Testing
         #expect(try batcher.readMessage()?["id"] == "then", "then the next line")
     }
 
+    /// A line read once the iteration's lines have had their time waits for
+    /// a slice; from a connection with nothing else waiting it takes the next
+    /// one, not the back of the queue: a bystander's ping read beside 100
+    /// attackers' batches waited behind up to 100 of their slices (issue 27).
+    @Test func aLineFromAPeerWithNothingWaitingTakesTheNextSlice() throws {
+        let daemon = try EmbeddedDaemon(sliceBudgets: SliceBudgets(lineTime: .zero))
+        let batchers = try (0..<5).map { _ in try EmbeddedConnection(daemon) }
+        let starter = try EmbeddedConnection(daemon)
+        let bystander = try EmbeddedConnection(daemon)
+        let batch = Array((Self.pluginsBatch(20) + "\n").utf8)
+        daemon.send(together: batchers.map { (batch, $0.number) })
+        #expect(daemon.hasSlicedWork)
+        // The starter's ping spends the iteration's time; the bystander's waits.
+        let ping = Array(#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#.utf8) + [0x0A]
+        daemon.send(together: [(ping, starter.number), (ping, bystander.number)])
+        #expect(try starter.readMessage()?["result"] == "pong")
+        #expect(bystander.readLine() == nil, "held back")
+        daemon.runNextSlice()
+        #expect(try bystander.readMessage()?["result"] == "pong", "answered at the next slice")
+    }
+
     /// The rest of a batch runs only while the peer reads what it is sent: a
     /// peer that stops has its batch paused, with nothing built and nothing
     /// scheduled for it, until it reads again.
