@@ -25,12 +25,26 @@ struct JSONCTree {
     let textMember: String?
     /// The texts kept, by top-level element (0 for a top-level object).
     private(set) var numberTexts: [Int: String] = [:]
+    /// `JSONParser.maxElements`: the feeder refuses what its seams show, and
+    /// this what closed between two of them.
+    let maxElements: Int?
 
-    init(line: UnsafeRawBufferPointer, nulStandIns: Bool, exponentsAdded: Set<String> = [], textMember: String? = nil) {
+    init(
+        line: UnsafeRawBufferPointer, nulStandIns: Bool, exponentsAdded: Set<String> = [], textMember: String? = nil,
+        maxElements: Int? = nil
+    ) {
         self.line = line
         self.nulStandIns = nulStandIns
         self.exponentsAdded = exponentsAdded
         self.textMember = textMember
+        self.maxElements = maxElements
+    }
+
+    /// Refuses a container of `count` elements past `maxElements`; the place
+    /// is the line's end, where json-c was when it was found.
+    private func checkCount(_ count: Int, depth: Int) throws(JSONParseError) {
+        guard let maxElements, count > maxElements else { return }
+        throw JSONTokenerFeeder.tooManyElements(maxElements, at: line.count, depth: depth)
     }
 
     /// Converts the line's top-level value, keeping the number texts of `textMember`.
@@ -74,19 +88,21 @@ struct JSONCTree {
     /// Runs the checks `convert` makes over every value, converting nothing:
     /// a line read into a `JSONDocument` is refused now, not when a value
     /// in it is read.
-    func check(_ object: OpaquePointer?) throws(JSONParseError) {
+    func check(_ object: OpaquePointer?, depth: Int = 0) throws(JSONParseError) {
         guard let object else { return }
         switch json_object_get_type(object) {
         case json_type_double:
             _ = try checkedDouble(object)
         case json_type_array:
+            try checkCount(json_object_array_length(object), depth: depth)
             for index in 0..<json_object_array_length(object) {
-                try check(json_object_array_get_idx(object, index))
+                try check(json_object_array_get_idx(object, index), depth: depth + 1)
             }
         case json_type_object:
+            try checkCount(Int(json_object_object_length(object)), depth: depth)
             var entry = json_object_get_object(object)?.pointee.head
             while let current = entry {
-                try check(OpaquePointer(current.pointee.v))
+                try check(OpaquePointer(current.pointee.v), depth: depth + 1)
                 entry = current.pointee.next
             }
         default:
@@ -94,7 +110,7 @@ struct JSONCTree {
         }
     }
 
-    func convert(_ object: OpaquePointer?) throws(JSONParseError) -> JSON {
+    func convert(_ object: OpaquePointer?, depth: Int = 0) throws(JSONParseError) -> JSON {
         guard let object else { return .null }
         switch json_object_get_type(object) {
         case json_type_boolean:
@@ -116,16 +132,18 @@ struct JSONCTree {
             return .string(string(UnsafeRawBufferPointer(start: json_object_get_string(object), count: length)))
         case json_type_array:
             let count = json_object_array_length(object)
+            try checkCount(count, depth: depth)
             var elements: [JSON] = []
             elements.reserveCapacity(count)
             for index in 0..<count {
-                elements.append(try convert(json_object_array_get_idx(object, index)))
+                elements.append(try convert(json_object_array_get_idx(object, index), depth: depth + 1))
             }
             return .array(elements)
         case json_type_object:
             // json-c's table keeps its entries in the order the keys came,
             // and a repeated key replaced its first entry's value.
             guard let table = json_object_get_object(object) else { return .object(JSONObject()) }
+            try checkCount(Int(table.pointee.count), depth: depth)
             var members: [JSONObject.Member] = []
             members.reserveCapacity(Int(table.pointee.count))
             var entry = table.pointee.head
@@ -134,7 +152,7 @@ struct JSONCTree {
                 members.append(
                     JSONObject.Member(
                         key: string(UnsafeRawBufferPointer(start: key, count: strlen(key))),
-                        value: try convert(OpaquePointer(current.pointee.v))))
+                        value: try convert(OpaquePointer(current.pointee.v), depth: depth + 1)))
                 entry = current.pointee.next
             }
             return .object(JSONObject(distinctMembers: members))

@@ -27,11 +27,20 @@ public final class JSONParser {
     public static let defaultMaxDepth = 64
 
     public let maxDepth: Int
+    /// An array or object with more elements (an object's members) than
+    /// this is refused, however deep (nil: no limit). json-c reads a line
+    /// with a limit in pieces, counting between two, so a line far over it
+    /// is refused after a piece past the limit rather than once all of it is
+    /// built: what json-c allocates (and then frees) grows with a line's
+    /// values, not its bytes, and each object has a hash table of its own.
+    public let maxElements: Int?
     private let tokener: UnsafeMutablePointer<json_tokener>
 
-    public init(maxDepth: Int = JSONParser.defaultMaxDepth) {
+    public init(maxDepth: Int = JSONParser.defaultMaxDepth, maxElements: Int? = nil) {
         precondition(maxDepth >= 1, "maxDepth must be at least 1")
+        precondition((maxElements ?? 0) >= 0, "maxElements must not be negative")
         self.maxDepth = maxDepth
+        self.maxElements = maxElements
         // json-c counts the top-level value as a level of its own, so a
         // value inside `maxDepth` containers is on its level `maxDepth + 1`.
         tokener = json_tokener_new_ex(Int32(clamping: maxDepth + 1))
@@ -70,7 +79,8 @@ public final class JSONParser {
         let (root, nulStandIns) = try tree(of: bytes)
         defer { json_object_put(root) }
         var converter = JSONCTree(
-            line: bytes, nulStandIns: nulStandIns, exponentsAdded: exponentsAdded, textMember: member)
+            line: bytes, nulStandIns: nulStandIns, exponentsAdded: exponentsAdded, textMember: member,
+            maxElements: maxElements)
         let value = try converter.convertLine(root)
         return (value, converter.numberTexts)
     }
@@ -79,14 +89,46 @@ public final class JSONParser {
     /// but converts nothing: its values become `JSON` as they are read
     /// (the daemon's requests, whose params only their method reads).
     public func document(_ bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> JSONDocument {
-        let (root, nulStandIns) = try tree(of: bytes)
+        partialDocument = nil
+        let root: OpaquePointer?
+        let nulStandIns: Bool
         do {
-            try JSONCTree(line: bytes, nulStandIns: nulStandIns, exponentsAdded: exponentsAdded).check(root)
+            (root, nulStandIns) = try tree(of: bytes)
         } catch {
-            json_object_put(root)
+            // The feeder stopped at a seam: what json-c holds is the line so far.
+            if error.elementLimitDepth != nil {
+                let partial = pickerd_json_tokener_root(tokener)
+                // Strings hold the NUL stand-in only for an escaped NUL: no valid line holds it otherwise.
+                partialDocument = Self.document(
+                    of: json_object_get(partial), nulStandIns: true, exponentsAdded: exponentsAdded)
+            }
             throw error
         }
-        return JSONDocument(
+        do {
+            try JSONCTree(
+                line: bytes, nulStandIns: nulStandIns, exponentsAdded: exponentsAdded, maxElements: maxElements
+            ).check(root)
+        } catch {
+            if error.elementLimitDepth != nil {
+                partialDocument = Self.document(of: root, nulStandIns: nulStandIns, exponentsAdded: exponentsAdded)
+            } else {
+                json_object_put(root)
+            }
+            throw error
+        }
+        return Self.document(of: root, nulStandIns: nulStandIns, exponentsAdded: exponentsAdded)
+    }
+
+    /// After `document(_:)` refused a line for `maxElements`, its top-level
+    /// value as far as json-c had read it (a member still being read when it
+    /// stopped, with everything in it, is missing), so that a request's `id`
+    /// can still be answered; nil after anything else.
+    public private(set) var partialDocument: JSONDocument?
+
+    private static func document(of root: OpaquePointer?, nulStandIns: Bool, exponentsAdded: Set<String>)
+        -> JSONDocument
+    {
+        JSONDocument(
             root: root,
             converter: JSONCTree(
                 line: UnsafeRawBufferPointer(start: nil, count: 0), nulStandIns: nulStandIns,
@@ -117,7 +159,7 @@ public final class JSONParser {
         json_tokener_reset(tokener)
         // json-c's own UTF-8 check would refuse the NUL stand-in; the screen checked the line.
         json_tokener_set_flags(tokener, JSON_TOKENER_STRICT | (screen.hasEscapedNUL ? 0 : JSON_TOKENER_VALIDATE_UTF8))
-        var feeder = JSONTokenerFeeder(tokener: tokener, bytes: bytes, maxDepth: maxDepth)
+        var feeder = JSONTokenerFeeder(tokener: tokener, bytes: bytes, maxDepth: maxDepth, maxElements: maxElements)
         for place in screen.places where place.offset < screen.end {
             if try feeder.feed(upTo: place.offset) { return try feeder.finished(screen) }
             switch place.mark {

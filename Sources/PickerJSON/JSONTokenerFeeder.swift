@@ -9,25 +9,50 @@ struct JSONTokenerFeeder {
     let tokener: UnsafeMutablePointer<json_tokener>
     let bytes: UnsafeRawBufferPointer
     let maxDepth: Int
+    /// Past this many elements in one array or object the line is refused,
+    /// as soon as a seam (`seam`) shows it (nil: no limit).
+    let maxElements: Int?
+    /// With `maxElements`, json-c gets the line this many bytes at a time,
+    /// and the containers it has open are counted between two: a line with
+    /// 58,000 actions is refused a seam past the limit, not once all of them
+    /// are built (and freed).
+    static let seam = 8 * 1024
     /// The line's bytes before this offset have been given to json-c.
     private(set) var fed = 0
     /// json-c's tree once it is complete (nil also for `null`).
     private(set) var root: OpaquePointer?
 
-    init(tokener: UnsafeMutablePointer<json_tokener>, bytes: UnsafeRawBufferPointer, maxDepth: Int) {
+    init(tokener: UnsafeMutablePointer<json_tokener>, bytes: UnsafeRawBufferPointer, maxDepth: Int, maxElements: Int?) {
         self.tokener = tokener
         self.bytes = bytes
         self.maxDepth = maxDepth
+        self.maxElements = maxElements
     }
 
     /// Gives json-c the line up to `end`; true once it has read a whole value.
     mutating func feed(upTo end: Int) throws(JSONParseError) -> Bool {
         guard end > fed, let base = bytes.baseAddress else { return false }
-        let start = fed
-        fed = end
-        let result = json_tokener_parse_ex(
-            tokener, base.advanced(by: start).assumingMemoryBound(to: CChar.self), Int32(end - start))
-        return try outcome(result, at: start + json_tokener_get_parse_end(tokener))
+        while fed < end {
+            let start = fed
+            fed = maxElements == nil ? end : min(end, start + Self.seam)
+            // Never inside a character: json-c checks UTF-8 a call at a time.
+            while fed < end, bytes[fed] & 0xC0 == 0x80 { fed += 1 }
+            let result = json_tokener_parse_ex(
+                tokener, base.advanced(by: start).assumingMemoryBound(to: CChar.self), Int32(fed - start))
+            if try outcome(result, at: start + json_tokener_get_parse_end(tokener)) { return true }
+            if let maxElements, case let depth = pickerd_json_tokener_open_container_past(tokener, maxElements),
+                depth >= 0
+            {
+                throw Self.tooManyElements(maxElements, at: fed, depth: Int(depth))
+            }
+        }
+        return false
+    }
+
+    /// An array or object with more than `limit` elements (members), `depth`
+    /// levels down, found at `offset`.
+    static func tooManyElements(_ limit: Int, at offset: Int, depth: Int) -> JSONParseError {
+        JSONParseError("an array or object holds more than \(limit) elements", at: offset, elementLimitDepth: depth)
     }
 
     /// Gives json-c `text` as if it stood at `offset`, where any error it

@@ -109,6 +109,10 @@ public struct Daemon: Service {
                 systemTimeZone: options.systemTimeZone, daemonUID: getuid(), clock: SystemClock(), store: store,
                 notifier: notifier, logger: logger, offLoop: { work in Task.detached { work() } })
             core.turns.onStateLoss = onStateLoss
+            if let path = options.environment["PICKERD_LOOP_PROBE"], let probe = LoopProbe(path: path) {
+                core.loopProbe = probe
+                probe.start(on: loop)
+            }
             try core.restore()
             // The restore commits what it changed; if that failed, never listen.
             if let loss = core.turns.stateLoss { throw loss }

@@ -88,6 +88,17 @@ public final class EmbeddedDaemon {
         loop.run()
     }
 
+    /// Delivers bytes on several connections in one loop iteration, in
+    /// order, as one epoll wake-up with many readable sockets does.
+    public func send(together reads: [(bytes: [UInt8], connection: Int)]) {
+        for read in reads where channels[read.connection].isActive {
+            var buffer = channels[read.connection].allocator.buffer(capacity: read.bytes.count)
+            buffer.writeBytes(read.bytes)
+            _ = try? channels[read.connection].writeInbound(buffer)
+        }
+        loop.run()
+    }
+
     /// Whether the daemon has not closed a connection.
     public func isOpen(_ connection: Int) -> Bool {
         channels[connection].isActive
@@ -134,6 +145,8 @@ public final class EmbeddedDaemon {
 
     /// Whether long work (a long `list`, many timeouts) has slices left.
     public var hasSlicedWork: Bool { core.hasSlicedWork }
+    /// The members of batches run so far.
+    public var batchMembersRun: Int { core.batchMembersRun }
 
     /// Moves the event loop's time on to the next slice of long work, which
     /// runs (the daemon's clock stays).

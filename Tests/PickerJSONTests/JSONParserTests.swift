@@ -204,3 +204,74 @@ import Testing
         #expect(uselocale(nil) == before)
     }
 }
+
+/// `JSONParser.maxElements`: an array or object past it is refused wherever
+/// it is, and as soon as a piece of the line shows it, before the rest of the
+/// line is read (issue 27: a 1 MB line of 58,000 actions held the daemon's
+/// loop while json-c built and freed every one of them).
+@Suite struct JSONElementLimitTests {
+    static var parser: JSONParser { JSONParser(maxElements: 100) }
+
+    static func error(_ text: String, document: Bool = false) -> JSONParseError? {
+        do {
+            var text = text
+            try text.withUTF8 { bytes in
+                if document {
+                    _ = try Self.parser.document(UnsafeRawBufferPointer(bytes))
+                } else {
+                    _ = try Self.parser.parse(UnsafeRawBufferPointer(bytes))
+                }
+            }
+            return nil
+        } catch {
+            return error as? JSONParseError
+        }
+    }
+
+    static func array(_ count: Int, of element: String = "1") -> String {
+        "[" + Array(repeating: element, count: count).joined(separator: ",") + "]"
+    }
+
+    @Test func containersUpToTheLimitAreRead() throws {
+        #expect(try Self.parser.parse(Self.array(100)).arrayValue?.count == 100)
+        let members = (0..<100).map { #""k\#($0)":\#($0)"# }.joined(separator: ",")
+        #expect(try Self.parser.parse("{\"a\":[{\(members)}]}")["a"]?.arrayValue?.first?.objectValue?.count == 100)
+    }
+
+    @Test func aContainerPastTheLimitIsRefusedWhereverItIs() {
+        let reason = "an array or object holds more than 100 elements"
+        for document in [false, true] {
+            #expect(Self.error(Self.array(101), document: document)?.reason == reason)
+            #expect(Self.error("{\"a\":{\"b\":\(Self.array(101))}}", document: document)?.reason == reason)
+            let members = (0..<101).map { #""k\#($0)":[]"# }.joined(separator: ",")
+            #expect(Self.error("[{\(members)}]", document: document)?.reason == reason)
+        }
+        // Without a limit, as before.
+        #expect(throws: Never.self) { try JSONParser().parse(Self.array(100_000)) }
+    }
+
+    @Test func piecesNeverSplitACharacter() throws {
+        // Characters of 2, 3 and 4 bytes across many 8 KiB seams, in a string and as keys.
+        let text = String(repeating: "é€😀a", count: 5_000)
+        let line = #"{"s":"\#(text)","\#(text)":[1,2]}"#
+        let value = try Self.parser.parse(line)
+        #expect(value["s"] == .string(text))
+        #expect(value[text] == [1, 2])
+        #expect(throws: Never.self) {
+            var line = line
+            try line.withUTF8 { _ = try Self.parser.document(UnsafeRawBufferPointer($0)) }
+        }
+    }
+
+    @Test func aLongContainerIsRefusedBeforeTheRestOfTheLineIsRead() throws {
+        // 20,000 elements past the limit, then a mistake at the line's end:
+        // the count is found a piece past the limit, and the mistake never read.
+        let line = "{\"params\":" + Self.array(20_100, of: #"{"label":"x"}"#) + ", oops}"
+        let error = try #require(Self.error(line, document: true))
+        #expect(error.reason == "an array or object holds more than 100 elements")
+        #expect(error.offset < 100 * 14 + 2 * 8 * 1024)
+        // Without a limit the same line is read to its mistake.
+        let unlimited = #expect(throws: JSONParseError.self) { try JSONParser().parse(line) }
+        #expect((unlimited?.offset ?? 0) > line.utf8.count - 10)
+    }
+}

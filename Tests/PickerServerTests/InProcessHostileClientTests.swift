@@ -59,6 +59,37 @@ import Testing
         }
     }
 
+    /// A list longer than any kind takes (10,000: a column's choices) is
+    /// refused while its line is read, a piece past the limit, not once
+    /// json-c has built (and the loop has freed) every element: the 58,000
+    /// actions of issue 27's attack, answered to the request's id. A batch
+    /// past `max_batch` is refused the same way, with the batch's error.
+    @Test func aListPastWhatAnyKindTakesIsRefusedBeforeItsLineIsRead() throws {
+        let daemon = try EmbeddedDaemon(config: #"{"limits": {"max_line_bytes": 16777216}}"#)
+        let client = try EmbeddedConnection(daemon)
+        let actions = (0..<58_000).map { #"{"label":"\#($0)"}"# }.joined(separator: ",")
+        let line =
+            #"{"jsonrpc":"2.0","id":7,"method":"present","params":{"kind":"actions","options":{"actions":[\#(actions)]}}}"#
+        client.send(line: line)
+        let answer = try JSON.parse(try #require(client.readLine()))
+        #expect(answer["id"] == 7)
+        #expect(answer["error"]?["code"] == -32602)
+        let message = try #require(answer["error"]?["message"]?.stringValue)
+        #expect(message.hasPrefix("an array or object holds more than 10000 elements"), "\(message)")
+        // Where it stopped: a piece (8 KiB) past the 10,000th action, not the line's end.
+        let offset = try #require(message.split(separator: "at byte ").last?.prefix { $0.isNumber }).description
+        #expect(try #require(Int(offset)) < line.utf8.count / 4)
+
+        let batch =
+            "[" + Array(repeating: #"{"jsonrpc":"2.0","id":1,"method":"ping"}"#, count: 20_000).joined(separator: ",")
+            + "]"
+        client.send(line: batch)
+        let refusal = try JSON.parse(try #require(client.readLine()))
+        #expect(refusal["error"]?["code"] == -32006)
+        #expect(refusal["error"]?["data"]?["limit"] == "max_batch")
+        #expect(try client.call(Ping()) == "pong")
+    }
+
     @Test func clientsThatVanishInTheMiddleOfEveryMethod() throws {
         // reattach_ms 0: a dismiss window ends the moment its asker vanishes.
         let daemon = try EmbeddedDaemon(config: #"{"windows": {"reattach_ms": 0}}"#)

@@ -252,6 +252,27 @@ import Testing
         #expect(try batcher.readMessage()?["id"] == "then", "then the next line")
     }
 
+    /// A line read once the iteration's lines have had their time waits for
+    /// a slice; from a connection with nothing else waiting it takes the next
+    /// one, not the back of the queue: a bystander's ping read beside 100
+    /// attackers' batches waited behind up to 100 of their slices (issue 27).
+    @Test func aLineFromAPeerWithNothingWaitingTakesTheNextSlice() throws {
+        let daemon = try EmbeddedDaemon(sliceBudgets: SliceBudgets(lineTime: .zero))
+        let batchers = try (0..<5).map { _ in try EmbeddedConnection(daemon) }
+        let starter = try EmbeddedConnection(daemon)
+        let bystander = try EmbeddedConnection(daemon)
+        let batch = Array((Self.pluginsBatch(20) + "\n").utf8)
+        daemon.send(together: batchers.map { (batch, $0.number) })
+        #expect(daemon.hasSlicedWork)
+        // The starter's ping spends the iteration's time; the bystander's waits.
+        let ping = Array(#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#.utf8) + [0x0A]
+        daemon.send(together: [(ping, starter.number), (ping, bystander.number)])
+        #expect(try starter.readMessage()?["result"] == "pong")
+        #expect(bystander.readLine() == nil, "held back")
+        daemon.runNextSlice()
+        #expect(try bystander.readMessage()?["result"] == "pong", "answered at the next slice")
+    }
+
     /// The rest of a batch runs only while the peer reads what it is sent: a
     /// peer that stops has its batch paused, with nothing built and nothing
     /// scheduled for it, until it reads again.
@@ -296,6 +317,28 @@ import Testing
         let outcomes = try owner.request(History(limit: 10)).get()["outcomes"]?.arrayValue ?? []
         #expect(
             outcomes.filter { $0["reason"] == "owner_gone" }.count == 2, "both presented, then ended with their asker")
+    }
+
+    /// Of a batch left half run by a peer that goes away, only what outlives
+    /// the connection runs (here the `present`, whose window then ends as
+    /// its owner's), not the members whose one effect is their answer: 100
+    /// peers of the `plugins` attack closing together had 15,000 answers
+    /// built for nobody in one loop iteration (issue 27).
+    @Test func aBatchLeftByItsPeerRunsOnlyWhatOutlivesTheConnection() throws {
+        let daemon = try EmbeddedDaemon(
+            config: #"{"windows": {"reattach_ms": 0}}"#, sliceBudgets: SliceBudgets(lineTime: .zero))
+        let owner = try EmbeddedConnection(daemon)
+        let vanishing = try EmbeddedConnection(daemon)
+        let plugins = Array(repeating: #"{"jsonrpc":"2.0","id":0,"method":"plugins"}"#, count: 50)
+        let present =
+            #"{"jsonrpc":"2.0","id":1,"method":"present","params":{"kind":"text","title":"in the batch","wait":true,"on_disconnect":"dismiss"}}"#
+        vanishing.send(raw: Array(("[" + (plugins + [present] + plugins).joined(separator: ",") + "]\n").utf8))
+        #expect(try owner.call(List()).windows.isEmpty, "the present waits behind the first plugins")
+        let ranBefore = daemon.batchMembersRun
+        vanishing.disconnect()
+        let outcomes = try owner.request(History(limit: 10)).get()["outcomes"]?.arrayValue ?? []
+        #expect(outcomes.filter { $0["reason"] == "owner_gone" }.count == 1, "presented, then ended with its asker")
+        #expect(daemon.batchMembersRun - ranBefore == 1, "only the present ran")
     }
 
     /// A peer that goes away with lines held back still has them run (here

@@ -63,7 +63,8 @@ final class Bystander: Sendable {
 /// The largest pickers a person could use, and ones past the fixed limits
 /// (PluginLimits), against the real daemon while another connection pings:
 /// those at a limit are answered and the bystander with them; those past one
-/// are refused at once with -32602 naming the limit. Times are printed, and
+/// are refused with -32602, these (past 10,000 elements of one list, the
+/// longest any kind takes) while the daemon reads their line. Times are printed, and
 /// only a ping left unanswered for `Bystander.ceiling` fails a test.
 @Suite(.tags(.process), .serialized) struct LargeRequestTests {
     /// Lines of a few MiB, so the oversized requests of issue 14 reach the plugins.
@@ -83,10 +84,12 @@ final class Bystander: Sendable {
         try body(client)
     }
 
-    static func expectRefusal(_ error: RPCError, _ message: String) {
+    /// Past the longest list any kind takes (10,000), the line is refused
+    /// while json-c reads it (issue 27), before the plugin would count it.
+    static func expectEarlyRefusal(_ error: RPCError) {
         #expect(error.code == .invalidParams)
-        #expect(error.message == message)
-        #expect(error.data?["field"] == "options")
+        #expect(error.message.hasPrefix("an array or object holds more than 10000 elements"), "\(error.message)")
+        #expect(error.message.hasSuffix("the rest of the line was not read"), "\(error.message)")
     }
 
     // MARK: actions
@@ -111,7 +114,7 @@ final class Bystander: Sendable {
         let actions = JSON.array((0..<58_000).map { ["label": .string("\($0)")] })
         try Self.whilePinging("actions, 58,000 labels: refused") { client in
             let error = try client.error("present", ["kind": "actions", "options": ["actions": actions]], timeout: 120)
-            Self.expectRefusal(error, "an action sheet holds at most 1,000 actions; this one has 58,000")
+            Self.expectEarlyRefusal(error)
         }
     }
 
@@ -133,7 +136,7 @@ final class Bystander: Sendable {
         let fields = JSON.array((0..<25_000).map { ["name": .string("f\($0)"), "kind": "text"] })
         try Self.whilePinging("form, 25,000 text fields: refused") { client in
             let error = try client.error("present", ["kind": "form", "options": ["fields": fields]], timeout: 120)
-            Self.expectRefusal(error, "a form holds at most 1,000 fields; this one has 25,000")
+            Self.expectEarlyRefusal(error)
         }
     }
 
@@ -155,7 +158,7 @@ final class Bystander: Sendable {
         let tree = JSON.object(JSONObject((0..<70_000).map { ("k\($0)", ["x"]) }))
         try Self.whilePinging("custom, a tree of 70,000 keys: refused") { client in
             let error = try client.error("present", ["kind": "custom", "options": ["tree": tree]], timeout: 120)
-            Self.expectRefusal(error, "a column holds at most 10,000 choices; option 'tree' has 70,000")
+            Self.expectEarlyRefusal(error)
         }
     }
 

@@ -38,6 +38,23 @@ final class BenchDaemon {
         }
     }
 
+    /// The longest stall of the event loop that `PICKERD_LOOP_PROBE` noted
+    /// since `start` (CLOCK_MONOTONIC ns): the loop thread's CPU and the wall
+    /// time in ms, and what ran; nil when the daemon noted none (an older pickerd).
+    func longestLoopStall(since start: Int64) -> (cpu: Double, wall: Double, ran: String)? {
+        guard let text = try? String(contentsOf: directory.appendingPathComponent("loop-probe"), encoding: .utf8)
+        else { return nil }
+        var longest: (cpu: Double, wall: Double, ran: String)? = (0, 0, "")
+        for line in text.split(separator: "\n") {
+            let fields = line.split(separator: " ", maxSplits: 3)
+            guard fields.count == 4, let end = Int64(fields[0]), end >= start, let cpu = Double(fields[1]),
+                let wall = Double(fields[2])
+            else { continue }
+            if cpu / 1000 > longest!.cpu { longest = (cpu / 1000, wall / 1000, String(fields[3])) }
+        }
+        return longest
+    }
+
     /// The C reference server.
     static func floor() throws -> BenchDaemon {
         try BenchDaemon(executable: sibling("pickerfloor")) { _, socket in [socket] }
@@ -58,6 +75,10 @@ final class BenchDaemon {
         process.executableURL = URL(fileURLWithPath: command[0])
         process.arguments = Array(command.dropFirst()) + (try arguments(directory, socketPath))
         process.standardError = FileHandle.standardError
+        // pickerd notes its event loop's stalls here (a pickerd that knows nothing of it ignores it).
+        process.environment = ProcessInfo.processInfo.environment.merging([
+            "PICKERD_LOOP_PROBE": directory.appendingPathComponent("loop-probe").path
+        ]) { $1 }
         try CPUPinning.asServer { try process.run() }
         for _ in 0..<500 {
             if (try? LoadConnection(socketPath: socketPath)) != nil { return }

@@ -86,6 +86,9 @@ struct HostileAttack: Sendable {
         let probe = daemon.probe
         probe.resetPeak()
         let round = AttackRound(daemon: daemon, bystander: bystander, before: probe.residentBytes())
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        let startedAt = Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
         bystander.start()
         do {
             try run(round)
@@ -99,6 +102,11 @@ struct HostileAttack: Sendable {
         round.pings = bystander.stop()
         round.peak = probe.peakResidentBytes()
         round.after = probe.residentBytes()
+        // From inside the daemon, what the machine's load distorts less than a ping.
+        let stall = daemon.longestLoopStall(since: startedAt)
+        round.stallCPU = stall?.cpu ?? .nan
+        round.stallWall = stall?.wall ?? .nan
+        if let stall { round.stallRan = stall.ran }
         if asksSIGTERM {
             let exited = daemon.stop(within: 5)
             round.say("SIGTERM", exited == nil ? "still running after 5 s" : "exits")
@@ -118,6 +126,10 @@ final class AttackRound {
     var peak = Double.nan
     var after = Double.nan
     var pings = Bystander.Pings(worst: .nan, p99: .nan, unanswered: false)
+    /// The daemon's longest event-loop stall during the round (`PICKERD_LOOP_PROBE`), ms.
+    var stallCPU = Double.nan
+    var stallWall = Double.nan
+    var stallRan: String?
     private(set) var figures: [(name: String, value: Double, decimals: Int)] = []
     private(set) var words: [(name: String, text: String)] = []
 
@@ -148,6 +160,9 @@ struct AttackFigures {
     var worst = Sample()
     var p99 = Sample()
     var unanswered = 0
+    var stallCPU = Sample()
+    var stallWall = Sample()
+    var stallsRan: [String] = []
     var before = Sample()
     var peak = Sample()
     var after = Sample()
@@ -160,6 +175,9 @@ struct AttackFigures {
         worst.add(round.pings.worst)
         p99.add(round.pings.p99)
         if round.pings.unanswered { unanswered += 1 }
+        stallCPU.add(round.stallCPU)
+        stallWall.add(round.stallWall)
+        if let ran = round.stallRan { stallsRan.append(ran) }
         before.add(round.before / 1_048_576)
         peak.add(round.peak / 1_048_576)
         after.add(round.after / 1_048_576)
@@ -202,6 +220,8 @@ struct AttackFigures {
             table.row(
                 "  a ping still unanswered at the end", texts: all.map { "\($0.unanswered) of \($0.rounds) rounds" })
         }
+        table.row("  daemon's longest loop stall, CPU ms", all.map(\.stallCPU), decimals: 1)
+        table.row("  the same stall, wall ms", all.map(\.stallWall), decimals: 1)
         table.row("  RSS before, MiB", all.map(\.before), decimals: 1)
         table.row("  peak RSS, MiB", all.map(\.peak), decimals: 1)
         table.row("  RSS after it left, MiB", all.map(\.after), decimals: 1)
@@ -210,6 +230,10 @@ struct AttackFigures {
         }
         for word in words {
             table.row("  " + word.name, texts: all.map { $0.summary(word.name) })
+        }
+        // What ran in each round's longest stall, as the daemon noted it.
+        for (index, figures) in all.enumerated() where !figures.stallsRan.isEmpty {
+            print("  longest stalls of \(table.columns[index]) ran: " + figures.stallsRan.joined(separator: " | "))
         }
     }
 }

@@ -148,8 +148,10 @@ package final class ConnectionHandler: ChannelDuplexHandler, Connection {
         guard !isClosing, peer != nil else { return }
         let piece = unwrapInboundIn(data)
         guard slicedAnswers == 0, waitingLines.isEmpty, !core.turnIsSpent else {
+            // Nothing of this peer waited: its line takes the next slice.
+            let hadNothingWaiting = slicedAnswers == 0 && waitingLines.isEmpty
             waitingLines.append(piece)
-            if slicedAnswers == 0 { runWaitingLinesLater() }
+            if slicedAnswers == 0 { runWaitingLinesLater(next: hadNothingWaiting) }
             return
         }
         run(piece, context: context)
@@ -159,10 +161,10 @@ package final class ConnectionHandler: ChannelDuplexHandler, Connection {
     /// they run in later ones, a slice of `SlicedWork` each, after its
     /// other connections' work. A peer that is behind stops the job; it
     /// starts again when the peer catches up (`channelWritabilityChanged`).
-    private func runWaitingLinesLater() {
+    private func runWaitingLinesLater(next: Bool = false) {
         guard !waitingLinesScheduled else { return }
         waitingLinesScheduled = true
-        core.slicedWork.start(owner: id, budget: 0, now: false) { [self] _ in
+        core.slicedWork.start(owner: id, budget: 0, now: false, next: next) { [self] _ in
             waitingLinesScheduled = false
             runWaitingLines(atLeastOne: true)
             guard slicedAnswers == 0, !isClosing, !waitingLines.isEmpty, peerKeepsUp else { return true }

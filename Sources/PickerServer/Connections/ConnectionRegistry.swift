@@ -24,6 +24,8 @@ final class ConnectionRegistry {
     /// Each connection's share of its user's backlog, as last counted.
     private var countedBacklog: [ConnectionID: Int] = [:]
     private var memoryRelease: Scheduled<Void>?
+    /// The core's, when measuring.
+    var loopProbe: LoopProbe?
     /// When a refusal for each uid was last logged, so a flood logs little.
     private var refusalsLogged: [UInt32: NIODeadline] = [:]
     private var nextNumber: UInt64 = 1
@@ -94,6 +96,7 @@ final class ConnectionRegistry {
         guard memoryRelease == nil else { return }
         memoryRelease = eventLoop.assumeIsolated().scheduleTask(in: .seconds(1)) { [self] in
             memoryRelease = nil
+            loopProbe?.activity.memoryReleases += 1
             picker_release_free_memory()
         }
     }

@@ -1,4 +1,5 @@
 import PickerJSON
+import PickerProtocol
 
 /// A batch's requests run in order, as many in a loop iteration as its lines
 /// have time for (`SliceBudgets.lineTime`); the rest run in later slices of
@@ -18,13 +19,29 @@ extension DaemonCore {
         guard !runMembers(of: batch, from: connection) else { return }
         connection.slicedAnswerBegins()
         // A peer that goes away has the rest run at once, as before it was
-        // held back (a window it presented then ends as its owner's).
+        // held back (a window it presented then ends as its owner's); those
+        // whose only effect is their answer are left out (`onlyAnswer`):
+        // 100 batches of 1,000 `plugins` left half run by peers closed
+        // together were 15,000 answers built for nobody in one iteration.
         connection.whenPeerGoesAway { [self] in
-            while batch.next != nil, !connection.isClosing { _ = runMembers(of: batch, from: connection) }
+            while let element = batch.next, !connection.isClosing {
+                if case .success(let request) = RPCEnvelope.read(element), Self.onlyAnswer.contains(request.method) {
+                    batch.index += 1
+                    continue
+                }
+                runMember(element, of: batch, from: connection)
+            }
             finish(batch, from: connection)
         }
         runLater(batch, from: connection)
     }
+
+    /// The methods that need no permission or only `observe`: their one
+    /// effect that outlives their connection is their answer (a wait or a
+    /// subscription is the connection's, and ends with it), so they are not
+    /// run for a peer that has gone away.
+    static let onlyAnswer: Set<String> = Set(
+        servedMethods.filter { $0.value.permission == nil || $0.value.permission == .observe }.keys)
 
     /// Every member ran (or the connection is closing): the peer's next lines may.
     private func finish(_ batch: BatchInProgress, from connection: any Connection) {
@@ -65,13 +82,20 @@ extension DaemonCore {
                 checkBacklog(of: connection, mayClose: true)
                 guard !connection.isClosing else { return true }
             }
-            batch.index += 1
-            run(element, from: connection) { id in
-                defer { batch.slot += 1 }
-                return ResponseSink(id: id, batch: batch.reply, index: batch.slot)
-            }
+            runMember(element, of: batch, from: connection)
         }
         return true
+    }
+
+    /// Runs the batch's next member, its answer taking the next place in the batch's line.
+    private func runMember(_ element: JSONValueView, of batch: BatchInProgress, from connection: any Connection) {
+        batch.index += 1
+        batchMembersRun += 1
+        loopProbe?.activity.batchMembers += 1
+        run(element, from: connection) { id in
+            defer { batch.slot += 1 }
+            return ResponseSink(id: id, batch: batch.reply, index: batch.slot)
+        }
     }
 }
 

@@ -54,6 +54,7 @@ extension DaemonCore {
 
     func connectionClosed(_ connection: any Connection) {
         guard connections.remove(connection) else { return }
+        loopProbe?.activity.closes += 1
         waiters.removeAll(of: connection.id)
         subscriptions.removeAll(of: connection.id)
         if connection.fellBehind { connections.releaseFreeMemorySoon() }

@@ -73,7 +73,7 @@ extension DaemonCore {
         new.logLevelFromCommandLine = configuration.logLevelFromCommandLine
         configuration = new
         policy = PermissionPolicy(daemonUID: policy.daemonUID, rules: new.permissionRules)
-        parser = JSONParser(maxDepth: new.limits.maxDepth)
+        parser = Self.requestParser(new.limits)
         logger.logLevel = new.logLevelFromCommandLine ?? new.logLevel
         store.setRetention(milliseconds: new.retentionMilliseconds)
         // LevelTable(extra:) was checked when the config was read.

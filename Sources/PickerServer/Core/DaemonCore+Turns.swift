@@ -62,6 +62,8 @@ extension DaemonCore {
         let ownsTheHold = turns.holdWrites()
         defer { if ownsTheHold { turns.release() } }
         let events = model.takeEvents()
+        loopProbe?.activity.commits += 1
+        loopProbe?.activity.events += events.count
         let forgotten = model.takeDroppedOutcomes()
         do {
             try turns.commit(events, droppedOutcomes: forgotten, of: model)

@@ -85,6 +85,7 @@ extension DaemonCore {
                             .waitTimedOut,
                             "wait timed out after \(milliseconds) ms; window \(waiter.window) is still open")))
                 answered += 1
+                loopProbe?.activity.expiries += 1
                 if let ends, NIODeadline.now() >= ends { break }
             }
             if let next = waiters.earliestTimeout(), next <= eventLoop.now { return false }

@@ -43,7 +43,16 @@ package final class DaemonCore {
     /// Waiters are being timed out, a slice at a time.
     var isExpiringWaiters = false
     /// What is too large for one loop iteration, done a slice at a time.
-    lazy var slicedWork = SlicedWork(eventLoop: eventLoop) { [unowned self] body in runAsTurn(body) }
+    lazy var slicedWork = SlicedWork(eventLoop: eventLoop) { [unowned self] body in
+        loopProbe?.activity.slices += 1
+        runAsTurn(body)
+    }
+    /// Batch members run so far (a test counts what a batch ran).
+    package internal(set) var batchMembersRun = 0
+    /// Notes the loop's stalls and what ran in them, when measuring (`PICKERD_LOOP_PROBE`).
+    var loopProbe: LoopProbe? {
+        didSet { connections.loopProbe = loopProbe }
+    }
     package var hasSlicedWork: Bool { !slicedWork.isEmpty }
     /// How much one slice of long work does (tests make them small).
     package var sliceBudgets: SliceBudgets {
@@ -87,7 +96,7 @@ package final class DaemonCore {
         self.logger = logger
         policy = PermissionPolicy(daemonUID: daemonUID, rules: configuration.permissionRules)
         self.store = store
-        parser = JSONParser(maxDepth: configuration.limits.maxDepth)
+        parser = Self.requestParser(configuration.limits)
         let modelConfiguration = configuration.modelConfiguration(systemTimeZone: systemTimeZone, daemonUID: daemonUID)
         let presets = Self.loadPresets(
             configuration, configPath: configPath, timeZone: modelConfiguration.timeZone, clock: clock)
@@ -129,11 +138,47 @@ package final class DaemonCore {
         "\(model.openWindowCount) open windows (\(model.visibleCount) visible), \(connections.count) connections"
     }
 
+    /// The parser of request lines. No array or object of a request may hold
+    /// more elements than the longest list a kind takes (a column's choices)
+    /// or a batch: json-c stops at the first piece of a line that shows more,
+    /// so a line of 58,000 actions costs the loop what 10,000 do, not all of
+    /// them built and freed before the plugin counts them (issue 27).
+    static func requestParser(_ limits: Limits) -> JSONParser {
+        JSONParser(maxDepth: limits.maxDepth, maxElements: max(limits.maxBatch, PluginLimits.choicesPerColumn))
+    }
+
     var lineTooLongError: RPCError {
         RPCError(
             .lineTooLong,
             "line longer than \(configuration.limits.maxLineBytes) bytes (limits.max_line_bytes); closing the connection",
             data: .object(JSONObject([WireName.limit: .string(Limit.maxLineBytes.key)])))
+    }
+
+    var batchTooLargeError: RPCError {
+        .limitReached(
+            "a batch may hold at most \(configuration.limits.maxBatch) requests (limits.max_batch)", limit: .maxBatch)
+    }
+
+    private static func isNotBlank(_ byte: UInt8) -> Bool {
+        byte != 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D
+    }
+
+    /// A request with an array or object past the parser's `maxElements`:
+    /// no option or value takes that many, so it is refused as params are.
+    func tooManyElementsError(_ error: JSONParseError) -> RPCError {
+        .invalidParams(
+            "\(error.reason) (no option or value of a request takes more) at byte \(error.offset); the rest of the line was not read"
+        )
+    }
+
+    /// The `id` of the request the parser stopped reading for `maxElements`,
+    /// when it came before the part that was too large.
+    var partialRequestID: RPCRequestID {
+        guard let partial = parser.partialDocument else { return .null }
+        switch RPCEnvelope.read(partial.value) {
+        case .success(let request): return request.id ?? .null
+        case .failure(let failure): return failure.id
+        }
     }
 
     var partialLineTimedOutError: RPCError {
@@ -163,6 +208,11 @@ package final class DaemonCore {
     /// committed with the rest of the event-loop turn's (see `beginTurn`).
     func handle(line: [UInt8], from connection: any Connection) {
         guard turns.stateLoss == nil else { return }
+        if let loopProbe {
+            loopProbe.activity.lines += 1
+            loopProbe.activity.lineBytes += line.count
+            loopProbe.activity.largestLine = max(loopProbe.activity.largestLine, line.count)
+        }
         beginTurn()
         // The envelope is read from json-c's objects and the params only as
         // the method reads them: no `JSON` tree of the whole line.
@@ -172,7 +222,16 @@ package final class DaemonCore {
                 Result { () throws(JSONParseError) -> JSONDocument in try parser.document(bytes) }
             }.get()
         } catch {
-            connection.send(RPCResponse.error(id: .null, RPCError(.parseError, "parse error: \(error)")))
+            // A batch past max_batch, found before json-c read all of it.
+            let isBatch = line.first(where: Self.isNotBlank) == UInt8(ascii: "[")
+            if error.elementLimitDepth == 0, isBatch {
+                connection.send(RPCResponse.error(id: .null, batchTooLargeError))
+            } else if error.elementLimitDepth != nil {
+                ResponseSink(id: partialRequestID, connection: connection).deliver(
+                    .failure(tooManyElementsError(error)))
+            } else {
+                connection.send(RPCResponse.error(id: .null, RPCError(.parseError, "parse error: \(error)")))
+            }
             return
         }
         let message = document.value
@@ -185,12 +244,7 @@ package final class DaemonCore {
             return
         }
         guard elements.count <= configuration.limits.maxBatch else {
-            connection.send(
-                RPCResponse.error(
-                    id: .null,
-                    .limitReached(
-                        "a batch may hold at most \(configuration.limits.maxBatch) requests (limits.max_batch)",
-                        limit: .maxBatch)))
+            connection.send(RPCResponse.error(id: .null, batchTooLargeError))
             return
         }
         let answered = elements.filter { element in
@@ -252,6 +306,7 @@ package final class DaemonCore {
         waitTimer?.task.cancel()
         waitTimer = nil
         slicedWork.cancelAll()
+        loopProbe?.stop()
         plugins.stopAll()
         for connection in connections.all.values { connection.closeAfterFlush() }
     }

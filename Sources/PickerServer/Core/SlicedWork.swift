@@ -36,7 +36,10 @@ package final class SlicedWork {
     /// Runs a job's first slice now, as a turn, unless other jobs wait (then
     /// it takes its turn after them: a batch of 20 long lists costs one slice
     /// in its own iteration, not 20) or `now` is false, and queues the rest.
-    func start(owner: ConnectionID?, budget: Int, now: Bool = true, _ step: @escaping Step) {
+    /// `next`: an owner with no job yet takes the next slice instead of the
+    /// back of the queue (a line from a connection that had nothing waiting,
+    /// such as a bystander's ping read beside 100 attackers' batches).
+    func start(owner: ConnectionID?, budget: Int, now: Bool = true, next isNext: Bool = false, _ step: @escaping Step) {
         if let index = queues.firstIndex(where: { $0.owner == owner }) {
             queues[index].jobs.append((budget, step))
             return
@@ -46,7 +49,11 @@ package final class SlicedWork {
             asTurn { finished = step(budget) }
             guard !finished else { return }
         }
-        queues.append((owner, [(budget, step)]))
+        if isNext, next < queues.count {
+            queues.insert((owner, [(budget, step)]), at: next)
+        } else {
+            queues.append((owner, [(budget, step)]))
+        }
         scheduleSlice()
     }
 
