@@ -33,7 +33,12 @@ import Testing
         call(1, meta: nil)
         call(2, meta: ["progressToken": "deploy-7"])
         func notifications() -> [JSON] { sent.withLock { $0 }.filter { $0["method"] == "notifications/progress" } }
-        try await eventually("five notifications for the call with a token") { notifications().count >= 5 }
+        // Generous: on a 2-core machine the cooperative pool has two threads,
+        // and two long synchronous tests of other suites may hold both for a
+        // minute or more while this one's server and timer wait for one.
+        try await eventually("five notifications for the call with a token", timeout: 300) {
+            notifications().count >= 5
+        }
         let heard = notifications()
         #expect(heard.allSatisfy { $0["params"]?["progressToken"] == "deploy-7" }, "none for the call without one")
         let progress = heard.compactMap { $0["params"]?["progress"]?.integerValue }

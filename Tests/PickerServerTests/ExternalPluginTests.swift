@@ -54,7 +54,10 @@ import Testing
         let listed = try Command.run(
             DaemonProcess.executable("pickerctl").path, ["--socket", daemon.socketPath, "plugins"])
         #expect(
-            tableRows(listed.output).contains(["ticket", "preset of text, external check", "A ticket id like OPS-12"]),
+            tableRows(listed.output).contains {
+                $0.prefix(2) == ["ticket", "preset of text, external check"]
+                    && $0.last?.hasPrefix("A ticket id like OPS-12") == true
+            },
             "\(listed.output)")
         // pickerctl goes through the same path.
         let second = try client.result("present", ["kind": "ticket"])["window"]!

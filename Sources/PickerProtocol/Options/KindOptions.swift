@@ -34,9 +34,10 @@ public enum TextOption: String, OptionName {
     case placeholder, initial
     case minLength = "min_length"
     case maxLength = "max_length"
-    case pattern, secure, multiline, trim
+    case pattern
     /// What `pattern` asks for, in words ("an email address"), shown to the person in its place.
     case patternDescription = "pattern_description"
+    case secure, multiline, trim
 }
 
 public enum ActionsOption: String, OptionName {
