@@ -31,6 +31,8 @@ public enum ToolCatalog {
                 required = [ToolArgument.schema.rawValue]
             case .text, .date, .custom, .actions, .list, .number:
                 properties = properties + options(of: kind, describedBy: described?[kind])
+            case .file:
+                break  // no tool asks for a file (`BuiltInKind.tool`)
             }
         }
         switch tool {

@@ -27,8 +27,8 @@ public enum ToolName: String, CaseIterable, Sendable {
 
 extension BuiltInKind {
     /// The tool that asks with this kind: the one table from kind to tool.
-    /// A new kind does not compile here until it has a tool.
-    public var tool: ToolName {
+    /// A new kind does not compile here until it has a tool, or says why not.
+    public var tool: ToolName? {
         switch self {
         case .text: .askText
         case .date: .askDate
@@ -37,6 +37,8 @@ extension BuiltInKind {
         case .actions: .confirm
         case .form: .askForm
         case .number: .askNumber
+        // An agent has its own filesystem: it reads paths, it does not ask a person for one.
+        case .file: nil
         }
     }
 
@@ -47,7 +49,7 @@ extension BuiltInKind {
         switch self {
         case .text: TextOption.allCases.filter { $0 != .secure }.map(\.rawValue)
         case .date, .custom, .actions, .list, .number: optionNames
-        case .form: []
+        case .form, .file: []
         }
     }
 }

@@ -17,6 +17,7 @@ extension PluginRegistry {
         case .list: ListPlugin()
         case .form: FormPlugin()
         case .number: NumberPlugin()
+        case .file: FilePlugin()
         }
     }
 }

@@ -65,7 +65,7 @@ enum WebState {
             }
             object[FormOption.fields] = .array(fields.map(fieldWithShape))
             return .object(object)
-        case .date, .custom, .text, .actions, .list, .number:
+        case .date, .custom, .text, .actions, .list, .number, .file:
             return options
         }
     }

@@ -9,6 +9,7 @@ import PickerJSON
 /// case through `init(kind:base:)`; nothing compares a kind's name.
 public enum BuiltInKind: String, CaseIterable, Sendable, CustomStringConvertible {
     case date, custom, text, actions, list, form, number
+    case file
 
     /// The name on the wire.
     public var name: String { rawValue }
@@ -31,6 +32,7 @@ public enum BuiltInKind: String, CaseIterable, Sendable, CustomStringConvertible
         case .list: ListOption.names
         case .form: FormOption.names
         case .number: NumberOption.names
+        case .file: FileOption.names
         }
     }
 
@@ -45,7 +47,7 @@ public enum BuiltInKind: String, CaseIterable, Sendable, CustomStringConvertible
             FormField.fields(of: options).contains { field in
                 field.builtInKind?.holdsSecret(options: field.options) ?? false
             }
-        case .date, .custom, .actions, .list, .number:
+        case .date, .custom, .actions, .list, .number, .file:
             false
         }
     }

@@ -62,6 +62,12 @@ public enum NumberOption: String, OptionName {
     case min, max, step, initial, unit
 }
 
+public enum FileOption: String, OptionName {
+    public static let names = allCases.map(\.rawValue)
+    case directory, multiple, save, root, start, patterns
+    case showHidden = "show_hidden"
+}
+
 public enum FormOption: String, OptionName {
     public static let names = allCases.map(\.rawValue)
     case fields

@@ -56,6 +56,7 @@ extension DaemonCore {
         guard connections.remove(connection) else { return }
         waiters.removeAll(of: connection.id)
         subscriptions.removeAll(of: connection.id)
+        browseConnectionClosed(connection.id)
         if connection.fellBehind { connections.releaseFreeMemorySoon() }
         model.connectionClosed(connection.id)
         logger.debug("connection \(connection.id.rawValue) closed")

@@ -53,6 +53,7 @@ enum PickerViews {
         case .list: ListChoices(options: options, value: value)
         case .text: TextEditor(options: options, value: value)
         case .number: NumberSlider(options: options, value: value)
+        case .file: FilePathEntry(options: options, value: value)
         }
     }
 }

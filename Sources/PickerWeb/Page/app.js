@@ -469,6 +469,7 @@ const SHAPES = {
   list: { control: listControl },
   form: { control: formControl, done: 'Submit' },
   number: { control: numberControl },
+  file: { control: fileControl },
 };
 
 /** How a window or field of `shape` is drawn; a shape the page does not know is drawn as text. */
@@ -755,6 +756,37 @@ function textControl(options, value, context) {
     isBlank: () => input.value === '',
     blankIsMissing: () => (options.min_length ?? 0) > 0,
     set: (v) => { if (typeof v === 'string' && v !== input.value) input.value = v; },
+    focusTarget: () => input,
+  };
+}
+
+// ---- file: a path typed (one a line with multiple), checked by pickerd
+
+function fileControl(options, value, context) {
+  const ruleId = uniqueId('rule');
+  const what = options.directory ? 'a directory' : options.multiple ? 'files, one path a line' : 'a file';
+  const matching = (options.patterns ?? []).length ? ` matching ${options.patterns.join(' ')}` : '';
+  const attributes = {
+    class: 'text-input file-path', 'aria-label': context.label, 'aria-describedby': ruleId,
+    autocomplete: 'off', spellcheck: 'false', autocapitalize: 'off',
+  };
+  const input = options.multiple
+    ? el('textarea', { ...attributes, rows: 4 })
+    : el('input', { ...attributes, type: 'text', enterkeyhint: 'done' });
+  const start = options.start ?? options.root ?? '/';
+  input.value = Array.isArray(value) ? value.join('\n') : typeof value === 'string' ? value : (start === '/' ? '/' : `${start}/`);
+  input.addEventListener('input', context.changed);
+  const paths = () => input.value.split('\n').filter((line) => line !== '');
+  return {
+    el: el('div', { class: 'file' }, input,
+      el('p', { class: 'rule', id: ruleId, text: `Type ${what}${matching} inside ${options.root ?? '/'}.` })),
+    value: () => (options.multiple ? paths() : input.value),
+    isBlank: () => paths().length === 0,
+    blankIsMissing: () => true,
+    set: (v) => {
+      const text = Array.isArray(v) ? v.join('\n') : typeof v === 'string' ? v : null;
+      if (text !== null && text !== input.value) input.value = text;
+    },
     focusTarget: () => input,
   };
 }
