@@ -1,0 +1,141 @@
+import Foundation
+import PickerJSON
+import PickerProtocol
+import PickerTestSupport
+import Testing
+
+/// `pickerctl file` against a real daemon: it presents with `browsable`,
+/// answers the daemon's relayed `browse` as its own user, confined to --root
+/// (symbolic links resolved), and checks the chosen path before printing it.
+@Suite(.tags(.process)) struct FileCommandTests {
+    let daemon: DaemonProcess
+    /// --root: a.png, b.txt, .hidden, sub/, out → a directory outside, up → ..
+    let root: String
+    let outside: String
+
+    init() throws {
+        daemon = try DaemonProcess(config: #"{"state": {"durability": "memory"}}"#)
+        let files = FileManager.default
+        root = daemon.directory.appendingPathComponent("root").path
+        outside = daemon.directory.appendingPathComponent("outside").path
+        try files.createDirectory(atPath: root + "/sub", withIntermediateDirectories: true)
+        try files.createDirectory(atPath: outside, withIntermediateDirectories: true)
+        for name in ["a.png", "b.txt", ".hidden", "sub/c.png"] {
+            files.createFile(atPath: root + "/" + name, contents: Data("x".utf8))
+        }
+        files.createFile(atPath: outside + "/secret.png", contents: Data("s".utf8))
+        try files.createSymbolicLink(atPath: root + "/out", withDestinationPath: outside)
+        try files.createSymbolicLink(atPath: root + "/up", withDestinationPath: "..")
+    }
+
+    func start(_ arguments: [String]) throws -> CommandLineProcess {
+        try CommandLineProcess("pickerctl", ["--socket", daemon.socketPath, "file", "--inline", "never"] + arguments)
+    }
+
+    func pickerctl(_ arguments: [String]) throws -> CommandLineProcess.Result {
+        try CommandLineProcess.run("pickerctl", ["--socket", daemon.socketPath] + arguments)
+    }
+
+    /// A front-end's connection and the file window's id.
+    func frontEnd() throws -> (TestClient, WindowID) {
+        try daemon.waitForWindows(1)
+        let client = try TestClient(socketPath: daemon.socketPath)
+        let key = try #require(try client.result("list")["key"]?.stringValue)
+        return (client, WindowID(key))
+    }
+
+    @Test func browsingIsAnsweredByTheAskerConfinedToTheRoot() throws {
+        let asking = try start(["--root", root, "--pattern", "*.png"])
+        let (client, window) = try frontEnd()
+        let details = try client.result("get", ["window": .string(window.rawValue)])
+        #expect(details["options"]?["root"] == .string(root) && details["options"]?["start"] == .string(root))
+        let listing = try #require(BrowseListing(json: try client.send(Browse(window: window, path: root)).json))
+        #expect(
+            listing.entries.map(\.name) == ["sub", "a.png", "out", "up"], "b.txt does not match, .hidden is hidden")
+        #expect(listing.entries.first { $0.name == "out" }?.type == .link && !listing.truncated)
+        // Through a link out of the root, the asker refuses: only it can resolve links.
+        for escape in [root + "/out", root + "/up"] {
+            let refused = try client.error("browse", ["window": .string(window.rawValue), "path": .string(escape)])
+            #expect(
+                refused.code == .browseUnavailable && refused.message.contains("not a directory inside"), "\(refused)")
+        }
+        let dotDot = try client.error("browse", ["window": .string(window.rawValue), "path": .string(root + "/..")])
+        #expect(dotDot.code == .invalidParams, "pickerd refuses .. by its text before asking")
+        #expect(try pickerctl(["submit", root + "/sub/c.png"]).status == 0)
+        let result = asking.finish()
+        #expect(result.status == 0 && result.stdout == root + "/sub/c.png\n", "\(result)")
+    }
+
+    @Test func aChosenPathThatALinkTakesOutsideTheRootExits65() throws {
+        let asking = try start(["--root", root])
+        _ = try frontEnd()
+        #expect(try pickerctl(["submit", root + "/out/secret.png"]).status == 0, "pickerd checks the text only")
+        let result = asking.finish()
+        #expect(result.status == 65 && result.stdout.isEmpty, "\(result)")
+        #expect(result.stderr.contains("leads outside") && result.stderr.contains("symbolic link"), "\(result.stderr)")
+    }
+
+    @Test func multiplePrintsOnePathALine() throws {
+        let asking = try start(["--root", root, "--multiple"])
+        _ = try frontEnd()
+        #expect(try pickerctl(["submit", root + "/a.png", root + "/b.txt"]).status == 0)
+        let result = asking.finish()
+        #expect(result.status == 0 && result.stdout == "\(root)/a.png\n\(root)/b.txt\n", "\(result)")
+    }
+
+    @Test func aListingOf100000FilesIsTruncatedAndTheDaemonGoesOn() throws {
+        let big = root + "/big"
+        try FileManager.default.createDirectory(atPath: big, withIntermediateDirectories: true)
+        for index in 0..<100_000 {
+            let descriptor = open(big + "/f\(index)", O_CREAT | O_WRONLY, 0o644)
+            close(descriptor)
+        }
+        let asking = try start(["--root", root])
+        let (client, window) = try frontEnd()
+        let answer = try client.send(Browse(window: window, path: big), timeout: 60)
+        #expect(answer.truncated && answer.entries.count == BrowseListing.mostEntries)
+        #expect(try client.result("ping") == "pong")
+        _ = try pickerctl(["cancel"])
+        #expect(asking.finish().status == 1)
+    }
+
+    @Test func aPresetOfFileAndAFormFieldOfFileAreAnsweredWithATypedPath() throws {
+        let form = try CommandLineProcess(
+            "pickerctl",
+            [
+                "--socket", daemon.socketPath, "form", "--inline", "never", "--field",
+                "where:file:{\"root\":\"\(root)\"}",
+            ])
+        _ = try frontEnd()
+        let outside = try pickerctl(["submit", "{\"where\":\"/etc/passwd\"}"])
+        #expect(outside.status == 65 && outside.stderr.contains("outside"), "\(outside.stderr)")
+        #expect(try pickerctl(["submit", "{\"where\":\"\(root)/a.png\"}"]).status == 0)
+        #expect(form.finish().stdout == "{\"where\":\"\(root)/a.png\"}\n")
+    }
+}
+
+extension FileCommandTests {
+    @Test func aPresetBasedOnFileKeepsItsPatterns() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("presets-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(#"{"kind": "picture", "base": "file", "options": {"patterns": ["*.png"]}}"#.utf8)
+            .write(to: folder.appendingPathComponent("picture.json"))
+        let presets = try DaemonProcess(
+            config: #"{"state": {"durability": "memory"}, "plugins": {"presets_dir": "\#(folder.path)"}}"#)
+        let asking = try CommandLineProcess(
+            "pickerctl",
+            [
+                "--socket", presets.socketPath, "present", "picture", "--inline", "never", "--options",
+                #"{"root": "\#(root)"}"#,
+            ])
+        try presets.waitForWindows(1)
+        let submit = { (path: String) in
+            try CommandLineProcess.run("pickerctl", ["--socket", presets.socketPath, "submit", path])
+        }
+        let text = try submit(root + "/b.txt")
+        #expect(text.status == 65 && text.stderr.contains("does not match *.png"), "\(text.stderr)")
+        #expect(try submit(root + "/a.png").status == 0)
+        #expect(asking.finish().stdout == root + "/a.png\n")
+    }
+}
