@@ -57,7 +57,7 @@ import Testing
         for escape in [root + "/out", root + "/up"] {
             let refused = try client.error("browse", ["window": .string(window.rawValue), "path": .string(escape)])
             #expect(
-                refused.code == .browseUnavailable && refused.message.contains("not a directory inside"), "\(refused)")
+                refused.code == .invalidParams && refused.message.contains("not a directory inside"), "\(refused)")
         }
         let dotDot = try client.error("browse", ["window": .string(window.rawValue), "path": .string(root + "/..")])
         #expect(dotDot.code == .invalidParams, "pickerd refuses .. by its text before asking")
@@ -137,5 +137,62 @@ extension FileCommandTests {
         #expect(text.status == 65 && text.stderr.contains("does not match *.png"), "\(text.stderr)")
         #expect(try submit(root + "/a.png").status == 0)
         #expect(asking.finish().stdout == root + "/a.png\n")
+    }
+}
+
+/// The terminal's file list under tmux: browsed through the asker, names
+/// that hold newlines, escapes or bytes that are not UTF-8 shown written
+/// out, and the typed path when the asker does not list.
+extension FileCommandTests {
+    @Test(.tags(.tmux)) func theTerminalBrowsesOpensPicksAndGoesUp() throws {
+        guard TmuxSession.tmux != nil else {
+            print("skipped: needs tmux")
+            return
+        }
+        FileManager.default.createFile(atPath: root + "/evil\n\u{1B}[2Jred.png", contents: nil)
+        let invalid = Array(root.utf8) + Array("/b".utf8) + [0xFF] + Array(".png".utf8) + [0]
+        close(
+            invalid.withUnsafeBufferPointer {
+                open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_CREAT | O_WRONLY, 0o644)
+            })
+        let asking = try start(["--root", root, "--pattern", "*.png", "--title", "Pick a picture"])
+        try daemon.waitForWindows(1)
+        let ui = try TmuxSession("\(DaemonProcess.executable("pickerctl").path) ui --socket \(daemon.socketPath)")
+        let screen = try #require(try ui.waitFor("a.png"))
+        #expect(screen.contains(root) && screen.contains("sub/") && screen.contains("out@"))
+        #expect(screen.contains(#"evil\n\u{1B}[2Jred.png"#), "a name's newline and escape are written out: \(screen)")
+        #expect(screen.contains("b\u{FFFD}.png"), "bytes that are not UTF-8 show as U+FFFD")
+        try ui.type("su")
+        #expect(try ui.waitFor("filter: su") != nil)
+        try ui.send("Enter")
+        #expect(try ui.waitFor("c.png") != nil)
+        try ui.send("BSpace")
+        #expect(try ui.waitFor("a.png") != nil, "Backspace goes up")
+        try ui.type("su")
+        try ui.send("Enter")
+        #expect(try ui.waitFor("c.png") != nil)
+        try ui.send("Enter")
+        let result = asking.finish()
+        #expect(result.status == 0 && result.stdout == root + "/sub/c.png\n", "\(result)")
+    }
+
+    @Test(.tags(.tmux)) func withoutAnAskerThatListsTheTerminalLetsThePersonTypeAPath() throws {
+        guard TmuxSession.tmux != nil else {
+            print("skipped: needs tmux")
+            return
+        }
+        let asking = try CommandLineProcess(
+            "pickerctl",
+            [
+                "--socket", daemon.socketPath, "present", "file", "--inline", "never", "--options",
+                #"{"root": "\#(root)"}"#,
+            ])
+        try daemon.waitForWindows(1)
+        let ui = try TmuxSession("\(DaemonProcess.executable("pickerctl").path) ui --socket \(daemon.socketPath)")
+        #expect(try ui.waitFor("does not list its files") != nil)
+        try ui.type("b.txt")
+        try ui.send("Enter")
+        let result = asking.finish()
+        #expect(result.status == 0 && result.stdout == root + "/b.txt\n", "\(result)")
     }
 }

@@ -78,10 +78,11 @@ extension DaemonCore {
             // The owner's words are another program's: one short line of them.
             let said = (answer[WireName.error]?[WireName.message]?.stringValue ?? "")
                 .unicodeScalars.filter { $0.properties.generalCategory != .control && $0 != "\u{7F}" }
+            // -32602: this directory is refused (a link out of the root), not browsing as a whole.
             relayed.reply.deliver(
                 .failure(
                     RPCError(
-                        .browseUnavailable,
+                        .invalidParams,
                         "the asker could not list \(relayed.path.prefix(80)): \(String(String.UnicodeScalarView(said.prefix(200))))"
                     )))
         }

@@ -165,7 +165,9 @@ public final class InlinePicker {
                 let details = try await client.get(window: mine.window)
                 message = details.message
                 // A preset is drawn as the built-in kind it is made from.
-                view = PickerViews.make(kind: mine.builtInKind, options: details.options, value: details.value)
+                var made = PickerViews.make(kind: mine.builtInKind, options: details.options, value: details.value)
+                await ViewKeyPress.listIfWanted(&made, of: mine.window, client: client)
+                view = made
             }
         } catch {
             notice = "\(error)"
