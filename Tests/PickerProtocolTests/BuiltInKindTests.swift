@@ -9,7 +9,8 @@ import Testing
         #expect(BuiltInKind(kind: "date", base: nil) == .date)
         #expect(BuiltInKind(kind: "ticket", base: "text") == .text)
         #expect(BuiltInKind(kind: "shout", base: nil) == nil)
-        #expect(BuiltInKind.allCases.map(\.name) == ["date", "custom", "text", "actions", "list", "form", "number", "file"])
+        #expect(
+            BuiltInKind.allCases.map(\.name) == ["date", "custom", "text", "actions", "list", "form", "number", "file"])
         #expect(BuiltInKind.form.optionNames == FormOption.names && BuiltInKind.list.optionNames == ListOption.names)
     }
 
