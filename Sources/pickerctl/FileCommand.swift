@@ -51,11 +51,7 @@ struct FileCommand: AsyncParsableCommand {
         let lister = DirectoryLister(
             root: root, showsHidden: showHidden, patterns: patterns, directoriesOnly: directory)
         let (save, directory, json) = (save, directory, common.json)
-        try await common.ask(
-            kind: .file, options: options,
-            flags: OptionFlags(FileOption.self, renamed: [.patterns: "--pattern", .showHidden: "--hidden"]),
-            answeringRequests: { method, params in lister.answer(method: method, params: params) }
-        ) { outcome in
+        let finish = { (outcome: Outcome) -> Int32 in
             if outcome.reason == .submitted, let value = outcome.value {
                 let paths = value.arrayValue?.compactMap(\.stringValue) ?? [value.stringValue].compactMap { $0 }
                 for path in paths {
@@ -67,6 +63,11 @@ struct FileCommand: AsyncParsableCommand {
             }
             return OutcomePrinting.finish(outcome, kind: .file, json: json, separator: "\n")
         }
+        try await common.ask(
+            kind: .file, options: options,
+            flags: OptionFlags(FileOption.self, renamed: [.patterns: "--pattern", .showHidden: "--hidden"]),
+            answeringRequests: { method, params in lister.answer(method: method, params: params) },
+            finishing: finish)
     }
 
     /// `path` made absolute against the working directory and normalized by
