@@ -196,3 +196,24 @@ extension FileCommandTests {
         #expect(result.status == 0 && result.stdout == root + "/b.txt\n", "\(result)")
     }
 }
+
+extension FileCommandTests {
+    /// An asker that says it lists but never answers: after pickerd's 5 s the
+    /// terminal says so and lets the person type.
+    @Test(.tags(.tmux)) func anAskerThatNeverAnswersBrowseLeavesThePersonTyping() throws {
+        guard TmuxSession.tmux != nil else {
+            print("skipped: needs tmux")
+            return
+        }
+        let silent = try TestClient(socketPath: daemon.socketPath)
+        let summary = try silent.result(
+            "present", ["kind": "file", "title": "Silent", "browsable": true, "options": ["root": .string(root)]])
+        let ui = try TmuxSession("\(DaemonProcess.executable("pickerctl").path) ui --socket \(daemon.socketPath)")
+        #expect(try ui.waitFor("did not list", timeout: 30) != nil)
+        try ui.type("a.png")
+        try ui.send("Enter")
+        let window = try #require(summary["window"])
+        let outcome = try silent.result("wait", ["window": window], timeout: 30)
+        #expect(outcome["value"] == .string(root + "/a.png"), "\(outcome)")
+    }
+}
