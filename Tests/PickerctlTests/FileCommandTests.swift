@@ -217,3 +217,21 @@ extension FileCommandTests {
         #expect(outcome["value"] == .string(root + "/a.png"), "\(outcome)")
     }
 }
+
+extension FileCommandTests {
+    /// Asked in place: the same list, browsed through this very pickerctl.
+    @Test(.tags(.tmux)) func theInlinePickerBrowsesToo() throws {
+        guard TmuxSession.tmux != nil else {
+            print("skipped: needs tmux")
+            return
+        }
+        let pickerctl = DaemonProcess.executable("pickerctl").path
+        let ui = try TmuxSession(
+            "\(pickerctl) --socket \(daemon.socketPath) file --root \(root) --inline always; echo status=$?")
+        #expect(try ui.waitFor("a.png") != nil)
+        try ui.type("a.p")
+        try ui.send("Enter")
+        let screen = try #require(try ui.waitFor("status=0"))
+        #expect(screen.contains(root + "/a.png"), "\(screen)")
+    }
+}
