@@ -81,7 +81,7 @@ public final class BlockingPickerClient {
                 switch DaemonMessage(line) {
                 case .answer(id, let result)?: return try result.answer()
                 case .unaddressedError(let error)?: lastUnaddressedError = error
-                case .answer?, .event?, nil: continue
+                case .answer?, .event?, .request?, nil: continue
                 }
             case .end(let reason):
                 let error = DaemonMessage.ended(reason: tunnel?.lastWords() ?? reason, daemonSaid: lastUnaddressedError)

@@ -21,6 +21,8 @@ final class ClientConnection: Sendable {
         var ended: PickerClientError?
         /// The last error the daemon sent without an id (why it may close).
         var lastUnaddressedError: RPCError?
+        /// Answers the daemon's own requests; without one they are refused.
+        var requestHandler: RequestHandler?
     }
 
     let socketPath: String
@@ -143,8 +145,29 @@ final class ClientConnection: Sendable {
         }
     }
 
+    /// Answers the daemon's requests from now on (`PickerClient.answerRequests`).
+    func setRequestHandler(_ handler: RequestHandler?) {
+        state.withLock { $0.requestHandler = handler }
+    }
+
+    /// Answers a request of the daemon's own on a thread of its own, so that
+    /// a slow answer (a large directory listed) holds no answer or event up.
+    private func answer(id: JSON, method: String, params: JSONObject) {
+        guard let handler = state.withLock({ $0.requestHandler }) else {
+            _ = write(
+                DaemonMessage.answer(
+                    id: id, .failure(RPCError(.methodNotFound, "this client answers no \(method.prefix(40))"))))
+            return
+        }
+        POSIX.startThread { [self] in
+            _ = write(DaemonMessage.answer(id: id, handler(method, params)))
+        }
+    }
+
     private func route(_ message: JSON) {
         switch DaemonMessage(message) {
+        case .request(let id, let method, let params)?:
+            answer(id: id, method: method, params: params)
         case .event(let event)?:
             let stream = state.withLock { $0.streams[event.subscription] }
             stream?.yield(event)

@@ -12,8 +12,15 @@ enum DaemonMessage {
     case event(Event)
     /// An error without an id: why the daemon is about to close the connection.
     case unaddressedError(RPCError)
+    /// A request of the daemon's own (`browse`, sent on to a file window's
+    /// owner), to be answered with `id` as given.
+    case request(id: JSON, method: String, params: JSONObject)
 
     init?(_ message: JSON) {
+        if let method = message[WireName.method]?.stringValue, let id = message[WireName.id], id != .null {
+            self = .request(id: id, method: method, params: message[WireName.params]?.objectValue ?? JSONObject())
+            return
+        }
         if message[WireName.method] == .string(Event.method), let params = message[WireName.params]?.objectValue {
             guard let event = Event(params: params) else { return nil }
             self = .event(event)
@@ -26,6 +33,16 @@ enum DaemonMessage {
             self = .unaddressedError(error)
         } else {
             return nil
+        }
+    }
+
+    /// The answer to a request of the daemon's own, as its line is written.
+    static func answer(id: JSON, _ result: Result<JSON, RPCError>) -> JSON {
+        switch result {
+        case .success(let value):
+            .object(JSONObject([WireName.jsonrpc: "2.0", WireName.id: id, WireName.result: value]))
+        case .failure(let error):
+            .object(JSONObject([WireName.jsonrpc: "2.0", WireName.id: id, WireName.error: error.json]))
         }
     }
 

@@ -41,6 +41,13 @@ public final class PickerClient: Sendable {
             trustedUIDs: trustedUIDs)
     }
 
+    /// Answers the daemon's own requests with `handler` from now on (nil:
+    /// they are refused, as before). `pickerctl file` lists its directories
+    /// this way.
+    public func answerRequests(with handler: RequestHandler?) {
+        connection.setRequestHandler(handler)
+    }
+
     /// Closes the connection; calls still waiting fail with `.disconnected`.
     public func close() {
         connection.shutdown()

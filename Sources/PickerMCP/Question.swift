@@ -60,6 +60,8 @@ public struct Question: Sendable {
                 }
             options[ActionsOption.actions] = .array(actions)
             reading = .action(roles: actions.map { $0[ActionOption.role]?.stringValue ?? "default" })
+        case .file:
+            throw ToolInputError("no tool asks for a file: an agent has its own filesystem")
         case .text, .date, .custom, .list, .number:
             for name in arguments { options[name] = reader[name] }
             reading = .asGiven
@@ -99,7 +101,7 @@ public struct Question: Sendable {
                 guard let field = FormField(json: json) else { return true }
                 return mayAskForASecret(BuiltInKind(kind: field.kind, base: nil), options: field.options)
             }
-        case .date?, .custom?, .actions?, .list?, .number?, .progress?:
+        case .date?, .custom?, .actions?, .list?, .number?, .progress?, .file?:
             return false
         case nil:
             return true

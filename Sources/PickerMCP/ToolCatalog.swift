@@ -40,6 +40,8 @@ public enum ToolCatalog {
                 properties = properties + options(of: kind, describedBy: described?[kind])
             case .progress:
                 break  // no tool has this kind (BuiltInKind.tool)
+            case .file:
+                break  // no tool asks for a file (`BuiltInKind.tool`)
             }
         }
         switch tool {

@@ -43,6 +43,8 @@ extension BuiltInKind {
         // The asker moves a progress and the person only watches it: an
         // agent has nothing to ask with one.
         case .progress: nil
+        // An agent has its own filesystem: it reads paths, it does not ask a person for one.
+        case .file: nil
         }
     }
 
@@ -53,7 +55,7 @@ extension BuiltInKind {
         switch self {
         case .text: TextOption.allCases.filter { $0 != .secure }.map(\.rawValue)
         case .date, .custom, .actions, .list, .number: optionNames
-        case .form, .progress: []
+        case .form, .progress, .file: []
         }
     }
 }

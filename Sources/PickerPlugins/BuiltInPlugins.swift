@@ -18,6 +18,7 @@ extension PluginRegistry {
         case .form: FormPlugin()
         case .number: NumberPlugin()
         case .progress: ProgressPlugin()
+        case .file: FilePlugin()
         }
     }
 }

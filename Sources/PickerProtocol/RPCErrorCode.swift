@@ -12,4 +12,7 @@ public enum RPCErrorCode: Int64, Sendable, Hashable {
     case alreadyDismissed = -32005
     case limitReached = -32006
     case unknownKind = -32007
+    /// `browse` cannot be answered: the window's owner does not list (or left,
+    /// or did not answer in time). Front-ends let the person type a path.
+    case browseUnavailable = -32008
 }

@@ -39,4 +39,6 @@ public enum WireName: String, MemberName, CaseIterable, Sendable {
     // quiet hours
     case quiet, below, until, off, waiting
     case belowName = "below_name"
+    // file windows: `present`'s `browsable`, and `browse`'s params and listing
+    case browsable, path, entries, truncated, name, size
 }

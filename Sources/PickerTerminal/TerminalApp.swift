@@ -173,6 +173,11 @@ public final class TerminalApp {
         } catch {
             notice = "\(error)"
         }
+        // A file window's view lists its first directory once it is drawn.
+        if let key, var view = views[key.window] {
+            await ViewKeyPress.listIfWanted(&view, of: key.window, client: client)
+            views[key.window] = view
+        }
     }
 
     private func handle(_ pressed: Key) async {

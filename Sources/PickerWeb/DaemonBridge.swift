@@ -118,6 +118,13 @@ public actor DaemonBridge: Service {
         return .object(JSONObject([WireName.outcome: outcome.json]))
     }
 
+    /// A file window's directory, listed by its asker (`browse`).
+    func browse(window: WindowID, path: String) async throws(WebError) -> JSON {
+        try await call { client throws(PickerClientError) in
+            try await client.send(Browse(window: window, path: path)).json
+        }
+    }
+
     func raise(window: WindowID) async throws(WebError) -> JSON {
         let summary = try await call { client throws(PickerClientError) in try await client.raise(window: window) }
         return .object(JSONObject([WireName.window: summary.json]))

@@ -16,6 +16,8 @@ extension WebError {
         case .noSuchWindow: self.init(.notFound, rpc.message)
         case .alreadyDismissed: self.init(.conflict, rpc.message)
         case .limitReached: self.init(.tooManyRequests, rpc.message)
+        // No asker lists this file window: the page has the person type a path.
+        case .browseUnavailable: self.init(.serviceUnavailable, rpc.message)
         default: self.init(.internalServerError, rpc.message)
         }
     }

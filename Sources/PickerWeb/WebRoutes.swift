@@ -36,6 +36,11 @@ enum WebRoutes {
         router.post("/api/windows/:window/cancel") { _, context in
             JSONResponse.make(try await bridge.cancel(window: try window(context)))
         }
+        router.post("/api/windows/:window/browse") { request, context in
+            let path = try await member(WireName.path, of: request)
+            guard let path = path.stringValue else { throw WebError(.badRequest, #"send {"path": "/a/directory"}"#) }
+            return JSONResponse.make(try await bridge.browse(window: try window(context), path: path))
+        }
         router.post("/api/windows/:window/raise") { _, context in
             JSONResponse.make(try await bridge.raise(window: try window(context)))
         }
@@ -62,6 +67,11 @@ enum WebRoutes {
 
     /// The `value` member of a JSON object body.
     private static func value(_ request: Request) async throws -> JSON {
+        try await member(WireName.value, of: request)
+    }
+
+    /// One member of a JSON object body.
+    private static func member(_ name: WireName, of request: Request) async throws -> JSON {
         var request = request
         guard request.headers[.contentType]?.lowercased().hasPrefix("application/json") == true else {
             throw WebError(.unsupportedMediaType, "send the answer as JSON, with Content-Type: application/json")
@@ -73,7 +83,7 @@ enum WebRoutes {
         } catch {
             throw WebError(.badRequest, "the body is not JSON: \(error)")
         }
-        guard let value = parsed[WireName.value] else { throw WebError(.badRequest, #"send {"value": …}"#) }
+        guard let value = parsed[name] else { throw WebError(.badRequest, "send {\"\(name.jsonKey)\": …}") }
         return value
     }
 }

@@ -65,7 +65,7 @@ enum WebState {
             }
             object[FormOption.fields] = .array(fields.map(fieldWithShape))
             return .object(object)
-        case .date, .custom, .text, .actions, .list, .number, .progress:
+        case .date, .custom, .text, .actions, .list, .number, .progress, .file:
             return options
         }
     }

@@ -90,29 +90,34 @@ extension AskOptions {
     /// `flags` name the options the command sets from its flags, for pickerd's
     /// messages. `finishing`, when given, prints the outcome and says the exit
     /// status instead (confirm, choose).
+    /// `answeringRequests`: this pickerctl answers pickerd's own requests
+    /// for the window (`browse`, for `file`), and says so (`browsable`).
     func ask(
         kind: BuiltInKind, options: JSONObject, flags: OptionFlags = .none, separator: String = "\t",
-        finishing: ((Outcome) -> Int32)? = nil
+        answeringRequests: RequestHandler? = nil, finishing: ((Outcome) -> Int32)? = nil
     ) async throws {
         try await ask(
             kindNamed: kind.name, known: kind, options: options, flags: flags, separator: separator,
-            finishing: finishing)
+            answeringRequests: answeringRequests, finishing: finishing)
     }
 
     /// Presents a window of any kind, such as a preset (`present`): its value
     /// is printed by its shape alone, and --default is read by the kind's
     /// base, which pickerd tells.
     func ask(kindNamed kind: String, options: JSONObject) async throws {
-        try await ask(kindNamed: kind, known: nil, options: options, flags: .none, separator: "\t", finishing: nil)
+        try await ask(
+            kindNamed: kind, known: nil, options: options, flags: .none, separator: "\t", answeringRequests: nil,
+            finishing: nil)
     }
 
     private func ask(
         kindNamed kind: String, known: BuiltInKind?, options: JSONObject, flags: OptionFlags, separator: String,
-        finishing: ((Outcome) -> Int32)?
+        answeringRequests: RequestHandler?, finishing: ((Outcome) -> Int32)?
     ) async throws {
         try await runCommand {
             let client = try global.connect()
             defer { client.close() }
+            client.answerRequests(with: answeringRequests)
             // While pickerctl waits, its window ends soon after it dies
             // (dismiss); a window left for later (--no-wait) is kept.
             let policy = onDisconnect.flatMap(DisconnectPolicy.init(rawValue:)) ?? (noWait ? .keep : .dismiss)
@@ -120,7 +125,7 @@ extension AskOptions {
                 kind: kind, title: title, message: message, level: level.map { LevelSpec($0) },
                 options: options, timeoutMilliseconds: timeout?.nonZero?.milliseconds,
                 defaultValue: try await shapedDefault(kind: kind, known: known, separator: separator, client: client),
-                tag: tag, onDisconnect: policy)
+                tag: tag, onDisconnect: policy, browsable: answeringRequests != nil)
             let summary: WindowSummary
             do {
                 summary = try await client.present(presentation)

@@ -62,6 +62,7 @@ struct CommandFailure: Error {
                 if let outcome = EndedWindow.outcome(of: rpc) { message = EndedWindow.sentence(outcome) }
             case .waitTimedOut: status = ExitStatus.timedOut
             case .limitReached: status = ExitStatus.unreachable
+            case .browseUnavailable: status = ExitStatus.unreachable
             case .parseError, .invalidRequest, .methodNotFound, .internalError, .lineTooLong:
                 status = ExitStatus.internalError
             }

@@ -80,9 +80,9 @@ struct NotificationBubble: Equatable, Sendable {
                 return []
             }
             return choices.map { ($0, .array([.string($0)])) }
-        // A value typed, picked on a wheel or a scale, several fields, or a
-        // bar only its asker moves: answered on the page (Open).
-        case .date?, .custom?, .text?, .form?, .number?, .progress?, nil:
+        // A value typed, picked on a wheel or a scale, several fields, a bar
+        // only its asker moves, or a path browsed: answered on the page (Open).
+        case .date?, .custom?, .text?, .form?, .number?, .progress?, .file?, nil:
             return []
         }
     }

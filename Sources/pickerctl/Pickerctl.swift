@@ -22,7 +22,8 @@ struct Pickerctl: AsyncParsableCommand {
         version: PickerdVersion.current,
         subcommands: [
             DateCommand.self, CustomCommand.self, TextCommand.self, ActionsCommand.self, FormCommand.self,
-            ConfirmCommand.self, ChooseCommand.self, NumberCommand.self, ProgressCommand.self, PresentCommand.self,
+            ConfirmCommand.self, ChooseCommand.self, NumberCommand.self, ProgressCommand.self, FileCommand.self,
+            PresentCommand.self,
             SubmitCommand.self, UpdateCommand.self, CancelCommand.self, DismissCommand.self,
             ArrangeCommand<Raising>.self, ArrangeCommand<Lowering>.self, ArrangeCommand<Hiding>.self,
             ArrangeCommand<Showing>.self, SetLevelCommand.self,

@@ -118,11 +118,12 @@ import Testing
                 && ToolCatalog.description(.pick).contains("use choose"))
     }
 
-    /// Every built-in kind but progress (moved by its asker) has its asking
-    /// tool, and every asking tool its kind (`approve` asks with a form of two kinds).
+    /// Every built-in kind but progress (moved by its asker) and file (an
+    /// agent has its own filesystem) has its asking tool, and every asking
+    /// tool its kind (`approve` asks with a form of two kinds).
     @Test func eachKindHasOneAskingTool() {
-        let asked = BuiltInKind.allCases.filter { $0 != .progress }
-        #expect(BuiltInKind.progress.tool == nil)
+        let asked = BuiltInKind.allCases.filter { $0 != .progress && $0 != .file }
+        #expect(BuiltInKind.progress.tool == nil && BuiltInKind.file.tool == nil)
         #expect(Set(asked.compactMap(\.tool)) == Set(ToolName.asking).subtracting([.approve]))
         #expect(asked.count + 1 == ToolName.asking.count)
         #expect(ToolName.approve.kind == .form)

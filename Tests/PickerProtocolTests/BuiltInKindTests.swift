@@ -11,7 +11,7 @@ import Testing
         #expect(BuiltInKind(kind: "shout", base: nil) == nil)
         #expect(
             BuiltInKind.allCases.map(\.name) == [
-                "date", "custom", "text", "actions", "list", "form", "number", "progress",
+                "date", "custom", "text", "actions", "list", "form", "number", "progress", "file",
             ])
         #expect(BuiltInKind.form.optionNames == FormOption.names && BuiltInKind.list.optionNames == ListOption.names)
     }

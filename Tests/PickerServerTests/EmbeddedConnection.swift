@@ -107,6 +107,15 @@ final class EmbeddedConnection {
         return answers
     }
 
+    /// The requests of the daemon's own written so far (`browse` sent on to
+    /// a window's owner), taken now.
+    func takeDaemonRequests() throws -> [JSON] {
+        try sortWritten()
+        let requests = others.filter { $0["method"] != nil }
+        others.removeAll { $0["method"] != nil }
+        return requests
+    }
+
     /// The answer to the request with `id`, which must have come.
     private func answer(to id: Int64) throws -> Result<JSON, RPCError> {
         try sortWritten()

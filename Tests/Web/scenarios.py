@@ -345,6 +345,46 @@ def progress_not_cancellable_has_no_cancel_and_ends_with_its_input(page, procs):
     asking.expect(0, "")
 
 
+# ---- file
+
+def file_tree(procs):
+    """A directory to browse: a.png, b.txt, sub/c.png, and a name with a newline and an escape."""
+    root = os.path.join(procs.home, "files")
+    os.makedirs(os.path.join(root, "sub"), exist_ok=True)
+    for name in ("a.png", "b.txt", "sub/c.png", "evil\n\x1b[2J.png"):
+        open(os.path.join(root, name), "w").close()
+    return root
+
+
+@scenario
+def file_browsed_on_a_phone_sized_list(page, procs):
+    root = file_tree(procs)
+    page.size(PHONE)
+    asking = shown(page, procs, "file", "--title", "Pick a picture", "--root", root, "--pattern", "*.png")
+    listbox = page.sheet().find_element(page.By.CSS_SELECTOR, "[role=listbox]")
+    wait_until(lambda: "a.png" in listbox.text, "the asker's listing is not shown")
+    check("b.txt" not in listbox.text, "a file the patterns leave out is offered")
+    check("evil\\n\\u{1b}[2J.png" in listbox.text, f"a name's newline and escape are not written out: {listbox.text!r}")
+    listbox.find_element(page.By.XPATH, ".//li[starts-with(., 'sub/')]").click()
+    wait_until(lambda: "c.png" in listbox.text, "the directory is not opened")
+    listbox.find_element(page.By.XPATH, ".//li[. = 'c.png']").click()
+    page.done().click()
+    asking.expect(0, os.path.join(root, "sub", "c.png") + "\n")
+
+
+@scenario
+def file_typed_when_the_asker_does_not_list(page, procs):
+    root = file_tree(procs)
+    asking = shown(page, procs, "present", "file", "--title", "Which file", "--options", json.dumps({"root": root}))
+    field = page.sheet().find_element(page.By.CSS_SELECTOR, "input.file-path")
+    wait_until(lambda: field.is_displayed(), "the page does not let the person type a path")
+    check("does not list" in page.sheet().text, "the page does not say why the path is typed")
+    field.clear()
+    field.send_keys(os.path.join(root, "b.txt"))
+    page.done().click()
+    asking.expect(0, os.path.join(root, "b.txt") + "\n")
+
+
 # ---- form
 
 @scenario

@@ -8,7 +8,7 @@ import PickerJSON
 /// in every place that must learn to draw it. A preset reaches its base's
 /// case through `init(kind:base:)`; nothing compares a kind's name.
 public enum BuiltInKind: String, CaseIterable, Sendable, CustomStringConvertible {
-    case date, custom, text, actions, list, form, number, progress
+    case date, custom, text, actions, list, form, number, progress, file
 
     /// The name on the wire.
     public var name: String { rawValue }
@@ -32,6 +32,7 @@ public enum BuiltInKind: String, CaseIterable, Sendable, CustomStringConvertible
         case .form: FormOption.names
         case .number: NumberOption.names
         case .progress: ProgressOption.names
+        case .file: FileOption.names
         }
     }
 
@@ -46,7 +47,7 @@ public enum BuiltInKind: String, CaseIterable, Sendable, CustomStringConvertible
             FormField.fields(of: options).contains { field in
                 field.builtInKind?.holdsSecret(options: field.options) ?? false
             }
-        case .date, .custom, .actions, .list, .number, .progress:
+        case .date, .custom, .actions, .list, .number, .progress, .file:
             false
         }
     }

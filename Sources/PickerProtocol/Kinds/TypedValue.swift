@@ -6,7 +6,7 @@ public enum TypedValueShape: Sendable, Equatable {
     /// One string: a date or time as written, a text, an action's label, a
     /// number, a progress's percent.
     case oneText
-    /// One string per custom column or per chosen line of a list.
+    /// One string per custom column, per chosen line of a list, or per path.
     case textPerChoice
     /// One JSON object keyed by field name.
     case jsonObject
@@ -24,7 +24,7 @@ extension BuiltInKind {
     public var typedShape: TypedValueShape {
         switch self {
         case .date, .text, .actions, .number, .progress: .oneText
-        case .custom, .list: .textPerChoice
+        case .custom, .list, .file: .textPerChoice
         case .form: .jsonObject
         }
     }
@@ -52,7 +52,7 @@ extension BuiltInKind {
         switch self {
         case .custom:
             try value(typed: text.split(separator: separator, omittingEmptySubsequences: false).map(String.init))
-        case .date, .text, .actions, .list, .form, .number, .progress: try value(typed: [text])
+        case .date, .text, .actions, .list, .form, .number, .progress, .file: try value(typed: [text])
         }
     }
 
@@ -68,6 +68,11 @@ extension BuiltInKind {
             }
         case .actions:
             if let label = value[ActionsValue.label]?.stringValue { return label }
+        case .file:
+            // One path per line, whatever the separator: a path may hold a tab.
+            if let paths = value.arrayValue, paths.allSatisfy({ $0.stringValue != nil }) {
+                return paths.compactMap(\.stringValue).joined(separator: "\n")
+            }
         case .date, .text, .form, .number, .progress:
             break
         }

@@ -7,6 +7,7 @@ public enum PickerMethods {
         Raise.self, Lower.self, Hide.self, Show.self, SetLevel.self, List.self, Get.self, Subscribe.self,
         Unsubscribe.self,
         History.self, Status.self, Quiet.self, Reload.self,
+        Browse.self,
     ]
 
     public static var names: [String] { all.map { $0.name } }

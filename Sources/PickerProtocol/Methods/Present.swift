@@ -11,6 +11,7 @@ public struct Present: PickerMethod {
     public static let name = "present"
     public static let parameters: [WireName] = [
         .kind, .title, .message, .level, .options, .timeoutMs, .`default`, .tag, .hidden, .onDisconnect, .wait,
+        .browsable,
     ]
     public static let permission: Permission? = .present
 
@@ -27,11 +28,14 @@ public struct Present: PickerMethod {
     public var onDisconnect: DisconnectPolicy?
     /// Whether the answer is the outcome, once the window ends.
     public var wait: Bool
+    /// Whether this connection answers `browse` for its `file` window.
+    public var browsable: Bool
 
     public init(
         kind: String, title: String? = nil, message: String? = nil, level: LevelSpec? = nil,
         options: JSONObject = JSONObject(), timeoutMilliseconds: Int64? = nil, defaultValue: JSON? = nil,
-        tag: String? = nil, hidden: Bool = false, onDisconnect: DisconnectPolicy? = nil, wait: Bool = false
+        tag: String? = nil, hidden: Bool = false, onDisconnect: DisconnectPolicy? = nil, wait: Bool = false,
+        browsable: Bool = false
     ) {
         self.kind = kind
         self.title = title
@@ -44,6 +48,7 @@ public struct Present: PickerMethod {
         self.hidden = hidden
         self.onDisconnect = onDisconnect
         self.wait = wait
+        self.browsable = browsable
     }
 
     public init(reading reader: ParamsReader) throws(RPCError) {
@@ -65,6 +70,7 @@ public struct Present: PickerMethod {
             onDisconnect = value
         }
         wait = try reader.bool(WireName.wait) ?? false
+        browsable = try reader.bool(WireName.browsable) ?? false
     }
 
     public var params: JSONObject {
@@ -79,6 +85,7 @@ public struct Present: PickerMethod {
         if hidden { params[WireName.hidden] = true }
         if let onDisconnect { params[WireName.onDisconnect] = .string(onDisconnect.rawValue) }
         if wait { params[WireName.wait] = true }
+        if browsable { params[WireName.browsable] = true }
         return params
     }
 

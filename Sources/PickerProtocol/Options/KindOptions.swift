@@ -72,6 +72,12 @@ public enum ProgressOption: String, OptionName {
     case cancellable
 }
 
+public enum FileOption: String, OptionName {
+    public static let names = allCases.map(\.rawValue)
+    case directory, multiple, save, root, start, patterns
+    case showHidden = "show_hidden"
+}
+
 public enum FormOption: String, OptionName {
     public static let names = allCases.map(\.rawValue)
     case fields

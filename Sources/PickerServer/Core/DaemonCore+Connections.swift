@@ -57,6 +57,7 @@ extension DaemonCore {
         loopProbe?.activity.closes += 1
         waiters.removeAll(of: connection.id)
         subscriptions.removeAll(of: connection.id)
+        browseConnectionClosed(connection.id)
         if connection.fellBehind { connections.releaseFreeMemorySoon() }
         model.connectionClosed(connection.id)
         logger.debug("connection \(connection.id.rawValue) closed")

@@ -87,6 +87,9 @@ extension DaemonCore {
         let summary = try model.present(
             request, at: clamped ? .statusBar : asked, clampedFrom: clamped ? asked : nil,
             owner: Owner(peer: call.connection.asker ?? AskerIdentity.peer(call.peer), connection: call.connection.id))
+        if request.browsable, summary.builtInKind == .file {
+            browseRelay.setOwner(call.connection.id, of: summary.window) { model.owner(of: $0) != nil }
+        }
         guard request.wait, let reply = call.reply else { return .result(.window(summary)) }
         addWaiter(for: summary.window, reply: reply, uid: call.peer.uid, timeout: nil)
         return .deferred

@@ -60,6 +60,8 @@ package final class DaemonCore {
         set { slicedWork.budgets = newValue }
     }
     var subscriptions = SubscriptionRegistry()
+    /// Who lists each file window, and the `browse` requests relayed to them.
+    var browseRelay = BrowseRelay()
     /// The model's timer, set for its `nextWakeup` (`scheduleWakeup`).
     var wakeup: (at: Timestamp, task: Scheduled<Void>)?
     /// When the loop iteration's first line began (the event loop's clock).
@@ -248,7 +250,8 @@ package final class DaemonCore {
             return
         }
         let answered = elements.filter { element in
-            // Notifications get no slot; anything unreadable is answered.
+            // Notifications and a client's answers get no slot; anything unreadable is answered.
+            if Self.isAnswer(element) { return false }
             if case .success(let request) = RPCEnvelope.read(element) { return !request.isNotification }
             return true
         }.count
@@ -263,6 +266,10 @@ package final class DaemonCore {
 
     /// Runs one request; `sink` makes the place its answer goes (nil: nowhere).
     func run(_ element: JSONValueView, from connection: any Connection, sink: (RPCRequestID) -> ResponseSink?) {
+        if Self.isAnswer(element) {
+            browseAnswered(element, from: connection)
+            return
+        }
         let request: RPCEnvelope
         switch RPCEnvelope.read(element) {
         case .failure(let failure):

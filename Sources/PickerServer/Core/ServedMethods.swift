@@ -187,6 +187,12 @@ extension Quiet: ServedMethod {
     }
 }
 
+extension Browse: ServedMethod {
+    func serve(_ core: DaemonCore, _ call: MethodCall) throws -> Served<BrowseListing> {
+        try core.browse(self, call)
+    }
+}
+
 extension Reload: ServedMethod {
     func serve(_ core: DaemonCore, _ call: MethodCall) throws -> Served<Bool> {
         let reply = call.reply

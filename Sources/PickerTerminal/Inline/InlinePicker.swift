@@ -170,7 +170,9 @@ public final class InlinePicker {
                 message = details.message
                 viewOptions = details.options
                 // A preset is drawn as the built-in kind it is made from.
-                view = PickerViews.make(kind: mine.builtInKind, options: details.options, value: details.value)
+                var made = PickerViews.make(kind: mine.builtInKind, options: details.options, value: details.value)
+                await ViewKeyPress.listIfWanted(&made, of: mine.window, client: client)
+                view = made
             }
         } catch {
             notice = "\(error)"

@@ -37,7 +37,7 @@ struct FormFields: PickerView {
         // A preset field is drawn by its base's view: pickerd writes the base into each field.
         fields = FormField.fields(of: options).map { field in
             let given = value?[field.name].flatMap { $0.isNull ? nil : $0 }
-            var view = PickerViews.make(kind: field.builtInKind, options: field.options, value: given)
+            var view = PickerViews.make(kind: field.builtInKind, options: field.options, value: given, isField: true)
             // Enter sends the form: a checklist's own Enter does not apply.
             if var list = view as? ListChoices {
                 list.answersOnEnter = false

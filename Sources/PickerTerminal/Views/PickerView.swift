@@ -9,6 +9,8 @@ enum ViewAction: Equatable {
     case submit
     /// Escape, where the kind gives it a meaning of its own (actions: the cancel action).
     case submitValue(JSON)
+    /// The view wants a directory listed (`FileBrowser.wantsListing`).
+    case browse
 }
 
 /// The drawing and editing of one kind of picker.
@@ -57,7 +59,8 @@ extension PickerView {
 /// Builds the view for a window's built-in kind (a preset's base; a kind
 /// that is neither is typed as text) from its canonical options (`get`).
 enum PickerViews {
-    static func make(kind: BuiltInKind?, options: JSON, value: JSON?) -> any PickerView {
+    /// `isField`: a form's field, which is typed, not browsed (`browse` lists a file window's own directories).
+    static func make(kind: BuiltInKind?, options: JSON, value: JSON?, isField: Bool = false) -> any PickerView {
         switch kind ?? .text {
         case .date: DateWheels(options: options, value: value)
         case .custom: CustomWheels(options: options, value: value)
@@ -67,6 +70,8 @@ enum PickerViews {
         case .text: TextEditor(options: options, value: value)
         case .number: NumberSlider(options: options, value: value)
         case .progress: ProgressBar(options: options, value: value)
+        case .file:
+            isField ? FilePathEntry(options: options, value: value) : FileBrowser(options: options, value: value)
         }
     }
 }

@@ -40,6 +40,9 @@ enum ViewKeyPress {
             return await submit(view.value, from: &view, to: window, with: client)
         case .submitValue(let value):
             return await submit(value, from: &view, to: window, with: client)
+        case .browse:
+            await listIfWanted(&view, of: window, client: client)
+            return .edited(echoed: false)
         case .none where pressed == .escape && view.escapeCancels:
             guard let outcome = try? await client.cancel(window: window) else { return .none }
             return .ended(outcome)
@@ -60,6 +63,25 @@ enum ViewKeyPress {
             }
             return .refused("\(error)")
         }
+    }
+
+    /// Lists the directory a file window's view wants (`browse`, answered
+    /// by its asker through pickerd). -32008 (no asker lists, or not in
+    /// time) has the person type a path; a directory the asker refused
+    /// leaves the view where it was, saying why.
+    static func listIfWanted(_ view: inout any PickerView, of window: WindowID, client: PickerClient) async {
+        guard var browser = view as? FileBrowser, let path = browser.wantsListing else { return }
+        do {
+            browser.received(.success(try await client.send(Browse(window: window, path: path))))
+        } catch {
+            let rpc: RPCError? = if case .rpc(let rpc) = error { rpc } else { nil }
+            browser.received(
+                .failure(
+                    BrowseFailure(
+                        sentence: rpc?.message ?? "\(error)",
+                        letsTheAskerList: rpc != nil && rpc?.code != .browseUnavailable)))
+        }
+        view = browser
     }
 
     /// The form field an error is about (`data.field`), if any.

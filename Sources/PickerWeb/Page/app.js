@@ -323,6 +323,7 @@ function makeView(win) {
   view.error = el('p', { class: 'error', role: 'alert' });
   const context = {
     label: win.title || shape,
+    window: win.window,
     changed: () => onEdit(view),
     submit: (value) => submit(view, value),
     cancel: () => cancel(view),
@@ -479,6 +480,7 @@ const SHAPES = {
   form: { control: formControl, done: 'Submit' },
   number: { control: numberControl },
   progress: { control: progressControl, watched: true },
+  file: { control: fileControl },
 };
 
 /** How a window or field of `shape` is drawn; a shape the page does not know is drawn as text. */
@@ -770,6 +772,116 @@ function textControl(options, value, context) {
   };
 }
 
+// ---- file: a list of the directory the asker lists (browse), or a path typed
+
+/** A window's file picker: the list when its asker lists, the typed path when it does not (or in a form). */
+function fileControl(options, value, context) {
+  const typed = filePathControl(options, value, context);
+  if (!context.window) return typed;
+  const root = options.root ?? '/';
+  const state = { dir: options.start ?? root, entries: [], ticked: new Set(), picked: null, typing: false };
+  const pathLine = el('p', { class: 'file-dir' });
+  const filter = el('input', { type: 'search', class: 'file-filter', 'aria-label': `Filter ${context.label}`, autocomplete: 'off', spellcheck: 'false' });
+  const list = el('ul', { class: 'file-list', role: 'listbox', 'aria-label': context.label, 'aria-multiselectable': options.multiple ? 'true' : null });
+  const note = el('p', { class: 'rule', role: 'status' });
+  const up = el('button', { type: 'button', class: 'file-up', text: '↑ Up', onclick: () => open(parentOf(state.dir)) });
+  const typeInstead = el('button', { type: 'button', class: 'file-type', text: 'Type a path', onclick: () => showTyping('') });
+  const browsing = el('div', { class: 'file-browser' }, el('div', { class: 'file-bar' }, up, pathLine, typeInstead), filter, list);
+  const wrap = el('div', { class: 'file' }, browsing, note, typed.el);
+  typed.el.hidden = true;
+  const join = (dir, name) => (dir === '/' ? `/${name}` : `${dir}/${name}`);
+  const parentOf = (path) => (path.lastIndexOf('/') <= 0 ? '/' : path.slice(0, path.lastIndexOf('/')));
+  function showTyping(why) {
+    state.typing = true;
+    browsing.hidden = true;
+    typed.el.hidden = false;
+    note.textContent = why;
+    typed.focusTarget().focus();
+  }
+  async function open(path) {
+    if (path !== root && !path.startsWith(root === '/' ? '/' : `${root}/`)) return;
+    note.textContent = 'Listing…';
+    const response = await api(`/api/windows/${encodeURIComponent(context.window)}/browse`, { path });
+    if (response.status === 503) return showTyping(response.data.error || 'The asker does not list its files; type a path.');
+    if (!response.ok) { note.textContent = response.data.error || `Not listed (${response.status}).`; return; }
+    state.dir = response.data.path;
+    state.entries = response.data.entries || [];
+    state.picked = null;
+    filter.value = '';
+    note.textContent = response.data.truncated ? 'More entries than shown: filter, or type a path.' : '';
+    draw();
+  }
+  function draw() {
+    pathLine.textContent = state.dir;
+    up.disabled = state.dir === root;
+    const shown = state.entries.filter((entry) => entry.name.toLowerCase().includes(filter.value.toLowerCase()));
+    const rows = options.directory ? [{ name: '.', type: 'dir' }, ...shown] : shown;
+    list.replaceChildren(...rows.map((entry) => {
+      const path = entry.name === '.' ? state.dir : join(state.dir, entry.name);
+      const opens = entry.name !== '.' && entry.type !== 'file';
+      const chosen = options.multiple ? state.ticked.has(path) : state.picked === path;
+      const label = entry.name === '.' ? 'This directory' : visibleName(entry.name) + (entry.type === 'dir' ? '/' : entry.type === 'link' ? ' →' : '');
+      const row = el('li', { role: 'option', tabindex: '0', class: `file-entry file-${entry.type}`, 'aria-selected': chosen ? 'true' : 'false', text: label });
+      const act = () => {
+        if (opens) return open(path);
+        if (options.multiple) { state.ticked.has(path) ? state.ticked.delete(path) : state.ticked.add(path); }
+        else state.picked = path;
+        draw();
+        context.changed();
+      };
+      row.addEventListener('click', act);
+      row.addEventListener('keydown', (event) => { if (event.key === 'Enter' || event.key === ' ') { event.preventDefault(); act(); } });
+      return row;
+    }));
+  }
+  filter.addEventListener('input', draw);
+  open(state.dir);
+  return {
+    el: wrap,
+    value: () => (state.typing ? typed.value() : options.multiple ? [...state.ticked]
+      : state.picked ?? (options.save && filter.value ? join(state.dir, filter.value) : options.directory ? state.dir : '')),
+    isBlank: () => (state.typing ? typed.isBlank() : options.multiple ? state.ticked.size === 0 : !state.picked && !(options.save && filter.value) && !options.directory),
+    blankIsMissing: () => true,
+    set: (v) => typed.set(v),
+    focusTarget: () => (state.typing ? typed.focusTarget() : filter),
+  };
+}
+
+/** A file's name with control characters written out (`\n`, `\u{1b}`), as the terminal shows them. */
+function visibleName(name) {
+  return name.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => (c === '\n' ? '\\n' : `\\u{${c.charCodeAt(0).toString(16)}}`));
+}
+
+/** The typed path (one a line with multiple), checked by pickerd. */
+function filePathControl(options, value, context) {
+  const ruleId = uniqueId('rule');
+  const what = options.directory ? 'a directory' : options.multiple ? 'files, one path a line' : 'a file';
+  const matching = (options.patterns ?? []).length ? ` matching ${options.patterns.join(' ')}` : '';
+  const attributes = {
+    class: 'text-input file-path', 'aria-label': `${context.label} (path)`, 'aria-describedby': ruleId,
+    autocomplete: 'off', spellcheck: 'false', autocapitalize: 'off',
+  };
+  const input = options.multiple
+    ? el('textarea', { ...attributes, rows: 4 })
+    : el('input', { ...attributes, type: 'text', enterkeyhint: 'done' });
+  const start = options.start ?? options.root ?? '/';
+  input.value = Array.isArray(value) ? value.join('\n') : typeof value === 'string' ? value : (start === '/' ? '/' : `${start}/`);
+  input.addEventListener('input', context.changed);
+  const paths = () => input.value.split('\n').filter((line) => line !== '');
+  return {
+    el: el('div', { class: 'file-typed' }, input,
+      el('p', { class: 'rule', id: ruleId, text: `Type ${what}${matching} inside ${options.root ?? '/'}.` })),
+    value: () => (options.multiple ? paths() : input.value),
+    isBlank: () => paths().length === 0,
+    blankIsMissing: () => true,
+    set: (v) => {
+      const text = Array.isArray(v) ? v.join('\n') : typeof v === 'string' ? v : null;
+      if (text !== null && text !== input.value) input.value = text;
+    },
+    focusTarget: () => input,
+  };
+}
+
 // ---- number: a slider and a number field, moved together
 
 function numberControl(options, value, context) {
@@ -980,7 +1092,7 @@ function formControl(options, value, context) {
     const labelId = uniqueId('field');
     const optional = field.required === false;
     const fieldContext = {
-      ...context, label,
+      ...context, label, window: undefined,  // a form's fields are not browsed: a file field is typed
       changed: () => { part.box.classList.remove('invalid'); markSet(part, true); context.changed(); },
     };
     const fieldOptions = field.options || {};
