@@ -56,6 +56,23 @@ extension DaemonCore {
         return object[WireName.result.jsonKey] != nil || object[WireName.error.jsonKey] != nil
     }
 
+    static let illMadeListing = RPCError(
+        .browseUnavailable, "this window's asker answered a listing that is not well made; type a path instead")
+
+    /// A line the parser refused for holding too many elements, when it is an
+    /// owner's answer to a `browse` (no `method`, and the id of a browse this
+    /// daemon sent that connection): that browse fails at once, rather than
+    /// when its time is up, and the owner is not answered. False for any
+    /// other line.
+    func browseAnswerTooLarge(_ partial: JSONDocument?, id: RPCRequestID, from connection: any Connection) -> Bool {
+        guard let object = partial?.value.objectView, object[WireName.method.jsonKey] == nil,
+            let id = id.value.stringValue, let relayed = browseRelay.take(id, answeredBy: connection.id)
+        else { return false }
+        relayed.timer.cancel()
+        relayed.reply.deliver(.failure(Self.illMadeListing))
+        return true
+    }
+
     /// An owner's answer to a `browse` the daemon sent it. Any other answer
     /// (an id the daemon never sent, or sent to another connection, or one
     /// that timed out) is dropped: a client's answers get no answer.
@@ -66,11 +83,7 @@ extension DaemonCore {
         relayed.timer.cancel()
         if let result = answer[WireName.result] {
             guard let listing = BrowseListing(json: result), listing.path == relayed.path else {
-                relayed.reply.deliver(
-                    .failure(
-                        RPCError(
-                            .browseUnavailable,
-                            "this window's asker answered a listing that is not well made; type a path instead")))
+                relayed.reply.deliver(.failure(Self.illMadeListing))
                 return
             }
             relayed.reply.deliver(.success(listing.json))

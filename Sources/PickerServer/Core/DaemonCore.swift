@@ -229,8 +229,9 @@ package final class DaemonCore {
             if error.elementLimitDepth == 0, isBatch {
                 connection.send(RPCResponse.error(id: .null, batchTooLargeError))
             } else if error.elementLimitDepth != nil {
-                ResponseSink(id: partialRequestID, connection: connection).deliver(
-                    .failure(tooManyElementsError(error)))
+                let id = partialRequestID
+                guard !browseAnswerTooLarge(parser.partialDocument, id: id, from: connection) else { return }
+                ResponseSink(id: id, connection: connection).deliver(.failure(tooManyElementsError(error)))
             } else {
                 connection.send(RPCResponse.error(id: .null, RPCError(.parseError, "parse error: \(error)")))
             }
