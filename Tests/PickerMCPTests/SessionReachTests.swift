@@ -35,7 +35,10 @@ import Testing
     /// A long session forgets its oldest questions: it does not grow without
     /// end, and a window forgotten is refused as any other it did not present.
     @Test(.tags(.process)) func aSessionRemembersItsLastQuestionsOnly() async throws {
-        let daemon = try DaemonProcess()
+        // No idle timeout: under a sanitizer the cooperative pool's two threads
+        // can be held by other suites' synchronous tests for minutes, and the
+        // asker's connection must not be closed meanwhile (seen under TSan).
+        let daemon = try DaemonProcess(config: #"{"limits": {"idle_timeout_ms": 0}}"#)
         let asker = Asker(socketPath: daemon.socketPath, remembering: 2)
         var windows: [String] = []
         for title in ["One", "Two", "Three"] {
