@@ -174,6 +174,14 @@ class Asking:
             raise Failure(f"pickerctl {' '.join(self.arguments[:1])} was still waiting after {timeout}s")
         return self.process.returncode, out, err
 
+    def wait_ended(self, what, timeout=10):
+        """Waits for it to exit while its standard input stays open: `finish`
+        closes a fed one's input, which would end it by itself."""
+        try:
+            self.process.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            raise Failure(f"pickerctl {' '.join(self.arguments[:1])} did not exit after {timeout}s: {what}")
+
     def write(self, text):
         """Writes to its standard input (started by `ask_fed`) and flushes it."""
         self.process.stdin.write(text)

@@ -326,6 +326,7 @@ def progress_bar_follows_its_asker_and_cancel_ends_it(page, procs):
     asking.write("60\n")
     wait_until(lambda: bar.get_attribute("aria-valuenow") == "60", "the bar does not move on")
     page.button("Cancel").click()
+    asking.wait_ended("the Cancel on the page did not end it while its input was still open")
     asking.expect(1, "")
 
 
