@@ -197,7 +197,9 @@ let package = Package(
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 External.logging,
             ] + External.serviceLifecycle,
-            resources: [.embedInCode("Page/index.html"), .embedInCode("Page/app.js"), .embedInCode("Page/app.css")]
+            resources: ["index.html", "app.js", "wheels.js", "fields.js", "choices.js", "sheet.js", "app.css"].map {
+                .embedInCode("Page/\($0)")
+            }
         ),
         .executableTarget(
             name: "pickerweb",

@@ -18,7 +18,7 @@ struct RequestGuard<Context: RequestContext>: RouterMiddleware {
     static var csrfHeader: HTTPField.Name { HTTPField.Name("X-Picker-CSRF")! }
     static var hostHeader: HTTPField.Name { HTTPField.Name("Host")! }
     /// What anyone who passes the Host check may fetch: the page holds no data.
-    static var publicPaths: Set<String> { ["/", "/app.js", "/app.css", "/favicon.ico", "/session"] }
+    static var publicPaths: Set<String> { PageAssets.publicPaths }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response

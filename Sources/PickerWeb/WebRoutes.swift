@@ -18,7 +18,9 @@ enum WebRoutes {
         router.add(middleware: RequestGuard(origins: origins, secrets: secrets))
 
         router.get("/") { _, _ in PageAssets.index() }
-        router.get("/app.js") { _, _ in PageAssets.script() }
+        for (path, bytes) in PageAssets.scripts {
+            router.get(RouterPath(path)) { _, _ in PageAssets.script(bytes) }
+        }
         router.get("/app.css") { _, _ in PageAssets.style() }
         // Browsers ask for it on their own; nothing, rather than a 404 in every console.
         router.get("/favicon.ico") { _, _ in Response(status: .noContent) }
