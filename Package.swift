@@ -197,7 +197,9 @@ let package = Package(
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 External.logging,
             ] + External.serviceLifecycle,
-            resources: ["index.html", "app.js", "wheels.js", "fields.js", "choices.js", "sheet.js", "app.css"].map {
+            resources: [
+                "index.html", "app.js", "wheels.js", "fields.js", "choices.js", "sheet.js", "app.css", "controls.css",
+            ].map {
                 .embedInCode("Page/\($0)")
             }
         ),

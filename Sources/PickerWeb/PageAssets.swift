@@ -14,11 +14,18 @@ enum PageAssets {
     ]
 
     /// What anyone who passes the Host check may fetch: the page holds no data.
-    static let publicPaths = Set(["/", "/app.css", "/favicon.ico", "/session"] + scripts.map(\.path))
+    /// The style sheets by path, in the order index.html loads them: the page
+    /// and the sheet, then each kind's controls.
+    static let styles: [(path: String, bytes: [UInt8])] = [
+        ("/app.css", PackageResources.app_css), ("/controls.css", PackageResources.controls_css),
+    ]
+
+    /// What anyone who passes the Host check may fetch: the page holds no data.
+    static let publicPaths = Set(["/", "/favicon.ico", "/session"] + (scripts + styles).map(\.path))
 
     static func index() -> Response { response(PackageResources.index_html, type: "text/html; charset=utf-8") }
     static func script(_ bytes: [UInt8]) -> Response { response(bytes, type: "text/javascript; charset=utf-8") }
-    static func style() -> Response { response(PackageResources.app_css, type: "text/css; charset=utf-8") }
+    static func style(_ bytes: [UInt8]) -> Response { response(bytes, type: "text/css; charset=utf-8") }
 
     private static func response(_ bytes: [UInt8], type: String) -> Response {
         Response(status: .ok, headers: [.contentType: type], body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))

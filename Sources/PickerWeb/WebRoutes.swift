@@ -21,7 +21,9 @@ enum WebRoutes {
         for (path, bytes) in PageAssets.scripts {
             router.get(RouterPath(path)) { _, _ in PageAssets.script(bytes) }
         }
-        router.get("/app.css") { _, _ in PageAssets.style() }
+        for (path, bytes) in PageAssets.styles {
+            router.get(RouterPath(path)) { _, _ in PageAssets.style(bytes) }
+        }
         // Browsers ask for it on their own; nothing, rather than a 404 in every console.
         router.get("/favicon.ico") { _, _ in Response(status: .noContent) }
         router.post("/session") { request, _ in
