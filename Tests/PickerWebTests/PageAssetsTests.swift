@@ -3,34 +3,14 @@ import Testing
 
 @testable import PickerWeb
 
-/// The page's scripts and styles are several files (one concern each) that share one
-/// global scope, so the order index.html loads them in is part of the page:
-/// the routes serve exactly `PageAssets.scripts`, and index.html names them
-/// in that order.
+/// The page's scripts and styles are several files (one concern each); the
+/// scripts share one global scope, so the order index.html loads them in is
+/// part of the page. The routes serve exactly `PageAssets`' tables, and
+/// index.html names them in their order.
 @Suite struct PageAssetsTests {
     @Test func indexLoadsEveryScriptAndStyleInTheTablesOrder() throws {
         #expect(indexLines(between: #"<script src=""#, and: #"" defer></script>"#) == PageAssets.scripts.map(\.path))
         #expect(indexLines(between: #"<link rel="stylesheet" href=""#, and: #"">"#) == PageAssets.styles.map(\.path))
-    }
-
-    @Test func everyStyleIsServedWithoutASession() async throws {
-        try await PageRoutes().test { page in
-            for (path, bytes) in PageAssets.styles {
-                let response = try await page.request(.get, path)
-                #expect(response.status == 200, "\(path)")
-                #expect(response.header("Content-Type") == "text/css; charset=utf-8", "\(path)")
-                #expect(response.body == String(decoding: bytes, as: UTF8.self), "\(path)")
-            }
-        }
-    }
-
-    /// What stands between `start` and `end` on each line of index.html that has both.
-    private func indexLines(between start: String, and end: String) -> [String] {
-        String(decoding: PackageResources.index_html, as: UTF8.self).split(separator: "\n").compactMap { line in
-            guard let from = line.range(of: start), let to = line.range(of: end, range: from.upperBound..<line.endIndex)
-            else { return nil }
-            return String(line[from.upperBound..<to.lowerBound])
-        }
     }
 
     @Test func everyScriptAndStyleIsServedWithoutASession() async throws {
@@ -55,18 +35,6 @@ import Testing
             guard let from = line.range(of: start), let to = line.range(of: end, range: from.upperBound..<line.endIndex)
             else { return nil }
             return String(line[from.upperBound..<to.lowerBound])
-        }
-    }
-
-    @Test func everyScriptIsServedWithoutASession() async throws {
-        try await PageRoutes().test { page in
-            for (path, bytes) in PageAssets.scripts {
-                let response = try await page.request(.get, path)
-                #expect(response.status == 200, "\(path)")
-                #expect(response.header("Content-Type") == "text/javascript; charset=utf-8", "\(path)")
-                #expect(response.body == String(decoding: bytes, as: UTF8.self), "\(path)")
-                #expect(response.body.hasPrefix("'use strict';\n"), "\(path) is strict, as every script of the page")
-            }
         }
     }
 }
