@@ -26,7 +26,8 @@ public struct ListPlugin: PickerPlugin {
                 ],
                 .initial: [
                     "type": "array", "uniqueItems": true, "items": ["type": ["string", "integer"]],
-                    "description": "the choices (or indices) picked at the start; at most one without multiple",
+                    "description":
+                        "the choices (or indices; with values, the values) picked at the start; at most one without multiple",
                 ],
                 .header: [
                     "type": "string", "maxLength": .integer(Int64(PluginLimits.labelLength)),
