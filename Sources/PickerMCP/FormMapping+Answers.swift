@@ -1,8 +1,9 @@
 import PickerJSON
 import PickerProtocol
 
-/// An agent's answers to a form schema's fields, read back as the values
-/// pickerd's kinds take.
+/// A form's answer to a schema's fields, read back in the properties' JSON
+/// types. The number and list (with `values`) fields already give them;
+/// a number typed as text is read here.
 extension FormMapping {
     struct Problem: Error {
         var message: String
@@ -14,11 +15,12 @@ extension FormMapping {
         switch shape {
         case .text, .date:
             return .success(answer)
-        case .integerWheel:
-            guard let text = answer.arrayValue?.first?.stringValue, let number = Int64(text) else {
+        case .integerScale:
+            // pickerd's number kind gave a point of the scale of step 1: a whole number.
+            guard let number = answer.doubleValue, let whole = Int64(exactly: number) else {
                 return .failure(Problem("is not a whole number: \(answer)"))
             }
-            return .success(.integer(number))
+            return .success(.integer(whole))
         case .integer(let minimum, let maximum):
             guard let text = answer.stringValue, let number = Int64(text) else {
                 return .failure(Problem("must be a whole number\(given(answer))"))
@@ -43,23 +45,27 @@ extension FormMapping {
             // 3 stays the integer 3; 2.5 is a double.
             return .success(text.contains(".") ? .double(number) : Int64(text).map(JSON.integer) ?? .double(number))
         case .boolean:
-            // Only the person's Yes is true: anything else is no answer to read as No.
-            switch answer.arrayValue?.first?.stringValue {
-            case yes?: return .success(true)
-            case no?: return .success(false)
-            default: return .failure(Problem("is neither \(yes) nor \(no): \(answer)"))
+            // The list's values are true and false: anything else is no answer to read as No.
+            guard let answer = answer.boolValue else {
+                return .failure(Problem("is neither true nor false: \(answer)"))
             }
+            return .success(.bool(answer))
         case .choice(let choices):
-            guard let title = answer.arrayValue?.first?.stringValue,
-                let choice = choices.first(where: { $0.title == title })
-            else {
+            guard let choice = choices.first(where: { isValue(answer, of: $0) }) else {
                 return .failure(Problem("is not one of its choices: \(answer)"))
             }
             return .success(choice.value)
         case .choices(let choices):
-            let titles = (answer.arrayValue ?? []).compactMap(\.stringValue)
-            return .success(.array(choices.filter { titles.contains($0.title) }.map(\.value)))
+            let picked = answer.arrayValue ?? []
+            return .success(
+                .array(choices.filter { choice in picked.contains { isValue($0, of: choice) } }.map(\.value)))
         }
+    }
+
+    /// Whether pickerd's list gave `choice`'s value (a number as the number it is: 1 is 1.0).
+    private static func isValue(_ answer: JSON, of choice: Choice) -> Bool {
+        if let number = answer.doubleValue, let value = choice.value.doubleValue { return number == value }
+        return answer == choice.value
     }
 
     private static func given(_ answer: JSON) -> String {

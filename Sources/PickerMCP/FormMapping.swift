@@ -9,11 +9,15 @@ import PickerProtocol
 /// |---|---|
 /// | `string` (`minLength`, `maxLength`, `pattern`, `format` email or uri) | `text` |
 /// | `string`, `format` date / date-time | `date`, mode date / datetime |
-/// | `integer` with both bounds, at most `wheelRows` numbers | `custom`, one column of the numbers |
-/// | `integer` or `number` otherwise | `text` whose pattern takes a number; bounds checked on the answer |
-/// | `boolean` | `list`: Yes, No |
-/// | `enum` (with `enumNames`), or `oneOf`/`anyOf` of `{const, title}` | `list`, the titles shown, the const returned |
-/// | `array` of such an enum (`minItems`, `maxItems`) | `list`, multiple |
+/// | `integer` with both bounds | `number`, step 1 |
+/// | `integer` or `number` otherwise | `text` whose pattern takes a number (a script may answer with the number); bounds checked on the answer |
+/// | `boolean` | `list`: Yes, No, with `values` true, false |
+/// | `enum` (with `enumNames`), or `oneOf`/`anyOf` of `{const, title}` | `list`, the titles shown, the consts its `values` |
+/// | `array` of such an enum (`minItems`, `maxItems`) | `list`, multiple, with `values` |
+///
+/// Where it can, a field's kind gives the property's JSON value itself (a
+/// number, true or false, an enum's const), so a script answers the window
+/// with the natural JSON (`{"ok": true, "n": 3}`), as the schema says.
 ///
 /// `title` is the field's label, `default` its initial value, `required` the
 /// required fields; a `description` is a text field's placeholder, else a line
@@ -28,7 +32,8 @@ public struct FormMapping: Sendable, Equatable {
         /// A date or a date-time: the date kind's value is already the string JSON Schema wants.
         case date
         case integer(minimum: Int64?, maximum: Int64?)
-        case integerWheel(ClosedRange<Int64>)
+        /// An integer with both bounds: the number kind's value is already a JSON number.
+        case integerScale(ClosedRange<Int64>)
         case number(minimum: Double?, maximum: Double?)
         case boolean
         case choice([Choice])
@@ -39,7 +44,7 @@ public struct FormMapping: Sendable, Equatable {
             switch self {
             case .text, .integer, .number: .text
             case .date: .date
-            case .integerWheel: .custom
+            case .integerScale: .number
             case .boolean, .choice, .choices: .list
             }
         }
@@ -59,8 +64,6 @@ public struct FormMapping: Sendable, Equatable {
         var options: JSONObject
     }
 
-    /// An integer property with both bounds and at most this many numbers is a wheel.
-    static let wheelRows: Int64 = 100
     static let yes = "Yes"
     static let no = "No"
 
@@ -164,6 +167,7 @@ extension FormMapping {
         if let choices = try choices(reader) {
             field.shape = .choice(choices)
             field.options[ListOption.choices] = .array(choices.map { .string($0.title) })
+            field.options[ListOption.values] = .array(choices.map(\.value))
             if let defaultValue, let title = choices.first(where: { $0.value == defaultValue })?.title {
                 field.options[ListOption.initial] = [.string(title)]
             }
@@ -180,11 +184,14 @@ extension FormMapping {
             if let low = minimum?.doubleValue, let high = maximum?.doubleValue, low > high {
                 throw ToolInputError("'\(path)': minimum \(minimum!) is more than maximum \(maximum!)")
             }
-            if isInteger, let low = minimum?.integerValue, let high = maximum?.integerValue, high - low < wheelRows {
-                field.shape = .integerWheel(low...high)
-                field.options[CustomOption.columns] = [.array((low...high).map { .string(String($0)) })]
-                if let start = defaultValue?.integerValue, (low...high).contains(start) {
-                    field.options[CustomOption.initial] = [.string(String(start))]
+            if isInteger, let low = minimum?.integerValue, let high = maximum?.integerValue,
+                let range = exactScale(low, high)
+            {
+                field.shape = .integerScale(range)
+                field.options[NumberOption.min] = .integer(low)
+                field.options[NumberOption.max] = .integer(high)
+                if let start = defaultValue?.integerValue, range.contains(start) {
+                    field.options[NumberOption.initial] = .integer(start)
                 }
                 return (field, note(label, description))
             }
@@ -195,6 +202,8 @@ extension FormMapping {
             let sign = (minimum?.doubleValue ?? -1) >= 0 ? "" : "-?"
             field.options[TextOption.pattern] = .string(sign + (isInteger ? "[0-9]+" : #"[0-9]+(\.[0-9]+)?"#))
             field.options[TextOption.trim] = true
+            field.options[TextOption.patternDescription] = .string(
+                numberSentence(isInteger: isInteger, minimum: minimum, maximum: maximum))
             if let start = defaultValue, start.doubleValue != nil {
                 field.options[TextOption.initial] = .string(start.description)
             }
@@ -202,6 +211,7 @@ extension FormMapping {
         case "boolean":
             field.shape = .boolean
             field.options[ListOption.choices] = [.string(yes), .string(no)]
+            field.options[ListOption.values] = [true, false]
             if let start = defaultValue?.boolValue { field.options[ListOption.initial] = [.string(start ? yes : no)] }
             return (field, note(label, description))
         case "array":
@@ -281,6 +291,7 @@ extension FormMapping {
         }
         field.shape = .choices(choices)
         field.options[ListOption.choices] = .array(choices.map { .string($0.title) })
+        field.options[ListOption.values] = .array(choices.map(\.value))
         field.options[ListOption.multiple] = true
         if let fewest = try reader.integer("minItems", in: 0...Int64(choices.count)) {
             field.options[ListOption.min] = .integer(fewest)
@@ -305,6 +316,9 @@ extension FormMapping {
                     "'\(reader.path(of: "enumNames"))' must have one title for each of the \(values.count) values of enum"
                 )
             }
+            for (index, value) in values.enumerated() {
+                try checkScalar(value, at: "\(reader.path(of: "enum"))[\(index)]")
+            }
             choices = values.enumerated().map { index, value in
                 Choice(title: names?[index] ?? title(of: value), value: value)
             }
@@ -314,6 +328,7 @@ extension FormMapping {
                 guard let value = option["const"] else {
                     throw ToolInputError("'\(reader.path(of: key))[\(index)]' needs a const (the value) and a title")
                 }
+                try checkScalar(value, at: "\(reader.path(of: key))[\(index)].const")
                 choices.append(Choice(title: option["title"]?.stringValue ?? title(of: value), value: value))
             }
         } else {
@@ -327,6 +342,26 @@ extension FormMapping {
             )
         }
         return choices
+    }
+
+    /// An enum's value is the list's `values`: a string, a number or a boolean.
+    private static func checkScalar(_ value: JSON, at path: String) throws(ToolInputError) {
+        switch value {
+        case .string, .integer, .double, .bool: return
+        case .null, .array, .object:
+            throw ToolInputError(
+                "'\(path)' is \(value.typeDescription); an enum's values are strings, numbers or booleans")
+        }
+    }
+
+    /// Both bounds as a scale of whole numbers the number kind holds exactly
+    /// (at most 2^53 steps, each bound within ±2^53); nil otherwise.
+    private static func exactScale(_ low: Int64, _ high: Int64) -> ClosedRange<Int64>? {
+        let exact: Int64 = 1 << 53
+        guard low <= high, low >= -exact, high <= exact,
+            NumberScale.steps(min: Double(low), max: Double(high), step: 1) <= NumberScale.mostSteps
+        else { return nil }
+        return low...high
     }
 
     private static func title(of value: JSON) -> String {

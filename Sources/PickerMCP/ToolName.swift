@@ -49,12 +49,14 @@ extension BuiltInKind {
     }
 
     /// The kind's options its tool takes as arguments, as pickerd names them:
-    /// all but a text's `secure` (no tool asks for a secret). `ask_form`
+    /// all but a text's `secure` (no tool asks for a secret) and a list's
+    /// `values` (choose answers strings). `ask_form`
     /// takes a JSON Schema (`schema`) instead of a form's fields.
     var toolOptionNames: [String] {
         switch self {
         case .text: TextOption.allCases.filter { $0 != .secure }.map(\.rawValue)
-        case .date, .custom, .actions, .list, .number: optionNames
+        case .list: ListOption.allCases.filter { $0 != .values }.map(\.rawValue)
+        case .date, .custom, .actions, .number: optionNames
         case .form, .progress, .file: []
         }
     }

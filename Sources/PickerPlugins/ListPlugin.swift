@@ -26,7 +26,8 @@ public struct ListPlugin: PickerPlugin {
                 ],
                 .initial: [
                     "type": "array", "uniqueItems": true, "items": ["type": ["string", "integer"]],
-                    "description": "the choices (or indices) picked at the start; at most one without multiple",
+                    "description":
+                        "the choices (or indices; with values, the values) picked at the start; at most one without multiple",
                 ],
                 .header: [
                     "type": "string", "maxLength": .integer(Int64(PluginLimits.labelLength)),
@@ -36,6 +37,12 @@ public struct ListPlugin: PickerPlugin {
                     "type": "integer", "minimum": 1, "maximum": .integer(Int64(PluginLimits.choicesPerColumn)),
                     "description": "how many choices are shown at once (fewer where there is no room)",
                 ],
+                .values: [
+                    "type": "array", "maxItems": .integer(Int64(PluginLimits.choicesPerColumn)),
+                    "items": ["type": ["string", "number", "boolean"]],
+                    "description":
+                        "each choice's value, distinct: the list's value is then the chosen values (a bare one without multiple), and a script may answer with them",
+                ],
             ])
     }
 
@@ -43,7 +50,7 @@ public struct ListPlugin: PickerPlugin {
         [
             "type": "array", "uniqueItems": true, "items": ["type": "string"],
             "description":
-                "the chosen strings in list order, exactly one without multiple; indices, and a bare choice or index, are accepted on submit and normalized to strings",
+                "the chosen strings in list order, exactly one without multiple; indices, and a bare choice or index, are accepted on submit and normalized to strings; with values, the chosen values (a bare one without multiple), answered by value or choice",
         ]
     }
 
@@ -63,6 +70,9 @@ public struct ListPlugin: PickerPlugin {
             )
         }
         var picker = PreparedList(choices: choices, isMultiple: isMultiple)
+        if let values = try reader.array(ListOption.values) {
+            picker.values = try ChoiceValues(values, choices: choices)
+        }
         picker.header = try reader.string(ListOption.header)
         if let header = picker.header { try PluginLimits.checkLength(header, of: "option '\(ListOption.header)'") }
         picker.height = try reader.integer(ListOption.height, in: 1...PluginLimits.choicesPerColumn)
@@ -114,6 +124,8 @@ struct PreparedList: PreparedPicker {
     /// How the choices are shown: a line above them, and how many at once.
     var header: String?
     var height: Int?
+    /// Each choice's value, when the asker gave them (`values`).
+    var values: ChoiceValues?
 
     init(choices: [String], isMultiple: Bool) {
         self.choices = choices
@@ -132,16 +144,17 @@ struct PreparedList: PreparedPicker {
         object[ListOption.initial] = strings(initial)
         if let header { object[ListOption.header] = .string(header) }
         if let height { object[ListOption.height] = .integer(Int64(height)) }
+        if let values { object[ListOption.values] = .array(values.values) }
         return .object(object)
     }
 
-    var initialValue: JSON? { strings(initial) }
+    var initialValue: JSON? { answer(initial) }
     var givenInitialValue: JSON? { initialIsGiven ? initialValue : nil }
 
     func normalize(_ value: JSON, context: PluginContext) throws(PluginRejection) -> JSON {
         let chosen = try positions(of: value)
         try check(count: chosen.count, in: range)
-        return strings(chosen)
+        return answer(chosen) ?? .null
     }
 
     /// The positions `value` names, in list order: an array of choices or
@@ -151,6 +164,7 @@ struct PreparedList: PreparedPicker {
         switch value {
         case .array(let array): given = array
         case .string, .integer, .double: given = [value]
+        case .bool where values != nil: given = [value]
         default:
             throw PluginRejection(
                 "a list value must be an array of choices (strings or indices), not \(value.typeDescription)")
@@ -158,7 +172,16 @@ struct PreparedList: PreparedPicker {
         var picked = Set<Int>()
         for item in given {
             let position: Int
-            if let text = item.stringValue {
+            if let values {
+                // A value first, then a choice (what the front-ends send); no
+                // index, which an integer value would make ambiguous.
+                guard let found = values.position(of: item) ?? item.stringValue.flatMap({ positionOf[$0] }) else {
+                    throw PluginRejection(
+                        "\(ChoiceValues.shown(item)) is none of the values \(values.listed) (nor a choice: \(choices.listed()))"
+                    )
+                }
+                position = found
+            } else if let text = item.stringValue {
                 guard let found = positionOf[text] else {
                     throw PluginRejection("'\(text.prefix(40))' is not a choice; the choices are \(choices.listed())")
                 }
@@ -196,5 +219,13 @@ struct PreparedList: PreparedPicker {
 
     private func strings(_ chosen: [Int]) -> JSON {
         .array(chosen.map { .string(choices[$0]) })
+    }
+
+    /// The value for the chosen positions: their strings, or with `values`
+    /// their values (a bare one without `multiple`; nil when none is chosen).
+    private func answer(_ chosen: [Int]) -> JSON? {
+        guard let values else { return strings(chosen) }
+        if isMultiple { return .array(chosen.map { values.values[$0] }) }
+        return chosen.first.map { values.values[$0] }
     }
 }

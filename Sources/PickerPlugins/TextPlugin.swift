@@ -144,8 +144,13 @@ struct PreparedText: PreparedPicker {
 
     /// Never echoes the text: the value may be a secret.
     func normalize(_ value: JSON, context: PluginContext) throws(PluginRejection) -> JSON {
-        guard var text = value.stringValue else {
-            throw PluginRejection("a text value must be a string, not \(value.typeDescription)")
+        var text: String
+        switch value {
+        case .string(let given): text = given
+        // A number is taken as its text, as the number kind takes a numeric
+        // string: a script answers an MCP form's number typed as text with the number.
+        case .integer, .double: text = value.serialized()
+        default: throw PluginRejection("a text value must be a string, not \(value.typeDescription)")
         }
         if trims {
             text = String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())

@@ -74,7 +74,7 @@ struct ChooseCommand: AsyncParsableCommand {
         if let height { options[ListOption.height] = .integer(Int64(height)) }
         let json = common.json
         // --default is one choice: a list takes a bare choice as an array of one.
-        let flags = OptionFlags(ListOption.self, renamed: [.initial: "--selected"], unflagged: [.choices])
+        let flags = OptionFlags(ListOption.self, renamed: [.initial: "--selected"], unflagged: [.choices, .values])
         try await common.ask(
             kind: .list, options: options, flags: flags, finishing: { outcome in Self.finish(outcome, json: json) })
     }

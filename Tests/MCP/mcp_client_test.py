@@ -228,7 +228,9 @@ async def exercise(session, person, checks):
     plugins = {plugin["kind"]: plugin for plugin in json.loads(person.run("plugins", "--json")) if "base" not in plugin}
     for name, kind in KINDS.items():
         properties = (tools[name].model_dump(by_alias=True)["inputSchema"] if name in tools else {}).get("properties", {})
-        options = {key: value for key, value in plugins[kind]["options"]["properties"].items() if (kind, key) != ("text", "secure")}
+        # No secret through a tool; a list's values are ask_form's (choose answers the chosen strings).
+        withheld = {("text", "secure"), ("list", "values")}
+        options = {key: value for key, value in plugins[kind]["options"]["properties"].items() if (kind, key) not in withheld}
         carried = {key: properties.get(key) for key in options}
         checks.check(f"{name}'s schema carries each option of pickerd's {kind} kind as pickerd describes it", options and carried == options, (carried, options))
     checks.check("ask_text's schema has no secure option", "secure" not in tools["ask_text"].model_dump(by_alias=True)["inputSchema"]["properties"])
@@ -301,8 +303,9 @@ async def exercise(session, person, checks):
     result = await call("confirm", {"title": "Ship now?", "actions": actions}, person.submit, "Ship now?", "Wait")
     answered("confirm's cancel action is an answer with role cancel", result, {"label": "Wait", "role": "cancel", "index": 1})
 
-    # ask_form: every property type, read back in its JSON type; a number out
-    # of bounds is asked again in a new window that starts at the answers
+    # ask_form: every property type, answered by a script with the natural
+    # JSON and read back in its JSON type; a number pickerd types as text and
+    # out of bounds is asked again in a new window that starts at the answers
     schema = {
         "type": "object",
         "properties": {
@@ -324,8 +327,8 @@ async def exercise(session, person, checks):
     }
     answer = {
         "name": "Ada", "email": "ada@example.org", "site": "https://example.org/ada", "born": "1815-12-10",
-        "meeting": "2026-11-21T14:30:00+01:00", "guests": ["3"], "budget": "100001", "ratio": "0.25", "vegan": ["Yes"],
-        "size": ["Large"], "team": ["Blue team"], "days": ["mon", "wed"],
+        "meeting": "2026-11-21T14:30:00+01:00", "guests": 3, "budget": 1200, "ratio": 2, "vegan": True,
+        "size": "l", "team": "blue", "days": ["mon", "wed"],
     }
     asked_again = {}
 
@@ -335,7 +338,7 @@ async def exercise(session, person, checks):
         details = person.get(second)
         asked_again["message"] = details.get("message", "")
         asked_again["value"] = details.get("value", {})
-        person.run("submit", "--window", second, "--json", json.dumps(dict(answer, budget="1200")))
+        person.run("submit", "--window", second, "--json", json.dumps(dict(answer, ratio=0.25)))
 
     result = await call("ask_form", {"title": "Trip", "message": "Your trip", "schema": schema}, answer_form)
     expected_form = {
@@ -358,7 +361,7 @@ async def exercise(session, person, checks):
         value)
     checks.check(
         "a number out of bounds is asked again, saying why, starting at the answers",
-        "Please change: “budget” must be at most 100000" in asked_again.get("message", "") and asked_again.get("value", {}).get("name") == "Ada",
+        "Please change: “ratio” must be at most 1" in asked_again.get("message", "") and asked_again.get("value", {}).get("name") == "Ada",
         asked_again)
 
     # ask_form's optional fields: what the person did not set is absent, never
@@ -385,7 +388,7 @@ async def exercise(session, person, checks):
     result = await call("ask_form", {"title": "Optional fields", "schema": optional_schema, "timeout_s": 120}, answer_with_what_is_shown)
     checks.check(
         "a form starts with only the default it was given: no optional field is set for the person",
-        started_with.get("value") == {"region": ["eu"]}, started_with)
+        started_with.get("value") == {"region": "eu"}, started_with)
     answered("ask_form answered through pickerctl submit gives what was given", result, {"email": "a@b.c", "region": "eu"})
 
     terminal = Terminal(person.pickerctl, person.socket)
@@ -407,6 +410,8 @@ async def exercise(session, person, checks):
 
     result = await call("ask_form", {"title": "Only the email", "schema": optional_schema, "timeout_s": 120}, person.submit, "Only the email", {"email": "a@b.c"})
     answered("ask_form leaves out every optional field not answered", result, {"email": "a@b.c"})
+
+    await natural_form_answers(call, answered, person, checks)
 
     # present, then await: its own timeout leaves the window open; then the answer
     result = await call("present", {"tool": "ask_text", "arguments": {"title": "Later?"}})
@@ -462,6 +467,54 @@ async def main_async(arguments, checks):
 
 
 ID = re.compile(r"^w(\d+)-([0-9a-z]+)$")
+async def natural_form_answers(call, answered, person, checks):
+    """`pickerctl submit W VALUE` with the natural JSON ends ask_form's call
+    with exactly it; a wrong type is refused in one sentence naming the field
+    and what it takes; a list's old shape (the choice) still works, a wheel's
+    (["3"]) is refused."""
+    schema = {
+        "type": "object",
+        "properties": {
+            "ok": {"type": "boolean"},
+            "n": {"type": "integer", "minimum": 1, "maximum": 10},
+            "env": {"type": "string", "enum": ["prod", "dev"], "enumNames": ["Production", "Development"]},
+            "tags": {"type": "array", "items": {"enum": ["a", "b", "c"]}},
+            "ratio": {"type": "number"},
+        },
+        "required": ["ok", "n"],
+    }
+    wrong = {
+        "ok": ({"ok": "yes", "n": 3}, "field 'ok': \"yes\" is none of the values true, false"),
+        "n": ({"ok": True, "n": "three"}, "field 'n': 'three' is not a number"),
+        "n as a wheel's": ({"ok": True, "n": ["3"]}, "field 'n': a number value must be a number, not an array"),
+        "env": ({"ok": True, "n": 3, "env": "Prod"}, "field 'env': \"Prod\" is none of the values \"prod\", \"dev\""),
+        "ratio": ({"ok": True, "n": 3, "ratio": True}, "field 'ratio': a text value must be a string, not a boolean"),
+    }
+    refusals = {}
+    natural = {"ok": True, "n": 3, "env": "dev", "tags": ["a", "c"], "ratio": 2.5}
+
+    def answer_with_the_natural_json():
+        window = person.window("Natural")
+        for name, (value, _) in wrong.items():
+            done = subprocess.run(
+                [person.pickerctl, "--socket", person.socket, "submit", "--window", window, json.dumps(value)],
+                capture_output=True, text=True, timeout=60)
+            refusals[name] = (done.returncode, done.stderr.strip())
+        person.run("submit", "--window", window, json.dumps(natural))
+
+    result = await call("ask_form", {"title": "Natural", "schema": schema, "timeout_s": 120}, answer_with_the_natural_json)
+    answered("ask_form answered by pickerctl submit with the natural JSON gives exactly it", result, natural)
+    for name, (_, sentence) in wrong.items():
+        status, error = refusals.get(name, (0, ""))
+        checks.check(
+            f"a wrong {name} is refused in one sentence naming the field and what it takes",
+            status != 0 and sentence in error and error.count("\n") == 0, (status, error))
+
+    old = {"ok": ["No"], "n": 4, "env": ["Production"], "tags": ["b"]}
+    result = await call("ask_form", {"title": "Old shapes", "schema": schema, "timeout_s": 120}, person.submit, "Old shapes", old)
+    answered("a list's old shape, the choice shown, still answers", result, {"ok": False, "n": 4, "env": "prod", "tags": ["b"]})
+
+
 TOOLS = {"ask_text", "ask_date", "ask_number", "choose", "pick", "confirm", "ask_form", "approve", "present", "await"}
 # Who answers: this test's own uid, through pickerctl.
 ANSWERED_BY = {"uid": os.getuid(), "user": __import__("pwd").getpwuid(os.getuid()).pw_name}

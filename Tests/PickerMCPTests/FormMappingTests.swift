@@ -44,7 +44,7 @@ import Testing
             ])
         #expect(
             fields.map { $0["kind"]?.stringValue } == [
-                "text", "text", "date", "date", "custom", "text", "text", "list", "list", "list", "list",
+                "text", "text", "date", "date", "number", "text", "text", "list", "list", "list", "list",
             ])
         #expect(
             fields.map { $0["required"]?.boolValue } == [
@@ -65,16 +65,22 @@ import Testing
         #expect(fields[2]["options"] == ["mode": "date", "initial": "1990-01-01"])
         #expect(fields[3]["options"] == ["mode": "datetime"])
         #expect(
-            fields[4]["options"] == ["columns": [["0", "1", "2", "3", "4", "5"]], "initial": ["1"]],
-            "a short integer range is a wheel")
+            fields[4]["options"] == ["min": 0, "max": 5, "initial": 1],
+            "an integer with both bounds is a number, whose value is the JSON number")
         #expect(fields[5]["options"]?["pattern"] == "[0-9]+", "no minus sign when the minimum is not negative")
         #expect(fields[5]["options"]?["placeholder"] == "a whole number of at least 0")
+        #expect(
+            fields[5]["options"]?["pattern_description"] == "a whole number of at least 0",
+            "what else is typed is refused in words")
         #expect(fields[6]["options"]?["pattern"] == #"-?[0-9]+(\.[0-9]+)?"#)
         #expect(fields[6]["options"]?["placeholder"] == "a number from -1.5 to 2.5")
-        #expect(fields[7]["options"] == ["choices": ["Yes", "No"], "initial": ["No"]])
-        #expect(fields[8]["options"] == ["choices": ["Small", "Medium", "Large"]])
-        #expect(fields[9]["options"] == ["choices": ["Red team", "Blue team"]])
-        #expect(fields[10]["options"] == ["choices": ["mon", "tue", "wed"], "multiple": true, "min": 1, "max": 2])
+        #expect(fields[7]["options"] == ["choices": ["Yes", "No"], "values": [true, false], "initial": ["No"]])
+        #expect(fields[8]["options"] == ["choices": ["Small", "Medium", "Large"], "values": ["s", "m", "l"]])
+        #expect(fields[9]["options"] == ["choices": ["Red team", "Blue team"], "values": ["red", "blue"]])
+        #expect(
+            fields[10]["options"] == [
+                "choices": ["mon", "tue", "wed"], "values": ["mon", "tue", "wed"], "multiple": true, "min": 1, "max": 2,
+            ])
     }
 
     @Test func descriptionsNoFieldShowsBecomeLinesOfTheMessage() throws {
@@ -85,8 +91,8 @@ import Testing
         let mapping = try FormMapping(schema: Self.schema)
         let answer: JSON = [
             "name": "Ada", "email": "ada@example.org", "born": "1815-12-10", "meeting": "2026-11-21T14:30:00+01:00",
-            "guests": ["3"], "budget": "1200", "ratio": "0.25", "vegan": ["Yes"], "size": ["Large"],
-            "team": ["Blue team"],
+            "guests": 3, "budget": "1200", "ratio": "0.25", "vegan": true, "size": "l",
+            "team": "blue",
             "days": ["mon", "wed"],
         ]
         let expected: JSON = [
@@ -100,27 +106,27 @@ import Testing
     @Test func optionalFieldsLeftEmptyAreAbsentAndNoIsFalse() throws {
         let mapping = try FormMapping(schema: Self.schema)
         #expect(
-            mapping.read(["name": "Bo", "guests": ["0"], "vegan": ["No"], "ratio": "-1"])
+            mapping.read(["name": "Bo", "guests": 0, "vegan": false, "ratio": "-1"])
                 == .value(["name": "Bo", "guests": 0, "ratio": -1, "vegan": false]))
     }
 
-    /// Only the person's Yes is true: a boolean field's answer that is neither
-    /// choice is no answer to read as No.
-    @Test func aBooleanIsReadOnlyFromYesOrNo() throws {
+    /// pickerd's list gives the boolean itself (its values are true and
+    /// false): anything else is no answer to read as No.
+    @Test func aBooleanIsReadOnlyFromTrueOrFalse() throws {
         let mapping = try FormMapping(schema: Self.schema)
-        #expect(mapping.read(["vegan": ["No"]]) == .value(["vegan": false]))
-        #expect(mapping.read(["vegan": []]) == .problems(["“vegan” is neither Yes nor No: []"]))
+        #expect(mapping.read(["vegan": false]) == .value(["vegan": false]))
+        #expect(mapping.read(["vegan": []]) == .problems(["“vegan” is neither true nor false: []"]))
     }
 
     @Test func aNumberOutOfBoundsIsAProblemToAskAgainAbout() throws {
         let mapping = try FormMapping(schema: Self.schema)
         #expect(mapping.read(["ratio": "3"]) == .problems(["“ratio” must be at most 2.5; 3 is more"]))
         let integers = try FormMapping(schema: [
-            "properties": ["n": ["type": "integer", "minimum": 10, "maximum": 1000]]
+            "properties": ["n": ["type": "integer", "minimum": 10]]
         ])
         #expect(
             try integers.formOptions[FormOption.fields]?.arrayValue?.first?["kind"] == "text",
-            "too many numbers for a wheel")
+            "without both bounds there is no scale")
         #expect(integers.read(["n": "9"]) == .problems(["“n” must be at least 10; 9 is less"]))
         #expect(integers.read(["n": "10"]) == .value(["n": 10]))
     }
@@ -128,10 +134,25 @@ import Testing
     @Test func askingAgainStartsEachFieldAtItsAnswer() throws {
         let mapping = try FormMapping(schema: Self.schema)
         let fields = try #require(
-            mapping.formOptions(startingAt: ["name": "Ada", "vegan": ["Yes"]])[FormOption.fields]?.arrayValue)
+            mapping.formOptions(startingAt: ["name": "Ada", "vegan": true])[FormOption.fields]?.arrayValue)
         #expect(fields[0]["options"]?["initial"] == "Ada")
-        #expect(fields[7]["options"]?["initial"] == ["Yes"])
+        #expect(fields[7]["options"]?["initial"] == true, "the list takes its value as where it starts")
         #expect(fields[1]["options"]?["initial"] == nil)
+    }
+
+    /// Bounds a number cannot hold exactly, or more steps than a number scale
+    /// takes, leave the integer typed as text.
+    @Test func anIntegerScaleIsExactOrTypedAsText() throws {
+        func kind(_ low: Int64, _ high: Int64) throws -> JSON? {
+            let mapping = try FormMapping(schema: [
+                "properties": ["n": ["type": "integer", "minimum": .integer(low), "maximum": .integer(high)]]
+            ])
+            return mapping.formOptions[FormOption.fields]?.arrayValue?.first?["kind"]
+        }
+        #expect(try kind(-100_000, 100_000) == "number")
+        #expect(try kind(0, 1 << 53) == "number")
+        #expect(try kind(0, (1 << 53) + 1) == "text")
+        #expect(try kind(-(1 << 53), 1 << 53) == "text")
     }
 
     @Test func aSchemaPatternIsFoundAnywhereUnlessAnchored() {
@@ -153,6 +174,7 @@ import Testing
         let bounds: JSON = ["properties": ["a": ["type": "integer", "minimum": 5, "maximum": 1]]]
         let array: JSON = ["properties": ["a": ["type": "array", "items": ["type": "string"]]]]
         let negativeLength: JSON = ["properties": ["a": ["type": "string", "minLength": -1]]]
+        let objectConst: JSON = ["properties": ["a": ["oneOf": [["const": ["x": 1], "title": "X"]]]]]
         return [
             (object, "'schema.properties.a' has type object"), (sameTitles, "the title 'Same' is empty or shown twice"),
             (unknownRequired, "'schema.required' names 'b'"),
@@ -160,6 +182,10 @@ import Testing
             (notAnObject, "'schema.type' must be object"), (bounds, "minimum 5 is more than maximum 1"),
             (array, "a form takes arrays only of an enum's values"),
             (negativeLength, "'schema.properties.a.minLength' must be a whole number of 0 or more, not -1"),
+            (
+                objectConst,
+                "'schema.properties.a.oneOf[0].const' is an object; an enum's values are strings, numbers or booleans"
+            ),
         ]
     }()
 

@@ -50,6 +50,52 @@ import Testing
                 == "a list value must be an array of choices (strings or indices), not an object")
     }
 
+    /// `values`: each choice's JSON value, which the list's value then is (a
+    /// bare one without multiple), answered by value or by choice.
+    @Test func withValuesTheValueIsTheChosenValues() throws {
+        let yesNo: JSONObject = ["choices": ["Yes", "No"], "values": [true, false]]
+        #expect(try harness.normalize("list", yesNo, true) == true)
+        #expect(try harness.normalize("list", yesNo, [false]) == false)
+        #expect(try harness.normalize("list", yesNo, ["Yes"]) == true, "a front-end sends the choice")
+        #expect(try harness.normalize("list", yesNo, "No") == false)
+        let sizes: JSONObject = [
+            "choices": ["Small", "Large"], "values": [1, 2.5], "multiple": true,
+        ]
+        #expect(try harness.normalize("list", sizes, [2.5, 1.0]) == [1, 2.5], "numbers as numbers, in list order")
+        #expect(try harness.normalize("list", sizes, ["Large"]) == [2.5])
+        let prepared = try harness.prepare(
+            "list", ["choices": ["Yes", "No"], "values": [true, false], "initial": [false]])
+        #expect(prepared.initialValue == false)
+        #expect(prepared.options["initial"] == ["No"] && prepared.options["values"] == [true, false])
+    }
+
+    @Test func withValuesAnythingElseIsRefusedNamingTheValues() {
+        let yesNo: JSONObject = ["choices": ["Yes", "No"], "values": [true, false]]
+        #expect(
+            harness.valueError("list", yesNo, "yes")?.message
+                == #""yes" is none of the values true, false (nor a choice: Yes, No)"#)
+        #expect(
+            harness.valueError("list", yesNo, 0)?.message
+                == "0 is none of the values true, false (nor a choice: Yes, No)",
+            "no index: an integer value would make one ambiguous")
+        #expect(harness.valueError("list", yesNo, [true, false])?.message == "pick exactly one of the choices, not 2")
+    }
+
+    @Test func valuesMustTellTheChoicesApart() {
+        #expect(
+            harness.optionsError("list", ["choices": ["a", "b"], "values": [1]])
+                == "option 'values' must have one value for each of the 2 choices, not 1")
+        #expect(
+            harness.optionsError("list", ["choices": ["a", "b"], "values": [1, 1.0]])
+                == "option 'values': choices 1 and 2 have the same value 1.0")
+        #expect(
+            harness.optionsError("list", ["choices": ["a", "b"], "values": ["b", "a"]])
+                == #"option 'values': value 1 ("b") is the title of choice 2; an answer "b" could mean either"#)
+        #expect(
+            harness.optionsError("list", ["choices": ["a", "b"], "values": [["x"], "y"]])
+                == "option 'values': value 1 must be a string, a number or a boolean, not an array")
+    }
+
     @Test func canonicalOptionsAndTheStartingSelection() throws {
         let single = try harness.prepare("list", one)
         #expect(single.options == ["choices": ["red", "green", "blue"], "multiple": false, "initial": ["red"]])

@@ -459,6 +459,21 @@ def a_forms_optional_field_is_set_and_cleared_on_purpose(page, procs):
 
 
 @scenario
+def a_list_with_values_starts_at_them_and_answers_them(page, procs):
+    # As ask_form asks a boolean and an enum: the window's value holds the values, not the choices.
+    options = json.dumps({"fields": [
+        {"name": "ok", "kind": "list", "options": {"choices": ["Yes", "No"], "values": [True, False], "initial": [False]}},
+        {"name": "size", "kind": "list", "required": False,
+         "options": {"choices": ["S", "L"], "values": [1, 2.5], "multiple": True, "initial": [2.5]}},
+    ]})
+    asking = shown(page, procs, "present", "form", "--title", "Values", "--options", options)
+    page.button("Submit").click()
+    code, out, err = asking.finish()
+    check(code == 0 and json.loads(out) == {"ok": False, "size": [2.5]},
+          f"pickerctl present form exited {code} printing {out.strip()!r} {err.strip()!r}")
+
+
+@scenario
 def form_rejection_marks_the_field(page, procs):
     asking = shown(page, procs, "form", "--title", "Ticket form", "--field", "name:text", "--field", 'code:text:{"pattern":"[0-9]+"}')
     name = page.sheet().find_element(page.By.CSS_SELECTOR, "[data-field=name] input")

@@ -58,6 +58,9 @@ public enum ListOption: String, OptionName {
     case header
     /// How many choices are shown at once (front-ends show fewer when they have no room).
     case height
+    /// Each choice's JSON value (a string, number or boolean): the list's value is then the
+    /// chosen values, a bare one without `multiple` (an MCP form's boolean or enum).
+    case values
 }
 
 public enum NumberOption: String, OptionName {

@@ -32,10 +32,20 @@ struct ListChoices: PickerView {
         most = Int(options[ListOption.max]?.integerValue ?? (isMultiple ? Int64(choices.count) : 1))
         header = options[ListOption.header]?.stringValue
         rowsAtOnce = options[ListOption.height]?.integerValue.map { Int(clamping: $0) }
-        let start = (value ?? options[ListOption.initial])?.arrayValue?.compactMap(\.stringValue) ?? []
-        let places = start.compactMap { choices.firstIndex(of: $0) }
+        let places = Self.places(of: value ?? options[ListOption.initial], in: options, choices: choices)
         if isMultiple { ticked = Set(places) }
         highlighted = places.first ?? 0
+    }
+
+    /// Where a value's items are: each a choice, or with `values` a choice's
+    /// value (a bare one without `multiple`; pickerd answers with values then).
+    static func places(of value: JSON?, in options: JSON, choices: [String]) -> [Int] {
+        let values = options[ListOption.values]?.arrayValue
+        let items = value.map { $0.arrayValue ?? [$0] } ?? []
+        return items.compactMap { item in
+            values?.firstIndex { $0 == item || ($0.doubleValue != nil && $0.doubleValue == item.doubleValue) }
+                ?? item.stringValue.flatMap { choices.firstIndex(of: $0) }
+        }
     }
 
     var isSecret: Bool { false }

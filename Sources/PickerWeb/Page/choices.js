@@ -88,11 +88,14 @@ function choiceBox(labels, multiple, picked, label, changed) {
 function listControl(options, value, context) {
   const choices = Array.isArray(options.choices) ? options.choices.map(String) : [];
   const multiple = Boolean(options.multiple);
+  // `values`: each choice's value; pickerd then answers with them (a bare one without multiple).
+  const values = Array.isArray(options.values) ? options.values : null;
   const picked = new Set();
   const pick = (list) => {
     picked.clear();
     for (const item of Array.isArray(list) ? list : [list]) {
-      const i = typeof item === 'number' ? item : choices.indexOf(String(item));
+      const i = values ? (values.includes(item) ? values.indexOf(item) : choices.indexOf(String(item)))
+        : typeof item === 'number' ? item : choices.indexOf(String(item));
       if (i >= 0 && i < choices.length) picked.add(i);
     }
   };
