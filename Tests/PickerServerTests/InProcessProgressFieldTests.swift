@@ -97,6 +97,22 @@ import Testing
             ])
     }
 
+    /// After the asker's connection is gone, the connection of its uid that
+    /// takes the form back with `wait` moves the field; no one else does.
+    @Test func theConnectionThatTakesTheFormBackWithWaitMovesTheField() throws {
+        let (daemon, asker, person, window) = try Self.askedForm()
+        asker.disconnect()
+        let returning = try EmbeddedConnection(daemon)
+        _ = try returning.call(Update(window: window, value: ["upload": ["percent": 5]]))
+        #expect(try person.call(Get(window: window)).value == ["upload": ["percent": 0]], "not yet its asker")
+        let waiting = returning.send(Wait(window: window))
+        _ = try returning.call(Update(window: window, value: ["upload": ["percent": 50]]))
+        _ = try person.call(Update(window: window, value: ["notes": "n", "upload": ["percent": 60]]))
+        _ = try person.call(Submit(window: window, value: ["notes": "n"]))
+        let outcome = try #require(try returning.responses()[waiting]).get()
+        #expect(outcome["reason"] == "submitted" && outcome["value"] == ["notes": "n", "upload": ["percent": 50]])
+    }
+
     /// A form is cancelled as a whole, as any form: no value.
     @Test func aCancelFollowsTheFormsRules() throws {
         let (_, asker, person, window) = try Self.askedForm()
