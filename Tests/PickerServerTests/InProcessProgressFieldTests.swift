@@ -113,6 +113,27 @@ import Testing
         #expect(outcome["reason"] == "submitted" && outcome["value"] == ["notes": "n", "upload": ["percent": 50]])
     }
 
+    /// A form within a form (a preset of form as a field) merges its own
+    /// progress field the same way, field by field.
+    @Test func aProgressFieldInAFormWithinAFormIsMergedToo() throws {
+        let preset =
+            #"{"kind": "transfer", "base": "form", "options": {"fields": [{"name": "bar", "kind": "progress"}]}}"#
+        let (daemon, folder) = try PresetTests.embeddedDaemon(["transfer.json": preset])
+        defer { withExtendedLifetime(folder) {} }
+        let asker = try EmbeddedConnection(daemon)
+        let person = try EmbeddedConnection(daemon)
+        let window = try asker.presentWindow(
+            Present(
+                kind: "form",
+                options: ["fields": [["name": "notes", "kind": "text"], ["name": "copy", "kind": "transfer"]]])
+        ).window
+        _ = try asker.call(Update(window: window, value: ["copy": ["bar": ["percent": 30]]]))
+        _ = try person.call(Update(window: window, value: ["notes": "x", "copy": ["bar": ["percent": 0]]]))
+        #expect(try person.call(Get(window: window)).value == ["notes": "x", "copy": ["bar": ["percent": 30]]])
+        let outcome = try person.call(Submit(window: window, value: ["notes": "y"]))
+        #expect(outcome.value == ["notes": "y", "copy": ["bar": ["percent": 30]]])
+    }
+
     /// A form is cancelled as a whole, as any form: no value.
     @Test func aCancelFollowsTheFormsRules() throws {
         let (_, asker, person, window) = try Self.askedForm()
