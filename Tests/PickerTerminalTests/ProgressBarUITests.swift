@@ -69,6 +69,24 @@ import Testing
         let ended = try asking.finish()
         #expect(ended.status == 1 && ended.stdout.isEmpty)
     }
+
+    /// `pickerctl form` fed by a pipe draws its form in place, its progress
+    /// field moved by the pipe while the person types the notes; Enter
+    /// prints the form with the bar's last value.
+    @Test func aFormsProgressFieldIsMovedByThePipeWhileThePersonTypes() throws {
+        let daemon = try DaemonProcess()
+        let asking = try InlineAsking(
+            ["form", "--title", "Release", "--field", "notes:text", "--field", "up:progress"],
+            prefix: "while :; do echo 30; echo '#half way'; sleep 0.2; done |", daemon: daemon)
+        let screen = try asking.waitFor("half way")
+        #expect(screen.contains("30%") && screen.contains("notes"), "\(screen)")
+        try asking.pane.type("Fixes")
+        try asking.waitFor("Fixes")
+        try asking.pane.send("Enter")
+        let ended = try asking.finish()
+        #expect(ended.status == 0, "\(ended)")
+        #expect(ended.stdout == #"{"notes":"Fixes","up":{"percent":30,"text":"half way"}}"# + "\n", "\(ended)")
+    }
 }
 
 /// A form with a progress field in the real `pickerctl ui`: the asker (a
