@@ -176,7 +176,9 @@ public final class PickerModel {
         }
         guard let requested = request.defaultValue else { return (picker, nil) }
         do {
-            return (picker, try picker.normalize(requested, context: context))
+            // The asker's default: the parts it moves that it leaves out start where the picker does.
+            let given = picker.settled(requested, over: picker.initialValue, by: .askerAnswer)
+            return (picker, try picker.normalize(given, context: context))
         } catch {
             throw .invalidParams("invalid default: \(error.message)", field: WireName.default.jsonKey)
         }
@@ -185,10 +187,16 @@ public final class PickerModel {
     // MARK: answering
 
     /// Sets the live selection (validated), which front-ends and `get` show.
-    public func update(window id: WindowID?, value: JSON) throws(PickerError) -> WindowSummary {
+    /// `connection`: whose update it is, which decides what of it counts
+    /// where the asker moves part of the window (`ValueGiver`).
+    public func update(window id: WindowID?, value: JSON, from connection: ConnectionID? = nil) throws(PickerError)
+        -> WindowSummary
+    {
         let now = catchUp()
         let window = try openWindow(id)
-        let normalized = try normalize(value, for: window, now: now, asDraft: true)
+        let byAsker = window.isAsker(connection)
+        let given = window.settled(value, by: byAsker ? .askerUpdate : .other)
+        let normalized = try normalize(given, for: window, now: now, asDraft: true)
         window.value = normalized
         if let reason = window.picker.reason(forUpdating: normalized) {
             let summary = summary(of: window)
@@ -196,7 +204,10 @@ public final class PickerModel {
             refreshKey()
             return summary.ended
         }
-        if window.picker.isMovedByAsker {
+        // The asker's stream of progress costs subscribers what a progress
+        // window's does; the person's edits go out one by one (a front-end
+        // counts its echoes).
+        if window.picker.isMovedByAsker || (byAsker && window.picker.hasAskerMovedParts) {
             emitCoalescedChange(of: window, at: now)
         } else {
             emitChange(of: window)
@@ -204,10 +215,13 @@ public final class PickerModel {
         return summary(of: window)
     }
 
-    public func submit(window id: WindowID?, value: JSON, by peer: Peer) throws(PickerError) -> RecordedOutcome {
+    public func submit(window id: WindowID?, value: JSON, by peer: Peer, from connection: ConnectionID? = nil)
+        throws(PickerError) -> RecordedOutcome
+    {
         let now = catchUp()
         let window = try openWindow(id)
-        let normalized = try normalize(value, for: window, now: now)
+        let given = window.settled(value, by: window.isAsker(connection) ? .askerAnswer : .other)
+        let normalized = try normalize(given, for: window, now: now)
         let outcome = end(
             window, reason: window.picker.reason(forSubmitting: normalized), value: normalized, by: peer, at: now)
         refreshKey()
@@ -252,7 +266,7 @@ public final class PickerModel {
             switch entry.purpose {
             case .timeout where window.deadline == entry.at:
                 liveDeadlineCount -= 1
-                end(window, reason: .timeout, value: window.defaultValue, by: nil, at: now)
+                end(window, reason: .timeout, value: timeoutValue(of: window, now: now), by: nil, at: now)
                 ended = true
             case .ownerGrace where window.ownerGraceDeadline == entry.at:
                 liveDeadlineCount -= 1
@@ -275,6 +289,14 @@ public final class PickerModel {
             }
         }
         if ended { refreshKey() }
+    }
+
+    /// The `default` a timeout ends `window` with: the parts its asker moves
+    /// as they are live (how far they came), the rest as the default says.
+    private func timeoutValue(of window: Window, now: Timestamp) -> JSON? {
+        guard let value = window.defaultValue, window.picker.hasAskerMovedParts else { return window.defaultValue }
+        let settled = window.settled(value, by: .other)
+        return (try? normalize(settled, for: window, now: now)) ?? value
     }
 
     func pluginContext(now: Timestamp) -> PluginContext {

@@ -71,6 +71,32 @@ public protocol PreparedPicker: Sendable {
     /// How updating to this (normalized) value ends the window, or nil when
     /// it stays open (a `progress` with `auto_close` ends at 100).
     func reason(forUpdating value: JSON) -> OutcomeReason?
+    /// Whether some part of the value is moved by the asker alone: the whole
+    /// of it (`isMovedByAsker`), or a field of a form at any depth. Such a
+    /// window's given values go through `settled` before they are checked.
+    var hasAskerMovedParts: Bool { get }
+    /// What a value given by `update`, `submit` or a `default` becomes beside
+    /// the live value `current`, where part of it is the asker's
+    /// (`hasAskerMovedParts`): the asker's parts come from `current` unless
+    /// the asker gives them. The default takes the value as given.
+    func settled(_ given: JSON, over current: JSON?, by giver: ValueGiver) -> JSON
+    /// Why a picker with these options cannot be a form's field (a sentence
+    /// without the field's name), or nil when it can.
+    var problemAsField: String? { get }
+}
+
+/// Who gives a value to a window its asker moves in part (a form with a
+/// `progress` field), which decides what of it counts (`PreparedPicker.settled`).
+public enum ValueGiver: Sendable, Equatable {
+    /// The asker's `update`: the fields it gives replace theirs and the
+    /// others stay as they are live, so it may send only what it moves.
+    case askerUpdate
+    /// The asker's `submit` or `default`: as given, and the parts it moves
+    /// but leaves out as they are live.
+    case askerAnswer
+    /// Anyone else (a front-end, a script): the person's fields as given,
+    /// the asker's parts as they are live, whatever was given for them.
+    case other
 }
 
 extension PreparedPicker {
@@ -84,4 +110,7 @@ extension PreparedPicker {
     public func reason(forSubmitting value: JSON) -> OutcomeReason { .submitted }
     public var isMovedByAsker: Bool { false }
     public func reason(forUpdating value: JSON) -> OutcomeReason? { nil }
+    public var hasAskerMovedParts: Bool { isMovedByAsker }
+    public func settled(_ given: JSON, over current: JSON?, by giver: ValueGiver) -> JSON { given }
+    public var problemAsField: String? { nil }
 }

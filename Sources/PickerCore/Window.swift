@@ -57,6 +57,18 @@ final class Window {
         value = picker.initialValue
     }
 
+    /// Whether `connection` is the asker's: the one that presented the
+    /// window or took it back with `wait`.
+    func isAsker(_ connection: ConnectionID?) -> Bool {
+        connection != nil && owner.connection == connection
+    }
+
+    /// A given value beside the live one, where the asker moves part of the
+    /// window (`PreparedPicker.settled`).
+    func settled(_ given: JSON, by giver: ValueGiver) -> JSON {
+        picker.hasAskerMovedParts ? picker.settled(given, over: value, by: giver) : given
+    }
+
     var stackKey: StackOrder<Window>.Key {
         StackOrder.Key(level: level.value, position: position)
     }

@@ -81,12 +81,8 @@ public struct FormPlugin: PickerPlugin {
             } catch {
                 throw PluginRejection("field '\(name.prefix(40))': \(error.message)", field: name)
             }
-            // A form is answered by the person in one go; a field its asker
-            // moves (a progress) could be neither moved nor answered there.
-            guard !picker.isMovedByAsker else {
-                throw PluginRejection(
-                    "field '\(name.prefix(40))' has kind '\(kind.prefix(40))', which its asker moves and the person only watches, so it cannot be a form's field",
-                    field: name)
+            if let problem = picker.problemAsField {
+                throw PluginRejection("field '\(name.prefix(40))': \(problem)", field: name)
             }
             if let form = picker as? PreparedForm {
                 guard form.depth < PluginLimits.formNesting else {
@@ -193,6 +189,32 @@ struct PreparedForm: PreparedPicker {
             }
         }
         return .object(normalized)
+    }
+
+    /// A field its asker moves (a progress), or a form holding one.
+    var hasAskerMovedParts: Bool { fields.contains { $0.picker.hasAskerMovedParts } }
+
+    /// Merges per field (`ValueGiver`): a field its asker moves is the live
+    /// one unless the asker gives it, so a front-end's stale copy never
+    /// undoes the asker's newer progress, and the asker's update of it
+    /// leaves what the person filled in as it is.
+    func settled(_ given: JSON, over current: JSON?, by giver: ValueGiver) -> JSON {
+        guard hasAskerMovedParts, var object = given.objectValue else { return given }
+        let live = current?.objectValue ?? JSONObject()
+        if giver == .askerUpdate {
+            for member in live.members where object[member.key] == nil { object[member.key] = member.value }
+        }
+        for field in fields where field.picker.hasAskerMovedParts {
+            let mine = object[field.name].flatMap { $0.isNull ? nil : $0 }
+            let theirs = live[field.name]
+            if field.picker.isMovedByAsker {
+                object[field.name] = giver == .other ? theirs : mine ?? theirs
+            } else if mine != nil || theirs != nil {
+                // A form within: merged the same way, field by field.
+                object[field.name] = field.picker.settled(mine ?? [:], over: theirs, by: giver)
+            }
+        }
+        return .object(object)
     }
 
     /// Leaves out the secret fields (and secret parts of fields).

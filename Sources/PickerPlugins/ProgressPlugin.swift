@@ -63,6 +63,20 @@ struct PreparedProgress: PreparedPicker {
     var initialValue: JSON? { ProgressState(percent: pulsates ? nil : 0).json }
     var isMovedByAsker: Bool { true }
 
+    /// In a form the person ends the window: submits it, or cancels it as a
+    /// whole, so neither option can mean anything there.
+    var problemAsField: String? {
+        if closesAtEnd {
+            return
+                "'\(ProgressOption.autoClose)' has no meaning in a form's field: the person submits the form, so leave it out"
+        }
+        if !isCancellable {
+            return
+                "'\(ProgressOption.cancellable)' has no meaning in a form's field: a form is cancelled as a whole, so leave it out"
+        }
+        return nil
+    }
+
     func reason(forUpdating value: JSON) -> OutcomeReason? {
         closesAtEnd && ProgressState(drawing: value).isComplete ? .submitted : nil
     }

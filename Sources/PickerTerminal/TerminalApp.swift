@@ -110,9 +110,13 @@ public final class TerminalApp {
     /// the echo of this front-end's own update is not, since the person may
     /// have typed on since.
     private func followChange(_ event: Event) {
-        guard case .changed(let value?) = event.payload, let window = event.window, let view = views[window] else {
+        guard case .changed(let value?) = event.payload, let window = event.window, var view = views[window] else {
             return
         }
+        // What the asker moves (a progress field) follows every change, an
+        // echo too: the asker's events come between this front-end's own.
+        view.follow(value)
+        views[window] = view
         if let count = unechoed[window], count > 0 {
             unechoed[window] = count - 1
             return

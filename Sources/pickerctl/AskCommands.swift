@@ -209,6 +209,8 @@ struct FormCommand: AsyncParsableCommand {
         discussion: """
             --field when:date --field 'env:custom:{"columns":[["prod","staging"]]}' --field who:text
             or --spec FILE holding {"fields":[{"name":…,"kind":…,"options":…}]}
+            A progress field (--field up:progress) is moved by standard input, when it is not a \
+            terminal, as pickerctl progress reads it: upload | pickerctl form --field notes:text --field up:progress
             With --separator '|' it prints the fields' values in field order on one line, \
             delimited by '|', as zenity --forms does: 2026-03-04|prod|Ada (a custom or list \
             field's choices joined by a comma; a field left blank is empty).
@@ -277,9 +279,13 @@ struct FormCommand: AsyncParsableCommand {
                 OutcomePrinting.finish(delimited.applied(to: $0), kind: .form, json: false, separator: "\t")
             }
         }
+        var moving: (@Sendable (PickerClient, WindowID) async -> Void)?
+        if let field = ProgressFieldInput.field(of: FormField.fields(of: .object(options))) {
+            moving = { client, window in await ProgressFieldInput.move(field, of: window, with: client) }
+        }
         try await common.ask(
             kind: .form, options: options, flags: OptionFlags(FormOption.self, renamed: [.fields: "--field"]),
-            finishing: finishing)
+            finishing: finishing, moving: moving)
     }
 }
 

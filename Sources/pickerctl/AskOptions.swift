@@ -92,13 +92,17 @@ extension AskOptions {
     /// status instead (confirm, choose).
     /// `answeringRequests`: this pickerctl answers pickerd's own requests
     /// for the window (`browse`, for `file`), and says so (`browsable`).
+    /// `moving`: what moves the window for its asker while it waits (a
+    /// form's progress field fed by standard input), given the client and
+    /// the window; cancelled once the window ends.
     func ask(
         kind: BuiltInKind, options: JSONObject, flags: OptionFlags = .none, separator: String = "\t",
-        answeringRequests: RequestHandler? = nil, finishing: ((Outcome) -> Int32)? = nil
+        answeringRequests: RequestHandler? = nil, finishing: ((Outcome) -> Int32)? = nil,
+        moving: (@Sendable (PickerClient, WindowID) async -> Void)? = nil
     ) async throws {
         try await ask(
             kindNamed: kind.name, known: kind, options: options, flags: flags, separator: separator,
-            answeringRequests: answeringRequests, finishing: finishing)
+            answeringRequests: answeringRequests, finishing: finishing, moving: moving)
     }
 
     /// Presents a window of any kind, such as a preset (`present`): its value
@@ -107,12 +111,13 @@ extension AskOptions {
     func ask(kindNamed kind: String, options: JSONObject) async throws {
         try await ask(
             kindNamed: kind, known: nil, options: options, flags: .none, separator: "\t", answeringRequests: nil,
-            finishing: nil)
+            finishing: nil, moving: nil)
     }
 
     private func ask(
         kindNamed kind: String, known: BuiltInKind?, options: JSONObject, flags: OptionFlags, separator: String,
-        answeringRequests: RequestHandler?, finishing: ((Outcome) -> Int32)?
+        answeringRequests: RequestHandler?, finishing: ((Outcome) -> Int32)?,
+        moving: (@Sendable (PickerClient, WindowID) async -> Void)?
     ) async throws {
         try await runCommand {
             let client = try global.connect()
@@ -143,7 +148,11 @@ extension AskOptions {
                 printLine(window.rawValue)
                 return ExitStatus.submitted
             }
-            guard let outcome = try await outcome(of: summary, from: client) else { return ExitStatus.interrupted }
+            let mover = moving.map { move in Task { await move(client, window) } }
+            defer { mover?.cancel() }
+            guard let outcome = try await outcome(of: summary, from: client, readsStandardInput: mover != nil) else {
+                return ExitStatus.interrupted
+            }
             if let finishing { return finishing(outcome) }
             return OutcomePrinting.finish(outcome, kind: known, json: json, separator: separator)
         }

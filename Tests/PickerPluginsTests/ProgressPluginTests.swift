@@ -61,11 +61,47 @@ import Testing
         #expect(try harness.prepare("progress").reason(forUpdating: ["percent": 100]) == nil)
     }
 
-    /// A form is answered by the person; a field its asker moves is refused.
-    @Test func aFormFieldOfKindProgressIsRefused() {
+    /// A progress is a form's field; `auto_close` and `cancellable: false`
+    /// mean nothing there (the person submits or cancels the form) and are
+    /// refused with a sentence naming the field.
+    @Test func aFormFieldOfKindProgressStartsAtZeroAndRefusesWindowOnlyOptions() throws {
+        let form = try harness.prepare("form", ["fields": [["name": "copy", "kind": "progress"]]])
+        #expect(form.initialValue == ["copy": ["percent": 0]])
+        #expect(form.hasAskerMovedParts && !form.isMovedByAsker)
         #expect(
-            harness.optionsError("form", ["fields": [["name": "copy", "kind": "progress"]]])
-                == "field 'copy' has kind 'progress', which its asker moves and the person only watches, so it cannot be a form's field"
+            harness.optionsError(
+                "form", ["fields": [["name": "copy", "kind": "progress", "options": ["auto_close": true]]]])
+                == "field 'copy': 'auto_close' has no meaning in a form's field: the person submits the form, so leave it out"
         )
+        #expect(
+            harness.optionsError(
+                "form", ["fields": [["name": "copy", "kind": "progress", "options": ["cancellable": false]]]])
+                == "field 'copy': 'cancellable' has no meaning in a form's field: a form is cancelled as a whole, so leave it out"
+        )
+        #expect(
+            harness.optionsError(
+                "form",
+                ["fields": [["name": "copy", "kind": "progress", "options": ["pulsate": true, "cancellable": true]]]])
+                == nil)
+    }
+
+    /// A form's value merges per field: the progress field is the live one
+    /// unless its asker gives it; the asker's update keeps the person's fields.
+    @Test func aFormSettlesItsProgressFieldByWhoGivesTheValue() throws {
+        let form = try harness.prepare(
+            "form", ["fields": [["name": "notes", "kind": "text"], ["name": "copy", "kind": "progress"]]])
+        let live: JSON = ["notes": "draft", "copy": ["percent": 60]]
+        #expect(
+            form.settled(["notes": "more", "copy": ["percent": 10]], over: live, by: .other)
+                == ["notes": "more", "copy": ["percent": 60]])
+        #expect(form.settled(["notes": "more"], over: live, by: .other) == ["notes": "more", "copy": ["percent": 60]])
+        #expect(
+            form.settled(["copy": ["percent": 70]], over: live, by: .askerUpdate)
+                == ["copy": ["percent": 70], "notes": "draft"])
+        #expect(
+            form.settled(["notes": "done"], over: live, by: .askerAnswer)
+                == ["notes": "done", "copy": ["percent": 60]])
+        #expect(form.settled(["notes": "x", "copy": .null], over: live, by: .askerAnswer)["copy"] == ["percent": 60])
+        #expect(form.settled("not an object", over: live, by: .other) == "not an object", "the form then refuses it")
     }
 }

@@ -111,3 +111,33 @@ import Testing
         #expect(form.value == ["env": ["a"]])
     }
 }
+
+/// A form's progress field: drawn as the bar, passed by by the focus, and
+/// moved only by the asker's live value (`follow`), which leaves what the
+/// person typed as it is.
+@Suite struct FormProgressFieldTests {
+    static let options: JSON = [
+        "fields": [
+            ["name": "upload", "kind": "progress", "required": true, "options": ["pulsate": false]],
+            ["name": "notes", "kind": "text", "required": true],
+            ["name": "tag", "kind": "text", "required": false],
+        ]
+    ]
+
+    @Test func theFocusPassesTheBarByAndFollowKeepsTheTyping() {
+        var form = FormFields(options: Self.options, value: ["upload": ["percent": 0]])
+        #expect(form.focus == 1, "the form starts on the first field the person fills in")
+        for character in "hi" { _ = form.handle(.character(character)) }
+        _ = form.handle(.tab)
+        #expect(form.focus == 2)
+        _ = form.handle(.tab)
+        #expect(form.focus == 1, "Tab passes the bar by")
+        _ = form.handle(.backTab)
+        #expect(form.focus == 2, "so does Shift-Tab")
+        form.follow(["upload": ["percent": 40, "text": "copying"], "notes": "stale"])
+        #expect(form.value == ["upload": ["percent": 40, "text": "copying"], "notes": "hi"])
+        let lines = form.render(width: 60, height: 40, focused: true).map(\.text)
+        #expect(lines.contains { $0.contains("40%") } && lines.contains { $0.contains("copying") }, "\(lines)")
+        #expect(!lines.contains { $0.contains("upload") && $0.contains("not set") }, "\(lines)")
+    }
+}

@@ -69,4 +69,56 @@ import Testing
         let ended = try asking.finish()
         #expect(ended.status == 1 && ended.stdout.isEmpty)
     }
+
+    /// `pickerctl form` fed by a pipe draws its form in place, its progress
+    /// field moved by the pipe while the person types the notes; Enter
+    /// prints the form with the bar's last value.
+    @Test func aFormsProgressFieldIsMovedByThePipeWhileThePersonTypes() throws {
+        let daemon = try DaemonProcess()
+        let asking = try InlineAsking(
+            ["form", "--title", "Release", "--field", "notes:text", "--field", "up:progress"],
+            prefix: "while :; do echo 30; echo '#half way'; sleep 0.2; done |", daemon: daemon)
+        let screen = try asking.waitFor("half way")
+        #expect(screen.contains("30%") && screen.contains("notes"), "\(screen)")
+        try asking.pane.type("Fixes")
+        try asking.waitFor("Fixes")
+        try asking.pane.send("Enter")
+        let ended = try asking.finish()
+        #expect(ended.status == 0, "\(ended)")
+        #expect(ended.stdout == #"{"notes":"Fixes","up":{"percent":30,"text":"half way"}}"# + "\n", "\(ended)")
+    }
+}
+
+/// A form with a progress field in the real `pickerctl ui`: the asker (a
+/// client on its own connection) moves the bar while the person types the
+/// other field; the bar follows without undoing the typing, Tab passes it
+/// by, and Enter submits the form with the bar's last value.
+@Suite(.tags(.process, .tmux)) struct ProgressFieldUITests: TerminalFrontEndSuite {
+    let frontEnd: TerminalFrontEnd
+
+    @Test func theBarMovesWhileThePersonTypesAndTheFormKeepsItsLastValue() throws {
+        let asker = try TestClient(socketPath: daemon.socketPath)
+        let fields: JSON = [
+            ["name": "notes", "kind": "text", "label": "Release notes"],
+            ["name": "upload", "kind": "progress", "label": "Uploading"],
+        ]
+        let window = try #require(
+            try asker.result("present", ["kind": "form", "title": "Release", "options": ["fields": fields]])["window"])
+        #expect(try ui.waitFor("Uploading") != nil)
+        try ui.type("Fixes")
+        _ = try asker.result(
+            "update", ["window": window, "value": ["upload": ["percent": 40, "text": "2 of 5 files"]]])
+        let screen = try #require(try ui.waitFor("2 of 5 files"))
+        #expect(screen.contains("40%") && screen.contains("Fixes"), "\(screen)")
+        try ui.send("Tab")  // the bar is only watched: the focus stays on the notes
+        try ui.type(" bugs")
+        #expect(try ui.waitFor("Fixes bugs") != nil)
+        _ = try asker.result("update", ["window": window, "value": ["upload": ["percent": 75]]])
+        #expect(try ui.waitFor("75%") != nil)
+        #expect(try ui.screen().contains("Fixes bugs"), "the asker's update undid no typing")
+        try ui.send("Enter")
+        let outcome = try asker.result("wait", ["window": window])
+        #expect(outcome["reason"] == "submitted", "\(outcome)")
+        #expect(outcome["value"] == ["notes": "Fixes bugs", "upload": ["percent": 75]], "\(outcome)")
+    }
 }

@@ -124,3 +124,41 @@ import Testing
         #expect(outcome["reason"] == "submitted" && outcome["value"] == ["percent": 100])
     }
 }
+
+/// `pickerctl form` with a progress field, in a real pipeline: its standard
+/// input moves the field as `pickerctl progress` reads it, the person's
+/// fields stay as they are, another connection cannot move it, and the
+/// printed form holds the bar's last value.
+@Suite(.tags(.process)) struct ProgressFieldCommandTests {
+    @Test func standardInputMovesTheFormsProgressField() throws {
+        let daemon = try DaemonProcess()
+        let asking = try CommandLineProcess(
+            "pickerctl",
+            [
+                "--socket", daemon.socketPath, "form", "--inline", "never", "--field", "notes:text", "--field",
+                "up:progress",
+            ],
+            input: true)
+        try asking.write(input: "40\n#two of five\nnot a number\n", close: false)
+        let client = try TestClient(socketPath: daemon.socketPath)
+        let value = { () throws -> JSON? in
+            guard let key = try client.result("list")["key"], key != .null else { return nil }
+            return try client.result("get", ["window": key])["value"]
+        }
+        try eventually("the field at 40") { try value()?["up"] == ["percent": 40, "text": "two of five"] }
+        _ = try client.result("update", ["value": ["notes": "Fixes", "up": ["percent": 99]]])
+        try asking.write(input: "60\n")
+        try eventually("the field at 60") {
+            try value() == ["notes": "Fixes", "up": ["percent": 60, "text": "two of five"]]
+        }
+        _ = try client.result("submit", ["value": ["notes": "Fixes bugs", "up": ["percent": 100]]])
+        let run = asking.finish()
+        #expect(run.status == 0, "\(run)")
+        #expect(
+            try JSON.parse(String(run.stdout.split(separator: "\n").first ?? "")) == [
+                "notes": "Fixes bugs", "up": ["percent": 60, "text": "two of five"],
+            ])
+        let warning = "pickerctl: ignoring a line of standard input that is neither a number nor #text\n"
+        #expect(run.stderr.components(separatedBy: warning).count == 2, "one warning: \(run.stderr)")
+    }
+}

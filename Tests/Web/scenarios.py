@@ -7,6 +7,7 @@ desktop size; `page` is browser.Page, `procs` harness.Processes."""
 import json
 import os
 import pwd
+import socket
 import time
 
 from harness import DESKTOP, LAPTOP, PHONE, EventReader, Failure, check, get_with_cookie, wait_until
@@ -510,6 +511,62 @@ def a_preset_field_is_drawn_by_its_base(page, procs):
     code, out, err = asking.finish()
     check(code == 0 and json.loads(out) == {"day": "2026-12-05", "region": ["us"]},
           f"pickerctl form exited {code} printing {out.strip()!r} {err.strip()!r}")
+
+
+class RPCAsker:
+    """An asker on a connection of its own to pickerd, speaking JSON-RPC as a script would: a form's
+    progress field is moved only by the connection that presented the form (pickerctl has no way to)."""
+
+    def __init__(self, procs):
+        self.connection = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self.connection.connect(procs.socket)
+        self.lines = self.connection.makefile("r", encoding="utf-8")
+        self.next_id = 0
+
+    def call(self, method, **params):
+        self.next_id += 1
+        self.connection.sendall((json.dumps({"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params}) + "\n").encode())
+        self.connection.settimeout(20)
+        while True:
+            message = json.loads(self.lines.readline())
+            if message.get("id") == self.next_id:
+                check("result" in message, f"{method} was refused: {message}")
+                return message["result"]
+
+    def close(self):
+        self.connection.close()
+
+
+@scenario
+def a_progress_field_in_a_form_follows_its_asker_while_the_person_types(page, procs):
+    """The asker moves a form's progress field while the person writes the notes: the bar (role=progressbar,
+    read-only) follows, what was typed stays, and the submitted form holds the bar's last value."""
+    asker = RPCAsker(procs)
+    try:
+        # The bar first: the focus still goes to the notes, the first field the person fills in.
+        fields = [{"name": "upload", "kind": "progress", "label": "Uploading"},
+                  {"name": "notes", "kind": "text", "label": "Release notes"}]
+        window = asker.call("present", kind="form", title="Release upload", options={"fields": fields})["window"]
+        page.wait_title("Release upload")
+        bar = field_part(page, "upload", "[role=progressbar][aria-label]")
+        check(bar.get_attribute("aria-valuenow") == "0", f"the bar starts at {bar.get_attribute('aria-valuenow')!r}")
+        check(not field_part(page, "upload", ".set-field").is_displayed(), "the bar offers Set or Clear")
+        notes = field_part(page, "notes", "input")
+        wait_until(lambda: page.focused() == notes, "the focus on the notes, the first field the person fills in")
+        notes.send_keys("Fixes")
+        asker.call("update", window=window, value={"upload": {"percent": 40, "text": "2 of 5 files"}})
+        wait_until(lambda: bar.get_attribute("aria-valuenow") == "40", "the bar does not follow its asker")
+        wait_until(lambda: "2 of 5 files" in page.sheet().text, "the asker's text is not shown")
+        notes.send_keys(" bugs")
+        asker.call("update", window=window, value={"upload": {"percent": 75}})
+        wait_until(lambda: bar.get_attribute("aria-valuenow") == "75", "the bar does not move on while the person types")
+        check(notes.get_attribute("value") == "Fixes bugs", f"the asker's update undid the typing: {notes.get_attribute('value')!r}")
+        page.button("Submit").click()
+        outcome = asker.call("wait", window=window)
+        check(outcome["reason"] == "submitted" and outcome["value"] == {"upload": {"percent": 75}, "notes": "Fixes bugs"},
+              f"the form ended {outcome}")
+    finally:
+        asker.close()
 
 
 # ---- the stack: takeovers, rejections, switching, live values

@@ -58,31 +58,33 @@ extension Wait: ServedMethod {
 
 extension Update: ServedMethod {
     func serve(_ core: DaemonCore, _ call: MethodCall) throws -> Served<WindowSummary> {
-        let window = call.window
-        try core.model.checkMover(of: window, connection: call.connection.id)
+        let (window, connection) = (call.window, call.connection.id)
+        try core.model.checkMover(of: window, connection: connection)
         if let external = try core.externalPlugin(of: window) {
             core.check(value, by: external.plugin, window: external.window, reply: call.reply) {
                 normalized throws(PickerError) in
-                try core.model.update(window: external.window, value: normalized).json
+                try core.model.update(window: external.window, value: normalized, from: connection).json
             }
             return .deferred
         }
-        return .result(try core.model.update(window: window, value: value))
+        return .result(try core.model.update(window: window, value: value, from: connection))
     }
 }
 
 extension Submit: ServedMethod {
     func serve(_ core: DaemonCore, _ call: MethodCall) throws -> Served<Outcome> {
-        let (window, by) = (call.window, call.actor)
-        try core.model.checkMover(of: window, connection: call.connection.id)
+        let (window, by, connection) = (call.window, call.actor, call.connection.id)
+        try core.model.checkMover(of: window, connection: connection)
         if let external = try core.externalPlugin(of: window) {
             core.check(value, by: external.plugin, window: external.window, reply: call.reply) {
                 normalized throws(PickerError) in
-                try core.model.submit(window: external.window, value: normalized, by: by).json(revealingValue: true)
+                try core.model.submit(window: external.window, value: normalized, by: by, from: connection).json(
+                    revealingValue: true)
             }
             return .deferred
         }
-        return .result(try core.model.submit(window: window, value: value, by: by).wire(revealingValue: true))
+        return .result(
+            try core.model.submit(window: window, value: value, by: by, from: connection).wire(revealingValue: true))
     }
 }
 

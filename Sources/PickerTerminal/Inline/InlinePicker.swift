@@ -48,8 +48,6 @@ public final class InlinePicker {
     /// Keys typed before the view could be drawn (pickerd still answering):
     /// pressed once it is, as typing ahead in a shell is.
     private var typedAhead: [Key] = []
-    /// The window's options, to draw the view again (`follow`).
-    private var viewOptions: JSON?
 
     /// The picker for `window`, or nil when there is no terminal to draw on
     /// (no /dev/tty: a cron job, a service), for the caller's hint instead.
@@ -168,7 +166,6 @@ public final class InlinePicker {
             if view == nil {
                 let details = try await client.get(window: mine.window)
                 message = details.message
-                viewOptions = details.options
                 // A preset is drawn as the built-in kind it is made from.
                 var made = PickerViews.make(kind: mine.builtInKind, options: details.options, value: details.value)
                 await ViewKeyPress.listIfWanted(&made, of: mine.window, client: client)
@@ -179,12 +176,12 @@ public final class InlinePicker {
         }
     }
 
-    /// A view its asker moves (a progress) is drawn again from its new value.
+    /// What its asker moves (a progress, a form's progress field) is drawn
+    /// again from the new value; what the person types here stays.
     private func follow(_ event: Event) {
-        guard case .changed(let value?) = event.payload, event.window == window.window, let view,
-            view.followsItsAsker, let options = viewOptions
-        else { return }
-        self.view = PickerViews.make(kind: window.builtInKind, options: options, value: value)
+        guard case .changed(let value?) = event.payload, event.window == window.window, var view else { return }
+        view.follow(value)
+        self.view = view
     }
 
     private func handle(_ pressed: Key) async {

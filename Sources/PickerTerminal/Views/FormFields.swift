@@ -9,6 +9,10 @@ import PickerProtocol
 /// highlighted choice, wheels) is drawn dim under "not set" meanwhile, and a
 /// change, or Space, sets it. Delete makes an optional field not set again; an
 /// optional text left empty, or a checklist with nothing ticked, is left out.
+///
+/// A field its asker moves (a progress) is drawn as it is live, follows the
+/// asker's updates (`follow`), and the focus passes it by: the person only
+/// watches it.
 struct FormFields: PickerView {
     struct Field {
         var name: String
@@ -45,8 +49,29 @@ struct FormFields: PickerView {
             }
             return Field(
                 name: field.name, label: field.label ?? field.name, required: field.isRequired, view: view,
-                isSet: given != nil || view.isBlank != nil)
+                isSet: given != nil || view.isBlank != nil || view.followsItsAsker)
         }
+        focus = fields.firstIndex { !$0.view.followsItsAsker } ?? 0
+    }
+
+    var isAnimated: Bool { fields.contains { $0.view.isAnimated } }
+
+    mutating func follow(_ value: JSON) {
+        for index in fields.indices {
+            guard let given = value[fields[index].name], !given.isNull else { continue }
+            fields[index].view.follow(given)
+        }
+    }
+
+    /// The next field the person fills in from the focus, forward or back
+    /// (the focus itself when there is no other).
+    private func nextFocus(forward: Bool) -> Int {
+        let count = fields.count
+        for step in 1...count {
+            let index = (focus + (forward ? step : count - step)) % count
+            if !fields[index].view.followsItsAsker { return index }
+        }
+        return focus
     }
 
     var isSecret: Bool { fields.contains { $0.view.isSecret } }
@@ -71,7 +96,7 @@ struct FormFields: PickerView {
             let left = fields[focus].view.leave()
             if left == .changed { fields[focus].isSet = true }
             guard key != .enter else { return .submit }
-            focus = (focus + (key == .tab ? 1 : fields.count - 1)) % fields.count
+            focus = nextFocus(forward: key == .tab)
             return left == .changed ? .changed : .none
         case .character(" ") where !fields[focus].isSet:
             // As it is shown: the person may want just that.

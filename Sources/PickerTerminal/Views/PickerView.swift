@@ -41,9 +41,13 @@ protocol PickerView {
     var escapeCancels: Bool { get }
     /// Whether the view moves by itself (a pulse): drawn again on every tick.
     var isAnimated: Bool { get }
-    /// Whether its asker moves it (a progress): drawn again from every
-    /// `window.changed`, since the person changes nothing in it.
+    /// Whether its asker moves it (a progress): the person changes nothing
+    /// in it, and a form's focus passes it by.
     var followsItsAsker: Bool { get }
+    /// Takes what its asker moves (a progress, a form's progress fields)
+    /// from the window's new live value, on every `window.changed`; what
+    /// the person is editing stays as it is.
+    mutating func follow(_ value: JSON)
 }
 
 extension PickerView {
@@ -54,6 +58,7 @@ extension PickerView {
     var escapeCancels: Bool { true }
     var isAnimated: Bool { false }
     var followsItsAsker: Bool { false }
+    mutating func follow(_ value: JSON) {}
 }
 
 /// Builds the view for a window's built-in kind (a preset's base; a kind

@@ -7,7 +7,7 @@ import PickerProtocol
 /// pulse is placed by the clock (a cell per 100 ms) and the front-end's
 /// tick draws it again (`isAnimated`), so nothing spins.
 struct ProgressBar: PickerView {
-    let state: ProgressState
+    private(set) var state: ProgressState
     let isCancellable: Bool
     init(options: JSON, value: JSON?) {
         isCancellable = options[ProgressOption.cancellable]?.boolValue ?? true
@@ -25,6 +25,8 @@ struct ProgressBar: PickerView {
     var isAnimated: Bool { state.percent == nil }
     var followsItsAsker: Bool { true }
     var value: JSON { state.json }
+
+    mutating func follow(_ value: JSON) { state = ProgressState(drawing: value) }
 
     // Enter submits nothing: the asker ends it. Escape is the caller's (a cancel).
     mutating func handle(_ key: Key) -> ViewAction { .none }

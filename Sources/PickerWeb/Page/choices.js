@@ -211,7 +211,15 @@ function formControl(options, value, context) {
         markSet(part, given !== undefined && given !== null);
       }
     },
-    focusTarget: () => fields[0]?.control.focusTarget(),
+    // A field its asker moves (a progress) is only watched: it takes no focus, and follows the asker's updates.
+    follow: (v) => {
+      if (!v || typeof v !== 'object') return;
+      for (const { field, control } of fields) {
+        const given = v[field.name];
+        if (given !== undefined && given !== null) control.follow?.(given);
+      }
+    },
+    focusTarget: () => (fields.find((part) => !drawnAs(part.field.shape).watched) ?? fields[0])?.control.focusTarget(),
     align: () => fields.forEach(({ control }) => control.align?.()),
     markInvalid: (name) => {
       for (const part of fields) {

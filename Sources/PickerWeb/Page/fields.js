@@ -209,6 +209,7 @@ function progressControl(options, value, context) {
     isBlank: () => false,
     blankIsMissing: () => false,
     set,
+    follow: set,
     focusTarget: () => bar,
     escape: () => { if (cancellable) context.cancel(); },
   };

@@ -69,6 +69,8 @@ function updateView(view, win) {
  * that could undo what was typed since, or a space that `trim` took away.
  */
 function adoptValue(view, win) {
+  // What its asker moves (a progress, a form's progress field) is drawn as it is live, even while the person edits the rest.
+  if (win.value !== undefined && !view.secure) view.control.follow?.(win.value);
   const seen = JSON.stringify(win.value ?? null);
   const editing = view.timer || view.inflight || app.readAt < view.answeredAt;
   const echo = !editing && view.awaitingEcho;
@@ -160,7 +162,9 @@ function onKey(event) {
 
 // ---------------------------------------------------------------- controls, one per kind
 //
-// Each control is { el, value(), set(value), focusTarget(), align?(), markInvalid?(field), escape?(), isBlank?(), blankIsMissing?() };
+// Each control is { el, value(), set(value), focusTarget(), align?(), markInvalid?(field), escape?(), isBlank?(), blankIsMissing?(),
+// follow?(value) }; follow, for a control with parts its asker moves (a progress, a form with one): takes those parts from a
+// new live value and leaves the person's as they are.
 // isBlank, for a control that can show no answer (an empty text, nothing ticked); blankIsMissing, when such a
 // blank could not pass anyway, so a form leaves it out (the daemon then says the field is required).
 
