@@ -12,12 +12,12 @@ import Glibc
 /// `BrowseListing.mostEntries` entries and within `mostBytes`, so that the
 /// answer is one line pickerd takes.
 public struct DirectoryLister: Sendable {
-    let root: String
+    public let root: String
     /// The root with its symbolic links resolved; nil when it does not exist.
     let resolvedRoot: String?
-    let showsHidden: Bool
-    let patterns: [String]
-    let directoriesOnly: Bool
+    public let showsHidden: Bool
+    public let patterns: [String]
+    public let directoriesOnly: Bool
     /// The most bytes of entries one answer carries (pickerd's lines are at most 1 MiB by default).
     public var mostBytes = 512 * 1024
 
@@ -34,6 +34,12 @@ public struct DirectoryLister: Sendable {
         guard let pointer = realpath(path, nil) else { return nil }
         defer { free(pointer) }
         return String(cString: pointer)
+    }
+
+    /// Whether `path` is a directory (a symbolic link to one is).
+    public static func isDirectory(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
     }
 
     /// Whether `path` exists and, resolved, is the root or inside it.
@@ -101,11 +107,15 @@ public struct DirectoryLister: Sendable {
         return .success(BrowseListing(path: path, entries: entries, truncated: truncated))
     }
 
+    /// The paths of a `file` window's value: one, or an array of them.
+    public static func paths(in value: JSON) -> [String] {
+        value.arrayValue?.compactMap(\.stringValue) ?? [value.stringValue].compactMap { $0 }
+    }
+
     /// Why a `file` window's value (a path, or an array of them) may not be
     /// printed, or nil: the first of its paths' refusals.
     public func refusal(ofValue value: JSON, save: Bool, directory: Bool) -> String? {
-        let paths = value.arrayValue?.compactMap(\.stringValue) ?? [value.stringValue].compactMap { $0 }
-        return paths.lazy.compactMap { refusal(of: $0, save: save, directory: directory) }.first
+        Self.paths(in: value).lazy.compactMap { refusal(of: $0, save: save, directory: directory) }.first
     }
 
     /// Why a chosen path may not be printed, or nil: it must resolve inside
@@ -122,8 +132,7 @@ public struct DirectoryLister: Sendable {
         guard isInside(path) else {
             return "\(shown) leads outside \(root) (to \(real)) through a symbolic link: nothing was chosen"
         }
-        var status = stat()
-        if directory, stat(real, &status) == 0, status.st_mode & S_IFMT != S_IFDIR {
+        if directory, !Self.isDirectory(real) {
             return "\(shown) is not a directory: nothing was chosen"
         }
         return nil
