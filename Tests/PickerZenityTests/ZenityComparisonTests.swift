@@ -128,6 +128,13 @@ struct ZenityCase: Sendable, CustomTestStringConvertible {
             name: "progress cancelled", arguments: ["--progress", "--percentage=20"], keys: [["key", "Return"]],
             answer: .cancel, input: Input(text: "50\n#halfway\n", keepsOpen: true)),
         ZenityCase(
+            name: "progress's timeout", arguments: ["--progress", "--timeout=1"], keys: [], answer: .none,
+            input: Input(text: "10\n", keepsOpen: true)),
+        ZenityCase(
+            name: "file selection of a directory",
+            arguments: ["--file-selection", "--directory", "--filename=\(ZenityFiles.path("sub"))/"],
+            keys: [["key", "Return"]], answer: .submit(.string(ZenityFiles.path("sub")))),
+        ZenityCase(
             name: "file selection of one file",
             arguments: ["--file-selection", "--filename=\(ZenityFiles.directory)/"],
             keys: [["key", "ctrl+l"], ["type", ZenityFiles.path("a.txt")], ["key", "Return"]],
