@@ -131,7 +131,9 @@ let package = Package(
         .executableTarget(
             name: "pickerd-askpass", dependencies: ["PickerAskpass"], linkerSettings: swiftRuntimeLinkedIn),
         // zenity's command line: its dialogs asked as pickerd windows, printed and exiting as zenity does.
-        .target(name: "PickerZenity", dependencies: ["PickerClient", "PickerProtocol", "PickerJSON", "PickerSystem"]),
+        .target(
+            name: "PickerZenity",
+            dependencies: ["PickerClient", "PickerProtocol", "PickerJSON", "PickerSystem", "PickerTerminal"]),
         .executableTarget(
             name: "pickerd-zenity", dependencies: ["PickerZenity", "CPickerSystem"],
             linkerSettings: swiftRuntimeLinkedIn),

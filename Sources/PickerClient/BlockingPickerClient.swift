@@ -29,6 +29,10 @@ public final class BlockingPickerClient {
     private var ended: PickerClientError?
     /// The last error the daemon sent without an id (why it may close).
     private var lastUnaddressedError: RPCError?
+    /// Answers the daemon's own requests (`browse`, relayed for a `file`
+    /// window this connection presented) while a call waits, on the calling
+    /// thread; nil: each is refused, as `PickerClient` refuses them.
+    public var requestHandler: RequestHandler?
 
     private init(_ channel: ClientSocket.Channel) {
         socketPath = channel.name
@@ -81,7 +85,8 @@ public final class BlockingPickerClient {
                 switch DaemonMessage(line) {
                 case .answer(id, let result)?: return try result.answer()
                 case .unaddressedError(let error)?: lastUnaddressedError = error
-                case .answer?, .event?, .request?, nil: continue
+                case .request(let requestID, let method, let params)?: answer(requestID, method, params)
+                case .answer?, .event?, nil: continue
                 }
             case .end(let reason):
                 let error = DaemonMessage.ended(reason: tunnel?.lastWords() ?? reason, daemonSaid: lastUnaddressedError)
@@ -89,5 +94,12 @@ public final class BlockingPickerClient {
                 throw error
             }
         }
+    }
+
+    /// Answers one request of the daemon's; a write that fails ends the
+    /// connection, which the next read reports.
+    private func answer(_ id: JSON, _ method: String, _ params: JSONObject) {
+        let result = requestHandler?(method, params) ?? .failure(DaemonMessage.unanswered(method))
+        _ = ClientSocket.writeLine(DaemonMessage.answer(id: id, result), to: descriptor)
     }
 }

@@ -154,9 +154,7 @@ final class ClientConnection: Sendable {
     /// a slow answer (a large directory listed) holds no answer or event up.
     private func answer(id: JSON, method: String, params: JSONObject) {
         guard let handler = state.withLock({ $0.requestHandler }) else {
-            _ = write(
-                DaemonMessage.answer(
-                    id: id, .failure(RPCError(.methodNotFound, "this client answers no \(method.prefix(40))"))))
+            _ = write(DaemonMessage.answer(id: id, .failure(DaemonMessage.unanswered(method))))
             return
         }
         POSIX.startThread { [self] in

@@ -46,6 +46,11 @@ enum DaemonMessage {
         }
     }
 
+    /// The refusal of a request of the daemon's own that this client does not answer.
+    static func unanswered(_ method: String) -> RPCError {
+        RPCError(.methodNotFound, "this client answers no \(method.prefix(40))")
+    }
+
     /// Request `id` (a notification when nil) as its line is written.
     static func request(id: Int64?, _ method: String, _ params: JSONObject) -> JSON {
         RPCRequest(id: id.map { .integer($0) }, method: method, params: params).json

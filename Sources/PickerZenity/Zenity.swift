@@ -2,6 +2,7 @@ import PickerClient
 import PickerJSON
 import PickerProtocol
 import PickerSystem
+import PickerTerminal
 
 /// zenity's command line over pickerd: what `pickerd-zenity` and `pickerctl
 /// zenity` do. The dialog becomes a window (`ZenityDialog`), at level
@@ -18,7 +19,7 @@ public enum Zenity {
     /// `standardInput` gives a list's rows when the command line has none.
     public static func run(
         arguments: [String], socketPath: String?, name: String, standardInput: () -> [String] = readLines
-    ) -> Int32 {
+    ) async -> Int32 {
         let commandLine: ZenityCommandLine
         let window: ZenityWindow
         do throws(ZenityUsageError) {
@@ -36,26 +37,49 @@ public enum Zenity {
             return ZenityAnswer.failed
         }
 
-        let outcome: Outcome
-        do throws(PickerClientError) {
-            let client = try BlockingPickerClient.connect(socketPath: socketPath)
-            defer { client.close() }
-            let limits = try client.send(Hello(client: name))
-            guard case .window(let shown) = try client.send(window.presentation(limits: limits)) else {
-                say("\(name): pickerd answered the window with its outcome at once\n")
-                return ZenityAnswer.failed
+        let answer: ZenityAnswer
+        do {
+            if let progress = window.dialog as? ZenityProgress {
+                answer = try await progress.ask(in: window, socketPath: socketPath, name: name)
+            } else {
+                answer = try ask(window, socketPath: socketPath, name: name)
             }
-            outcome = try client.send(Wait(window: shown.window))
-        } catch {
+        } catch let error as PickerClientError {
             say("\(name): \(error.description)\n")
             return ZenityAnswer.failed
+        } catch {
+            say("\(name): \(error)\n")
+            return ZenityAnswer.failed
         }
-        let answer = window.answer(to: outcome)
+        // The complaint quotes a path a front-end typed: nothing in it reaches the terminal raw.
+        if !answer.complaint.isEmpty { say("\(name): \(VisibleText.of(answer.complaint))\n") }
         guard write(answer.output) else {
             say("\(name): cannot write the answer: \(POSIX.message())\n")
             return ZenityAnswer.failed
         }
         return answer.status
+    }
+
+    /// Asks a one-shot dialog's window and waits for its outcome; a `file`
+    /// window's asker answers pickerd's `browse` requests meanwhile.
+    private static func ask(_ window: ZenityWindow, socketPath: String?, name: String) throws(PickerClientError)
+        -> ZenityAnswer
+    {
+        let client = try BlockingPickerClient.connect(socketPath: socketPath)
+        defer { client.close() }
+        client.requestHandler = window.dialog.requestHandler
+        let limits = try client.send(Hello(client: name))
+        var window = window
+        while true {
+            let outcome: Outcome
+            switch try client.send(window.presentation(limits: limits)) {
+            case .window(let shown): outcome = try client.send(Wait(window: shown.window))
+            case .outcome(let ended): outcome = ended
+            }
+            // A dialog may ask once more (a file to save over, not confirmed).
+            guard let again = window.dialog.askingAgain(after: outcome) else { return window.answer(to: outcome) }
+            window.dialog = again
+        }
     }
 
     /// Standard input's lines (a list's cells, one a line, as zenity reads them).
@@ -78,7 +102,7 @@ public enum Zenity {
         Usage: zenity [OPTION…] (pickerd-zenity: zenity 3.44's command line, asked through pickerd)
 
         Dialogs: --entry, --password, --question, --info, --warning, --error, --calendar, --list,
-        --forms, --scale. See docs/zenity.md for every option and what it becomes.
+        --forms, --scale, --progress, --file-selection. See docs/zenity.md for every option and what it becomes.
 
         """
 }

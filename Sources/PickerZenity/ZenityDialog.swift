@@ -1,3 +1,4 @@
+import PickerClient
 import PickerJSON
 import PickerProtocol
 
@@ -13,16 +14,32 @@ protocol ZenityDialog: Sendable {
     /// What zenity does when the window is submitted with `value` (or, with
     /// `timedOut`, when it timed out showing it).
     func answer(_ value: JSON?, timedOut: Bool) -> ZenityAnswer
+    /// What answers pickerd's requests for the window (`browse`); nil: none (not browsable).
+    var requestHandler: RequestHandler? { get }
+    /// The window's message instead of `--text` (a question the dialog asks of its own).
+    var message: String? { get }
+    /// The dialog asked next when the window ends with `outcome` (GTK's
+    /// "replace it?" after a save), or nil: the outcome is answered.
+    func askingAgain(after outcome: Outcome) -> (any ZenityDialog)?
+}
+
+extension ZenityDialog {
+    var requestHandler: RequestHandler? { nil }
+    var message: String? { nil }
+    func askingAgain(after outcome: Outcome) -> (any ZenityDialog)? { nil }
 }
 
 /// What zenity prints on stdout and its exit status.
 public struct ZenityAnswer: Equatable, Sendable {
     public var output: String
     public var status: Int32
+    /// A sentence of pickerd-zenity's own for stderr (a chosen path it refuses), or empty.
+    public var complaint = ""
 
-    public init(_ output: String, status: Int32) {
+    public init(_ output: String, status: Int32, complaint: String = "") {
         self.output = output
         self.status = status
+        self.complaint = complaint
     }
 
     public static let ok: Int32 = 0

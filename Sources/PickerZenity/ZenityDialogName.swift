@@ -13,9 +13,9 @@ public enum ZenityDialogName: String, CaseIterable, Sendable {
     /// Why pickerd-zenity does not ask this dialog (yet), said on stderr; nil for those it asks.
     var refusal: String? {
         switch self {
-        case .calendar, .entry, .error, .info, .list, .question, .warning, .scale, .password, .forms: nil
-        case .progress: "not mapped onto pickerd's progress kind yet"
-        case .fileSelection: "pickerd's file kind is not merged yet"
+        case .calendar, .entry, .error, .info, .list, .question, .warning, .scale, .password, .forms, .progress,
+            .fileSelection:
+            nil
         case .notification: "a notification asks nothing: use pickerctl notify"
         case .textInfo: "pickerd has no kind that shows a document to read"
         case .colorSelection: "pickerd has no colour kind"

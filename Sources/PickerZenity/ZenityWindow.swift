@@ -20,7 +20,9 @@ struct ZenityWindow: Sendable {
         case .list: dialog = try ZenityList(commandLine, standardInput: standardInput)
         case .forms: dialog = ZenityForms(commandLine)
         case .scale: dialog = try ZenityScale(commandLine)
-        case .progress, .fileSelection, .notification, .textInfo, .colorSelection:
+        case .progress: dialog = ZenityProgress(commandLine)
+        case .fileSelection: dialog = ZenityFileSelection(commandLine)
+        case .notification, .textInfo, .colorSelection:
             throw ZenityUsageError("\(name.option) is not supported by pickerd-zenity: \(name.refusal ?? "")")
         }
         title = commandLine.value("title")
@@ -28,8 +30,9 @@ struct ZenityWindow: Sendable {
             // An entry's label is a mnemonic; the others read Pango markup unless --no-markup.
             name == .entry ? ZenityText.mnemonic(given) : ZenityText.plain(given, markup: !commandLine.has("no-markup"))
         }
-        // zenity ignores a timeout of 0 or less.
-        timeoutSeconds = commandLine.integer("timeout").flatMap { $0 > 0 ? $0 : nil }
+        // zenity ignores a timeout of 0 or less; 3.44's file selection never times out (its
+        // timer casts the GtkFileChooserNative to a GtkDialog, which fails).
+        timeoutSeconds = name == .fileSelection ? nil : commandLine.integer("timeout").flatMap { $0 > 0 ? $0 : nil }
     }
 
     /// The `present` call, its title and message cut to the daemon's limits.
@@ -37,10 +40,11 @@ struct ZenityWindow: Sendable {
         Present(
             kind: dialog.kind.name,
             title: HelloReply.fitting(title ?? dialog.defaultTitle, .maxTitleBytes, in: limits),
-            message: text.map { HelloReply.fitting($0, .maxMessageBytes, in: limits) },
+            message: (dialog.message ?? text).map { HelloReply.fitting($0, .maxMessageBytes, in: limits) },
             level: .named("normal"), options: dialog.options,
             timeoutMilliseconds: timeoutSeconds.map { Int64($0) * 1000 },
-            defaultValue: timeoutSeconds == nil ? nil : dialog.initialValue, tag: Zenity.tag, onDisconnect: .dismiss)
+            defaultValue: timeoutSeconds == nil ? nil : dialog.initialValue, tag: Zenity.tag, onDisconnect: .dismiss,
+            browsable: dialog.requestHandler != nil)
     }
 
     /// What zenity prints and exits with when the window ends with `outcome`.

@@ -37,9 +37,9 @@ struct FileCommand: AsyncParsableCommand {
     var showHidden = false
 
     func run() async throws {
-        let root = Self.absolute(root ?? "/")
+        let root = WorkingDirectory.absolute(root ?? "/")
         let workingDirectory = WorkingDirectory.path()
-        var start = start.map(Self.absolute) ?? workingDirectory
+        var start = start.map(WorkingDirectory.absolute) ?? workingDirectory
         if start.map({ !FilePathText.isInside($0, root: root) }) ?? true, self.start == nil { start = root }
         var options = JSONObject([FileOption.root: .string(root)])
         if let start { options[FileOption.start] = .string(start) }
@@ -52,14 +52,11 @@ struct FileCommand: AsyncParsableCommand {
             root: root, showsHidden: showHidden, patterns: patterns, directoriesOnly: directory)
         let (save, directory, json) = (save, directory, common.json)
         let finish = { (outcome: Outcome) -> Int32 in
-            if outcome.reason == .submitted, let value = outcome.value {
-                let paths = value.arrayValue?.compactMap(\.stringValue) ?? [value.stringValue].compactMap { $0 }
-                for path in paths {
-                    if let refusal = lister.refusal(of: path, save: save, directory: directory) {
-                        printError(refusal)
-                        return ExitStatus.rejected
-                    }
-                }
+            if outcome.reason == .submitted, let value = outcome.value,
+                let refusal = lister.refusal(ofValue: value, save: save, directory: directory)
+            {
+                printError(refusal)
+                return ExitStatus.rejected
             }
             return OutcomePrinting.finish(outcome, kind: .file, json: json, separator: "\n")
         }
@@ -68,26 +65,5 @@ struct FileCommand: AsyncParsableCommand {
             flags: OptionFlags(FileOption.self, renamed: [.patterns: "--pattern", .showHidden: "--hidden"]),
             answeringRequests: { method, params in lister.answer(method: method, params: params) },
             finishing: finish)
-    }
-
-    /// `path` made absolute against the working directory and normalized by
-    /// its text (`.`, `..` and repeated `/` taken out; links are not resolved).
-    static func absolute(_ path: String) -> String {
-        let whole = path.hasPrefix("/") ? path : (WorkingDirectory.path() ?? "/") + "/" + path
-        var components: [Substring] = []
-        for component in whole.split(separator: "/") where component != "." {
-            if component == ".." { _ = components.popLast() } else { components.append(component) }
-        }
-        return "/" + components.joined(separator: "/")
-    }
-}
-
-/// The working directory, without Foundation.
-enum WorkingDirectory {
-    static func path() -> String? {
-        guard let pointer = getcwd(nil, 0) else { return nil }
-        defer { free(pointer) }
-        let path = String(cString: pointer)
-        return FilePathText.isNormalizedAbsolute(path) ? path : nil
     }
 }

@@ -54,7 +54,7 @@ struct ProgressCommand: AsyncParsableCommand {
                 start.percent = percentage
                 _ = try await client.update(window: summary.window, value: start.json)
             }
-            let input = ProgressInput(descriptor: 0, start: start)
+            let input = ProgressInput(descriptor: 0, start: start, warn: printError)
             guard let outcome = try await Self.outcome(of: summary, following: input, with: client, common: common)
             else { return ExitStatus.interrupted }
             if common.json { printLine(outcome.json.serialized()) }
@@ -69,51 +69,10 @@ struct ProgressCommand: AsyncParsableCommand {
     ) async throws -> Outcome? {
         try await withThrowingTaskGroup(of: Outcome?.self) { group in
             group.addTask { try await common.outcome(of: summary, from: client, readsStandardInput: true) }
-            group.addTask { try await follow(input, window: summary.window, with: client) }
+            group.addTask { try await client.follow(input, window: summary.window) }
             let first = try await group.next() ?? nil
             group.cancelAll()
             return first
-        }
-    }
-
-    /// Sends the newest state as input changes, one update at a time, and
-    /// submits the last one when input ends.
-    private static func follow(_ input: ProgressInput, window: WindowID, with client: PickerClient) async throws
-        -> Outcome?
-    {
-        var sent: ProgressState? = nil
-        for await _ in input.changes {
-            let reading = input.current
-            if reading.isAtEnd {
-                return try await ended(window, with: client) {
-                    try await client.submit(window: window, value: reading.state.json)
-                }
-            }
-            if reading.state == sent { continue }
-            let value = reading.state.json
-            if let outcome = try await ended(
-                window, with: client,
-                after: {
-                    _ = try await client.update(window: window, value: value)
-                    return nil
-                })
-            {
-                return outcome
-            }
-            sent = reading.state
-        }
-        return nil
-    }
-
-    /// Runs `request`; when the window has ended meanwhile (cancelled,
-    /// auto-closed), its outcome instead.
-    private static func ended(
-        _ window: WindowID, with client: PickerClient, after request: () async throws -> Outcome?
-    ) async throws -> Outcome? {
-        do {
-            return try await request()
-        } catch PickerClientError.rpc(let refusal) where refusal.code == .alreadyDismissed {
-            return try await client.wait(window: window)
         }
     }
 }

@@ -14,8 +14,8 @@ struct ZenityCommand: ParsableCommand {
         abstract:
             "Ask what a zenity command line asks, printing and exiting as zenity 3.44 does (runs pickerd-zenity).",
         discussion: """
-            --entry, --password, --question, --info, --warning, --error, --calendar, --list, --forms \
-            and --scale become pickerd windows; the answer is printed as zenity prints it; exit 0 for \
+            --entry, --password, --question, --info, --warning, --error, --calendar, --list, --forms, \
+            --scale, --progress and --file-selection become pickerd windows; the answer is printed as zenity prints it; exit 0 for \
             OK, 1 for Cancel or a closed window, 5 for --timeout, 255 for a usage error. Scripts \
             written for zenity run unchanged with pickerd-zenity first on PATH as zenity: \
             mkdir -p ~/.local/lib/pickerd-compat; ln -s /usr/local/bin/pickerd-zenity \

@@ -12,4 +12,4 @@ import Glibc
 setlocale(LC_ALL, "")
 // A password or hidden entry passes through it: no core dump, no ptrace by the user's other processes.
 picker_make_undumpable()
-exit(Zenity.run(arguments: Array(CommandLine.arguments.dropFirst()), socketPath: nil, name: "pickerd-zenity"))
+exit(await Zenity.run(arguments: Array(CommandLine.arguments.dropFirst()), socketPath: nil, name: "pickerd-zenity"))

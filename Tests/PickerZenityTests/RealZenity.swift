@@ -6,13 +6,16 @@ import PickerTestSupport
 enum RealZenity {
     /// Runs `zenity ARGUMENTS`, waits for its window to be shown and focused,
     /// presses `keys` (each an xdotool command line: `["type", "hello"]`,
-    /// `["key", "Return"]`), and waits for zenity to exit.
-    static func run(_ arguments: [String], keys: [[String]], environment: [String: String]) throws
-        -> CommandLineProcess.Result
-    {
+    /// `["key", "Return"]`), and waits for zenity to exit. `input`, when
+    /// given, is written to its standard input (closed after it unless `input.keepsOpen`).
+    static func run(
+        _ arguments: [String], keys: [[String]], input: ZenityCase.Input? = nil, environment: [String: String]
+    ) throws -> CommandLineProcess.Result {
         let display = try VirtualDisplay.display.get()
         let zenity = try CommandLineProcess(
-            program: "/usr/bin/zenity", arguments, environment: environment.merging(["DISPLAY": display]) { $1 })
+            program: "/usr/bin/zenity", arguments, environment: environment.merging(["DISPLAY": display]) { $1 },
+            input: input != nil)
+        if let input { try zenity.write(input: input.text, close: !input.keepsOpen) }
         guard !keys.isEmpty else { return zenity.finish(timeout: 60) }
         // --sync makes xdotool wait until a window is mapped: a condition, not a sleep.
         let found = try xdotool(["search", "--sync", "--onlyvisible", "--class", "zenity"], display: display)

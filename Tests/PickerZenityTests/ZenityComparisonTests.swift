@@ -22,6 +22,14 @@ struct ZenityCase: Sendable, CustomTestStringConvertible {
     /// xdotool command lines, after zenity's window has the focus; none: zenity is not answered.
     var keys: [[String]]
     var answer: PickerAnswer
+    /// Standard input for both (a progress's lines).
+    var input: Input? = nil
+
+    struct Input: Sendable {
+        var text: String
+        /// Left open: the writer is still working when the dialog is answered.
+        var keepsOpen = false
+    }
 
     var testDescription: String { name }
 
@@ -112,6 +120,36 @@ struct ZenityCase: Sendable, CustomTestStringConvertible {
         ZenityCase(name: "unknown option", arguments: ["--entry", "--bogus"], keys: [], answer: .none),
         ZenityCase(name: "option of another dialog", arguments: ["--info", "--entry-text=x"], keys: [], answer: .none),
         ZenityCase(name: "no dialog", arguments: ["--title=x"], keys: [], answer: .none),
+        ZenityCase(
+            name: "progress with auto-close", arguments: ["--progress", "--auto-close", "--text=Copying"], keys: [],
+            answer: .none, input: Input(text: (0...10).map { "\($0 * 10)\n# step \($0)\n" }.joined())),
+        ZenityCase(
+            // Return presses the focused Cancel while the work goes on.
+            name: "progress cancelled", arguments: ["--progress", "--percentage=20"], keys: [["key", "Return"]],
+            answer: .cancel, input: Input(text: "50\n#halfway\n", keepsOpen: true)),
+        ZenityCase(
+            name: "progress's timeout", arguments: ["--progress", "--timeout=1"], keys: [], answer: .none,
+            input: Input(text: "10\n", keepsOpen: true)),
+        ZenityCase(
+            name: "file selection of a directory",
+            arguments: ["--file-selection", "--directory", "--filename=\(ZenityFiles.path("sub"))/"],
+            keys: [["key", "Return"]], answer: .submit(.string(ZenityFiles.path("sub")))),
+        ZenityCase(
+            name: "file selection of one file",
+            arguments: ["--file-selection", "--filename=\(ZenityFiles.directory)/"],
+            keys: [["key", "ctrl+l"], ["type", ZenityFiles.path("a.txt")], ["key", "Return"]],
+            answer: .submit(.string(ZenityFiles.path("a.txt")))),
+        ZenityCase(
+            name: "file selection of several with a separator",
+            arguments: ["--file-selection", "--multiple", "--separator=:", "--filename=\(ZenityFiles.pair)/"],
+            keys: [["key", "ctrl+a"], ["key", "Return"]],
+            answer: .submit([.string(ZenityFiles.pair + "/x1.png"), .string(ZenityFiles.pair + "/x2.png")])),
+        ZenityCase(
+            name: "file selection saving a new name",
+            arguments: [
+                "--file-selection", "--save", "--confirm-overwrite", "--filename=\(ZenityFiles.path("new.txt"))",
+            ],
+            keys: [["key", "Return"]], answer: .submit(.string(ZenityFiles.path("new.txt")))),
     ]
 }
 
@@ -126,13 +164,16 @@ struct ZenityComparisonTests {
     static let environment = ["LC_ALL": "C.UTF-8", "LANG": "C.UTF-8"]
 
     @Test(arguments: ZenityCase.all) func printsAndExitsAsZenityDoes(_ example: ZenityCase) throws {
-        let expected = try RealZenity.run(example.arguments, keys: example.keys, environment: Self.environment)
+        let expected = try RealZenity.run(
+            example.arguments, keys: example.keys, input: example.input, environment: Self.environment)
         let daemon = try DaemonProcess()
         let client = try TestClient(socketPath: daemon.socketPath)
         let person = try ScriptedPerson(daemon: daemon, client: client)
         let asking = try CommandLineProcess(
             "pickerd-zenity", example.arguments,
-            environment: Self.environment.merging(["PICKERD_SOCKET": daemon.socketPath]) { $1 })
+            environment: Self.environment.merging(["PICKERD_SOCKET": daemon.socketPath]) { $1 },
+            input: example.input != nil)
+        if let input = example.input { try asking.write(input: input.text, close: !input.keepsOpen) }
         switch example.answer {
         case .submit(let value):
             let window = try person.nextWindow()["window"] ?? .null

@@ -82,11 +82,48 @@ struct ZenityTranslationTests {
     @Test func refusedDialogsSayWhy() {
         #expect(throws: ZenityUsageError.self) { try window(["--text-info"]) }
         #expect(
-            throws: ZenityUsageError(
-                "--progress is not supported by pickerd-zenity: not mapped onto pickerd's progress kind yet")
-        ) { try window(["--progress", "--auto-close"]) }
+            throws: ZenityUsageError("--color-selection is not supported by pickerd-zenity: pickerd has no colour kind")
+        ) { try window(["--color-selection"]) }
         #expect(throws: ZenityUsageError("Maximum value must be greater than minimum value.")) {
             try window(["--scale", "--min-value=5", "--max-value=5"])
         }
+    }
+
+    @Test func aProgressIsTheProgressKindPrintingNothing() throws {
+        let progress = try window(["--progress", "--percentage=140", "--auto-close", "--no-cancel", "--time-remaining"])
+        #expect(progress.dialog.kind == .progress && progress.title == nil)
+        #expect(
+            progress.dialog.options
+                == JSONObject([
+                    ProgressOption.pulsate: .bool(false), .autoClose: .bool(true), .cancellable: .bool(false),
+                ]))
+        #expect((progress.dialog as? ZenityProgress)?.start == ProgressState(percent: 100))
+        #expect(submitted(progress, ["percent": 100]) == ZenityAnswer("", status: 0))
+        let pulsating = try window(["--progress", "--pulsate", "--percentage=20"])
+        #expect((pulsating.dialog as? ZenityProgress)?.start == ProgressState(percent: nil))
+    }
+
+    @Test func aFileSelectionIsTheFileKindPrintedWithItsSeparator() throws {
+        let selection = try window([
+            "--file-selection", "--multiple", "--filename=/usr/bin/env", "--separator=\\n",
+            "--file-filter=Images | *.png *.jpg", "--file-filter=*.gif",
+        ])
+        #expect(selection.dialog.kind == .file)
+        #expect(
+            selection.dialog.options
+                == JSONObject([
+                    FileOption.root: .string("/"), .start: .string("/usr/bin"), .multiple: .bool(true),
+                    .patterns: ["*.png", "*.jpg", "*.gif"],
+                ]))
+        // Its separator is printed as given, escapes and all, as zenity 3.44 prints it.
+        #expect(submitted(selection, ["/usr", "/etc"]) == ZenityAnswer("/usr\\n/etc\n", status: 0))
+        #expect(submitted(selection, ["/nonexistent/x"]).status == 1)
+        #expect(ZenityFileSelection.patterns(["All | *", "*.txt"]) == [])
+        let directory = try window(["--file-selection", "--directory", "--filename=/usr/"])
+        #expect(
+            directory.dialog.options[FileOption.start] == "/usr"
+                && directory.dialog.options[FileOption.directory] == true)
+        #expect(submitted(directory, "/usr/bin/env").status == 1)
+        #expect(submitted(directory, "/usr") == ZenityAnswer("/usr\n", status: 0))
     }
 }

@@ -5,22 +5,23 @@ import PickerProtocol
 import Glibc
 #endif
 
-/// What `pickerctl file` answers when pickerd relays a front-end's `browse`:
+/// What the asker of a `file` window (`pickerctl file`, `pickerd-zenity
+/// --file-selection`) answers when pickerd relays a front-end's `browse`:
 /// one directory listed with this user's own rights, confined to the root
 /// (symbolic links resolved, then checked), with at most
 /// `BrowseListing.mostEntries` entries and within `mostBytes`, so that the
 /// answer is one line pickerd takes.
-struct DirectoryLister: Sendable {
-    let root: String
+public struct DirectoryLister: Sendable {
+    public let root: String
     /// The root with its symbolic links resolved; nil when it does not exist.
     let resolvedRoot: String?
-    let showsHidden: Bool
-    let patterns: [String]
-    let directoriesOnly: Bool
+    public let showsHidden: Bool
+    public let patterns: [String]
+    public let directoriesOnly: Bool
     /// The most bytes of entries one answer carries (pickerd's lines are at most 1 MiB by default).
-    var mostBytes = 512 * 1024
+    public var mostBytes = 512 * 1024
 
-    init(root: String, showsHidden: Bool, patterns: [String], directoriesOnly: Bool) {
+    public init(root: String, showsHidden: Bool, patterns: [String], directoriesOnly: Bool) {
         self.root = root
         resolvedRoot = Self.resolved(root)
         self.showsHidden = showsHidden
@@ -29,22 +30,28 @@ struct DirectoryLister: Sendable {
     }
 
     /// `path` with every symbolic link resolved (realpath); nil when it does not exist.
-    static func resolved(_ path: String) -> String? {
+    public static func resolved(_ path: String) -> String? {
         guard let pointer = realpath(path, nil) else { return nil }
         defer { free(pointer) }
         return String(cString: pointer)
     }
 
+    /// Whether `path` is a directory (a symbolic link to one is).
+    public static func isDirectory(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+    }
+
     /// Whether `path` exists and, resolved, is the root or inside it.
-    func isInside(_ path: String) -> Bool {
+    public func isInside(_ path: String) -> Bool {
         guard let resolvedRoot, let real = Self.resolved(path) else { return false }
         return FilePathText.isInside(real, root: resolvedRoot)
     }
 
     /// The answer to one of pickerd's requests.
-    func answer(method: String, params: JSONObject) -> Result<JSON, RPCError> {
+    public func answer(method: String, params: JSONObject) -> Result<JSON, RPCError> {
         guard method == Browse.name else {
-            return .failure(RPCError(.methodNotFound, "pickerctl file answers browse only"))
+            return .failure(RPCError(.methodNotFound, "the asker of a file window answers browse only"))
         }
         guard let request = try? Browse(params: params) else {
             return .failure(.invalidParams("browse needs window and path"))
@@ -54,7 +61,7 @@ struct DirectoryLister: Sendable {
 
     /// The entries of directory `path`, which must be inside the root as
     /// written and once resolved.
-    func list(_ path: String) -> Result<BrowseListing, RPCError> {
+    public func list(_ path: String) -> Result<BrowseListing, RPCError> {
         guard FilePathText.isNormalizedAbsolute(path), FilePathText.isInside(path, root: root), isInside(path),
             let real = Self.resolved(path)
         else {
@@ -100,10 +107,21 @@ struct DirectoryLister: Sendable {
         return .success(BrowseListing(path: path, entries: entries, truncated: truncated))
     }
 
+    /// The paths of a `file` window's value: one, or an array of them.
+    public static func paths(in value: JSON) -> [String] {
+        value.arrayValue?.compactMap(\.stringValue) ?? [value.stringValue].compactMap { $0 }
+    }
+
+    /// Why a `file` window's value (a path, or an array of them) may not be
+    /// printed, or nil: the first of its paths' refusals.
+    public func refusal(ofValue value: JSON, save: Bool, directory: Bool) -> String? {
+        Self.paths(in: value).lazy.compactMap { refusal(of: $0, save: save, directory: directory) }.first
+    }
+
     /// Why a chosen path may not be printed, or nil: it must resolve inside
     /// the root (a symbolic link may take it out), exist (except a new name
     /// to save, whose directory must), and be a directory when one was asked.
-    func refusal(of path: String, save: Bool, directory: Bool) -> String? {
+    public func refusal(of path: String, save: Bool, directory: Bool) -> String? {
         let shown = path
         if save, Self.resolved(path) == nil {
             let parent = FilePathText.parent(of: path)
@@ -114,8 +132,7 @@ struct DirectoryLister: Sendable {
         guard isInside(path) else {
             return "\(shown) leads outside \(root) (to \(real)) through a symbolic link: nothing was chosen"
         }
-        var status = stat()
-        if directory, stat(real, &status) == 0, status.st_mode & S_IFMT != S_IFDIR {
+        if directory, !Self.isDirectory(real) {
             return "\(shown) is not a directory: nothing was chosen"
         }
         return nil

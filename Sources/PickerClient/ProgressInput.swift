@@ -5,32 +5,34 @@ import PickerSystem
 import Glibc
 #endif
 
-/// `pickerctl progress`'s standard input, read on a thread of its own as
+/// A progress's input (`pickerctl progress`'s and `pickerd-zenity
+/// --progress`'s standard input), read on a thread of its own as
 /// `zenity --progress` reads it (`ProgressLine`): the state so far is kept
 /// here, and `changes` says it changed, holding at most one signal, so a
 /// writer of 10,000 lines a second costs one update per round trip to
 /// pickerd, carrying the newest state.
-final class ProgressInput: Sendable {
+public final class ProgressInput: Sendable {
     /// What has been read: the state, and whether input has ended.
-    struct Reading: Sendable {
-        var state: ProgressState
-        var isAtEnd = false
+    public struct Reading: Sendable {
+        public var state: ProgressState
+        public var isAtEnd = false
     }
 
     /// A line longer than this is not a line of progress.
     static let longestLine = 64 * 1024
 
-    let changes: AsyncStream<Void>
+    public let changes: AsyncStream<Void>
     private let reading: Locked<Reading>
 
-    init(descriptor: Int32, start: ProgressState) {
+    /// `warn` is told of each line ignored (zenity ignores them silently).
+    public init(descriptor: Int32, start: ProgressState, warn: @escaping @Sendable (String) -> Void) {
         let (changes, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
         self.changes = changes
         let reading = Locked(Reading(state: start))
         self.reading = reading
         POSIX.startThread {
-            Self.read(descriptor) { line in
-                reading.withLock { Self.apply(ProgressLine(line), to: &$0.state) }
+            Self.read(descriptor, warn: warn) { line in
+                reading.withLock { Self.apply(ProgressLine(line), to: &$0.state, warn: warn) }
                 continuation.yield()
             }
             reading.withLock { $0.isAtEnd = true }
@@ -40,10 +42,10 @@ final class ProgressInput: Sendable {
     }
 
     /// What has been read so far.
-    var current: Reading { reading.withLock { $0 } }
+    public var current: Reading { reading.withLock { $0 } }
 
     /// A line applied to the state; a malformed one is ignored with a warning.
-    private static func apply(_ line: ProgressLine, to state: inout ProgressState) {
+    private static func apply(_ line: ProgressLine, to state: inout ProgressState, warn: (String) -> Void) {
         switch line {
         case .percent(let percent):
             // While pulsating no percentage is known; 100 still ends it (--auto-close).
@@ -53,13 +55,13 @@ final class ProgressInput: Sendable {
         case .blank:
             break
         case .malformed:
-            printError("ignoring a line of standard input that is neither a number nor #text")
+            warn("ignoring a line of standard input that is neither a number nor #text")
         }
     }
 
     /// Calls `body` with each line (without its newline or CR), the last
     /// one also when it has no newline, until end of input.
-    private static func read(_ descriptor: Int32, _ body: (Substring) -> Void) {
+    private static func read(_ descriptor: Int32, warn: (String) -> Void, _ body: (Substring) -> Void) {
         var pending: [UInt8] = []
         /// Inside an overlong line already warned of: dropped up to its newline.
         var isSkipping = false
@@ -80,7 +82,7 @@ final class ProgressInput: Sendable {
                 pending.removeAll()
             } else if pending.count > longestLine {
                 isSkipping = true
-                printError("ignoring a line of standard input longer than \(longestLine) bytes")
+                warn("ignoring a line of standard input longer than \(longestLine) bytes")
                 pending.removeAll()
             }
         }
