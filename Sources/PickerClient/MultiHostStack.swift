@@ -82,6 +82,16 @@ public struct MultiHostStack: Sendable {
         var windows: [WindowSummary] = []
         var contents: [WindowID: WindowDetails] = [:]
         var origins: [WindowID: (host: Int, window: WindowID)] = [:]
+        // A daemon chooses its ids: two that qualify alike (host `a` sending
+        // `b/w1` beside host `a/b`'s `w1`) are both left out, so no answer
+        // can go to the wrong host.
+        var seen: Set<WindowID> = []
+        var ambiguous: Set<WindowID> = []
+        for list in lists {
+            for summary in list.windows where !seen.insert(qualified(summary.window, of: list.host)).inserted {
+                ambiguous.insert(qualified(summary.window, of: list.host))
+            }
+        }
         // A k-way merge of lists each already top first.
         while let next = lists.indices.filter({ !lists[$0].windows.isEmpty }).min(by: { a, b in
             Self.isAbove(lists[a].windows.first!, lists[b].windows.first!)
@@ -89,6 +99,7 @@ public struct MultiHostStack: Sendable {
             let host = lists[next].host
             let summary = lists[next].windows.removeFirst()
             let qualified = qualified(summary.window, of: host)
+            guard !ambiguous.contains(qualified) else { continue }
             origins[qualified] = (host, summary.window)
             windows.append(labelled(summary, of: host))
             if var details = hosts[host].snapshot?.details(of: summary.window) {
@@ -100,7 +111,7 @@ public struct MultiHostStack: Sendable {
         // (raise, hidden windows, quiet hours) holds inside the merge.
         let keys = hosts.indices.compactMap { host in
             hosts[host].snapshot?.key.map { (host: host, summary: $0) }
-        }
+        }.filter { !ambiguous.contains(qualified($0.summary.window, of: $0.host)) }
         let key = keys.min { Self.isAbove($0.summary, $1.summary) }.map { qualified($0.summary.window, of: $0.host) }
         for index in windows.indices { windows[index].isKey = windows[index].window == key }
         let followed = hosts.compactMap(\.snapshot)

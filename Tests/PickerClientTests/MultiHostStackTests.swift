@@ -83,4 +83,17 @@ import Testing
         let stack = MultiHostStack(addresses: ["/tmp/one/pickerd.sock", "/tmp/two/pickerd.sock", "ssh://h"])
         #expect(stack.hosts.map(\.label) == ["/tmp/one/pickerd.sock", "/tmp/two/pickerd.sock", "h"])
     }
+
+    @Test func idsThatQualifyAlikeAreLeftOut() {
+        // Labels a, a/b (two socket paths named b) and ssh://b.
+        var stack = MultiHostStack(addresses: ["ssh://a", "a/b", "ssh://b"])
+        #expect(stack.hosts.map(\.label) == ["a", "a/b", "ssh://b"])
+        stack.update(host: 1, snapshot: snapshot([window("w1", "Genuine", at: 10)]))
+        stack.update(host: 0, snapshot: snapshot([window("b/w1", "Forged", at: 20)]))
+        #expect(stack.merged.windows.isEmpty, "neither is shown: which host asked is unknown")
+        #expect(stack.merged.list.key == nil)
+        #expect(stack.locate(WindowID("a/b/w1")) == nil, "so nothing is answered on the wrong host")
+        stack.update(host: 0, snapshot: snapshot([]))
+        #expect(stack.merged.windows.map(\.title) == ["a/b: Genuine"])
+    }
 }
