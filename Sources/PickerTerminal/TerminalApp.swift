@@ -8,12 +8,17 @@ import Glibc
 #endif
 
 /// `pickerctl ui`: shows the key window full-screen and answers it, following
-/// the stack live, and reconnecting when the daemon restarts.
+/// the stack live, and reconnecting when the daemon restarts. With several
+/// hosts it follows each and shows their merged stack (`MultiHostStack`):
+/// window ids there are qualified by host, and each answer goes to the host
+/// that asked.
 public final class TerminalApp {
-    private let socketPath: String?
+    private let hosts: [String?]
     private var screen = TerminalScreen()
     private var decoder = KeyDecoder()
-    private var client: PickerClient?
+    /// The connection to each host followed now, by its index in `hosts`.
+    private var clients: [Int: PickerClient] = [:]
+    private var stack: MultiHostStack
     private var connectionProblem: String? = "connecting to pickerd…"
     private var windows: [WindowSummary] = []
     private var key: WindowSummary?
@@ -49,8 +54,15 @@ public final class TerminalApp {
     private let takeoverGrace: Int64
 
     /// `takeoverGrace`: how long (ms) a window that takes over ignores keys.
-    public init(socketPath: String?, takeoverGrace: Int64 = 1000) {
-        self.socketPath = socketPath
+    public convenience init(socketPath: String?, takeoverGrace: Int64 = 1000) {
+        self.init(hosts: [socketPath], takeoverGrace: takeoverGrace)
+    }
+
+    /// Follows each of `hosts` (a socket path or `--host` address; nil for
+    /// the usual places) at once.
+    public init(hosts: [String?], takeoverGrace: Int64 = 1000) {
+        self.hosts = hosts
+        stack = MultiHostStack(addresses: hosts.map { $0 ?? DaemonAddress.localName })
         self.takeoverGrace = takeoverGrace
     }
 
@@ -62,7 +74,7 @@ public final class TerminalApp {
         }
         defer { picker_terminal_leave() }
         _ = screen.updateSize()
-        let inputs = FrontEndInputs(socketPath: socketPath)
+        let inputs = FrontEndInputs(hosts: hosts)
         defer { inputs.stop() }
         render()
         for await input in inputs.stream {
@@ -84,18 +96,25 @@ public final class TerminalApp {
                 let animated = key.flatMap { views[$0.window] }?.isAnimated ?? false
                 guard changed || animated || (clockShown && second != lastSecond) else { continue }
                 lastSecond = second
-            case .following(.connected(let connected)):
-                client = connected
-                unechoed = [:]
+            case .following(let host, .connected(let connected)):
+                clients[host] = connected
+                unechoed = unechoed.filter { id, _ in stack.locate(id)?.host != host }
                 connectionProblem = nil
-                await refresh()
-            case .following(.event(let event)):
+                await refresh(host: host)
+            case .following(let host, .event(var event)):
+                event.window = event.window.map { stack.qualified($0, of: host) }
                 noteEnding(event)
                 followChange(event)
-                await refresh()
-            case .following(.disconnected(let reason)):
-                client = nil
-                connectionProblem = "waiting for pickerd (\(reason))"
+                await refresh(host: host)
+            case .following(let host, .disconnected(let reason)):
+                clients[host] = nil
+                if stack.isQualified {
+                    // Said once, in the lines above the picker, until it returns.
+                    guard stack.lose(host: host, because: reason) else { continue }
+                    await show(stack.merged)
+                } else {
+                    connectionProblem = "waiting for pickerd (\(reason))"
+                }
             case .ended:
                 continue
             }
@@ -143,57 +162,70 @@ public final class TerminalApp {
         )
     }
 
-    private func refresh() async {
-        guard let client else { return }
+    /// The daemon at `host` and the id it knows for `window`, as merged.
+    private func origin(of window: WindowID) -> (client: PickerClient, window: WindowID)? {
+        guard let (host, id) = stack.locate(window), let client = clients[host] else { return nil }
+        return (client, id)
+    }
+
+    /// Reads host `host`'s stack again and shows the merged one.
+    private func refresh(host: Int) async {
+        guard let client = clients[host] else { return }
         do {
-            let snapshot = try await client.snapshot(contents: .key)
-            let list = snapshot.list
-            windows = list.windows
-            quiet = snapshot.quiet.map { ($0, snapshot.waitingWindows) }
-            views = views.filter { id, _ in list.windows.contains { $0.window == id } }
-            unechoed = unechoed.filter { id, _ in views[id] != nil }
-            let newKey = snapshot.key
-            if newKey?.window != key?.window {
-                notice = nil
-                message = MessageScroll()
-                // A new key took over unless the person moved on themselves:
-                // switched to it, or answered the one before here. (The one
-                // before may still be open, or have ended elsewhere.)
-                let movedOn = newKey?.window == switchingTo || (key != nil && key?.window == answeredHere)
-                let tookOver = newKey != nil && key != nil && !movedOn
-                graceUntil = tookOver ? Timestamp.now().milliseconds + takeoverGrace : 0
-            }
-            switchingTo = nil
-            answeredHere = nil
-            key = newKey
-            if let newKey, views[newKey.window] == nil, let details = snapshot.details(of: newKey.window) {
-                keyDetails = details
-                // A preset is drawn as the built-in kind it is made from.
-                views[newKey.window] = PickerViews.make(
-                    kind: newKey.builtInKind, options: details.options, value: details.value)
-            } else if let newKey, keyDetails?.summary.window != newKey.window {
-                keyDetails = snapshot.details(of: newKey.window)
-            }
+            stack.update(host: host, snapshot: try await client.snapshot(contents: .key))
         } catch {
             notice = "\(error)"
         }
+        await show(stack.merged)
+    }
+
+    /// Shows `snapshot`, the (merged) stack: a new key takes over, views of
+    /// windows that ended go.
+    private func show(_ snapshot: StackSnapshot) async {
+        let list = snapshot.list
+        windows = list.windows
+        quiet = snapshot.quiet.map { ($0, snapshot.waitingWindows) }
+        views = views.filter { id, _ in list.windows.contains { $0.window == id } }
+        unechoed = unechoed.filter { id, _ in views[id] != nil }
+        let newKey = snapshot.key
+        if newKey?.window != key?.window {
+            notice = nil
+            message = MessageScroll()
+            // A new key took over unless the person moved on themselves:
+            // switched to it, or answered the one before here. (The one
+            // before may still be open, or have ended elsewhere.)
+            let movedOn = newKey?.window == switchingTo || (key != nil && key?.window == answeredHere)
+            let tookOver = newKey != nil && key != nil && !movedOn
+            graceUntil = tookOver ? Timestamp.now().milliseconds + takeoverGrace : 0
+        }
+        switchingTo = nil
+        answeredHere = nil
+        key = newKey
+        if let newKey, views[newKey.window] == nil, let details = snapshot.details(of: newKey.window) {
+            keyDetails = details
+            // A preset is drawn as the built-in kind it is made from.
+            views[newKey.window] = PickerViews.make(
+                kind: newKey.builtInKind, options: details.options, value: details.value)
+        } else if let newKey, keyDetails?.summary.window != newKey.window {
+            keyDetails = snapshot.details(of: newKey.window)
+        }
         // A file window's view lists its first directory once it is drawn.
-        if let key, var view = views[key.window] {
-            await ViewKeyPress.listIfWanted(&view, of: key.window, client: client)
+        if let key, var view = views[key.window], let origin = origin(of: key.window) {
+            await ViewKeyPress.listIfWanted(&view, of: origin.window, client: origin.client)
             views[key.window] = view
         }
     }
 
     private func handle(_ pressed: Key) async {
-        guard let client, let key, var view = views[key.window] else { return }
+        guard let key, var view = views[key.window], let (client, window) = origin(of: key.window) else { return }
         // Typing meant for the window before a takeover is dropped.
         guard Timestamp.now().milliseconds >= graceUntil else { return }
         switch pressed {
-        case .control("n"), .control("p"): return await switchWindow(forward: pressed == .control("n"), with: client)
+        case .control("n"), .control("p"): return await switchWindow(forward: pressed == .control("n"))
         case .controlUp, .controlDown: return message.scroll(by: pressed == .controlDown ? 1 : -1)
         default: break
         }
-        let result = await ViewKeyPress.handle(pressed, in: &view, of: key.window, client: client)
+        let result = await ViewKeyPress.handle(pressed, in: &view, of: window, client: client)
         views[key.window] = view
         switch result {
         case .none: break
@@ -209,15 +241,16 @@ public final class TerminalApp {
     }
 
     /// Ctrl-N / Ctrl-P: raises the next or previous window at the key's level.
-    private func switchWindow(forward: Bool, with client: PickerClient) async {
+    private func switchWindow(forward: Bool) async {
         guard let target = OtherWindows(all: windows, key: key).next(forward: forward) else {
             let level = key.map { $0.levelName ?? $0.level.description } ?? ""
             notice = "no other \(level) window to switch to; a window of another level comes when those above it end"
             return
         }
+        guard let origin = origin(of: target) else { return }
         switchingTo = target
         do {
-            _ = try await client.raise(window: target)
+            _ = try await origin.client.raise(window: origin.window)
         } catch {
             switchingTo = nil
             notice = "\(error)"
@@ -238,6 +271,12 @@ public final class TerminalApp {
             top += Line.wrapped(
                 "☾ quiet hours below \(quiet.hours.belowDescription)\(until): \(waiting) behind them; `pickerctl quiet off` ends them",
                 width: width, .dim)
+        }
+        for host in stack.hosts {
+            guard let reason = host.lostBecause else { continue }
+            top += Line.wrapped(
+                "⚠ \(host.label) is away (\(reason)); its windows are off the screen until it returns",
+                width: width, .warning)
         }
         if let problem = connectionProblem {
             top.append(Line("pickerd", .bold))

@@ -11,11 +11,14 @@ struct GlobalOptions: ParsableArguments {
     var socket: String?
 
     @Option(
-        name: .long,
+        name: .customLong("host"),
         help: ArgumentHelp(
-            "The daemon to talk to: local, a socket path, or ssh://[USER@]HOST[:PORT][/SOCKET], reached by running pickerctl dial-stdio there through $PICKERD_SSH (default ssh). Wins over --socket; default $PICKERD_HOST.",
+            "The daemon to talk to: local, a socket path, or ssh://[USER@]HOST[:PORT][/SOCKET], reached by running pickerctl dial-stdio there through $PICKERD_SSH (default ssh). Wins over --socket; default $PICKERD_HOST. ui and notify take it more than once and follow every host given.",
             valueName: "host"))
-    var host: String?
+    var hosts: [String] = []
+
+    /// The one `--host` of a command that talks to one daemon (`FollowsManyHosts` refuses more).
+    var host: String? { hosts.last }
 
     /// The daemon this command talks to, as the clients take it: `--host`
     /// (`local`: `--socket` or the usual places), else `--socket`, else nil
@@ -25,12 +28,19 @@ struct GlobalOptions: ParsableArguments {
         return host == DaemonAddress.localName ? socket ?? host : host
     }
 
+    /// The daemons a front-end follows: each `--host` as `address` takes
+    /// it, or the one daemon `address` names when none is given.
+    var addresses: [String?] {
+        hosts.isEmpty ? [address] : hosts.map { $0 == DaemonAddress.localName ? socket ?? $0 : $0 }
+    }
+
     func validate() throws {
-        guard let host else { return }
-        do {
-            _ = try DaemonAddress(parsing: host)
-        } catch {
-            throw ValidationError(error.description)
+        for host in hosts {
+            do {
+                _ = try DaemonAddress(parsing: host)
+            } catch {
+                throw ValidationError(error.description)
+            }
         }
     }
 

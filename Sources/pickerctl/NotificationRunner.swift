@@ -9,7 +9,9 @@ import Glibc
 
 /// The loop behind `pickerctl notify`: events in, commands out. Every event
 /// that can change which windows wait reads the stack again, so nothing is
-/// missed between events or across a daemon restart.
+/// missed between events or across a daemon restart. With several hosts it
+/// follows each and notifies of their merged stack (`MultiHostStack`): each
+/// title starts with its host, and an action answers the host that asked.
 struct NotificationRunner {
     /// The command and its arguments; nil for the default.
     let command: [String]?
@@ -17,7 +19,8 @@ struct NotificationRunner {
     let openCommand: [String]?
 
     enum Input: Sendable {
-        case following(Following)
+        /// What following the daemon at index `host` of those given yields.
+        case following(host: Int, Following)
         /// A command or notification ended, with the action chosen on it.
         case commandEnded(WindowID, Int32, NotificationBubble.Choice?)
     }
@@ -30,40 +33,52 @@ struct NotificationRunner {
         var closing = false
     }
 
-    func follow(socketPath: String?, jobs: Int) async {
+    /// Follows each of `hosts` (a socket path or `--host` address; nil for the usual places).
+    func follow(hosts: [String?], jobs: Int) async {
         var queue = NotificationQueue(jobs: jobs)
+        var followed = MultiHostStack(addresses: hosts.map { $0 ?? DaemonAddress.localName })
         let (inputs, input) = AsyncStream<Input>.makeStream()
-        let connection = Task {
-            for await following in PickerClient.following(
-                socketPath: socketPath, client: "pickerctl notify", retryingEvery: .milliseconds(500))
-            {
-                input.yield(.following(following))
+        let connections = hosts.enumerated().map { host, address in
+            Task {
+                for await following in PickerClient.following(
+                    socketPath: address, client: "pickerctl notify", retryingEvery: .milliseconds(500))
+                {
+                    input.yield(.following(host: host, following))
+                }
             }
         }
-        defer { connection.cancel() }
-        var client: PickerClient?
-        var warned = false
+        defer { for connection in connections { connection.cancel() } }
+        var clients: [Int: PickerClient] = [:]
         var showing: [WindowID: Showing] = [:]
+        /// The daemon that asked `window` (as merged), and its id there.
+        func origin(of window: WindowID) -> Origin? {
+            followed.locate(window).flatMap { host, id in clients[host].map { Origin(client: $0, window: id) } }
+        }
         for await event in inputs {
             var starting: [WindowSummary] = []
             var stack: [WindowSummary]?
             switch event {
-            case .following(.connected(let connected)):
-                client = connected
-                warned = false
-                stack = await Self.windows(client)
-            case .following(.event):
-                stack = await Self.windows(client)
-            case .following(.disconnected(let reason)):
-                client = nil
-                if !warned { printError("waiting for pickerd (\(reason))") }
-                warned = true
+            case .following(let host, .connected(let connected)):
+                clients[host] = connected
+                stack = await Self.read(host, from: connected, into: &followed)
+            case .following(let host, .event):
+                stack = await Self.read(host, from: clients[host], into: &followed)
+            case .following(let host, .disconnected(let reason)):
+                clients[host] = nil
+                // Said once while it is retried; its windows' notifications close.
+                guard followed.lose(host: host, because: reason) else { continue }
+                printError(
+                    followed.isQualified
+                        ? "\(followed.hosts[host].label) is away (\(reason))" : "waiting for pickerd (\(reason))")
+                if followed.isQualified { stack = followed.merged.windows }
             case .commandEnded(let window, let status, let choice):
                 let ended = showing.removeValue(forKey: window)
                 if status != 0 && ended?.closing != true {
                     printError("the command for window \(window) exited with status \(status)")
                 }
-                if let choice, let ended { await act(on: choice, for: ended.window, client: client) }
+                if let choice, let ended {
+                    await act(on: choice, for: ended.window, origin: origin(of: ended.window.window))
+                }
                 starting = queue.finished()
             }
             if let stack {
@@ -75,15 +90,27 @@ struct NotificationRunner {
                 }
             }
             for window in starting {
-                if let pid = await run(for: window, client: client, reporting: input) {
+                if let pid = await run(for: window, origin: origin(of: window.window), reporting: input) {
                     showing[window.window] = Showing(pid: pid, window: window)
                 }
             }
         }
     }
 
-    private static func windows(_ client: PickerClient?) async -> [WindowSummary]? {
-        try? await client?.snapshot(contents: .none).windows
+    /// The daemon that asked a window, and the id it knows it by.
+    struct Origin {
+        let client: PickerClient
+        let window: WindowID
+    }
+
+    /// Reads host `host`'s stack into `followed`; the merged stack, or nil
+    /// when it could not be read (the connection is going).
+    private static func read(_ host: Int, from client: PickerClient?, into followed: inout MultiHostStack) async
+        -> [WindowSummary]?
+    {
+        guard let snapshot = try? await client?.snapshot(contents: .none) else { return nil }
+        followed.update(host: host, snapshot: snapshot)
+        return followed.merged.windows
     }
 
     // MARK: running the command
@@ -91,7 +118,7 @@ struct NotificationRunner {
     /// Starts the command or notification for `window`; the pid of a
     /// notification that waits for an action.
     private func run(
-        for window: WindowSummary, client: PickerClient?, reporting input: AsyncStream<Input>.Continuation
+        for window: WindowSummary, origin: Origin?, reporting input: AsyncStream<Input>.Continuation
     ) async -> pid_t? {
         let webURL = WebURLFile.read(environment: POSIX.environment())
         let environment = Self.environment(for: window, webURL: webURL)
@@ -113,7 +140,8 @@ struct NotificationRunner {
         }
         // The options say whether it holds a secret and what it offers; nil
         // when they cannot be read, and the notification is then its title alone.
-        let options = try? await client?.get(window: window.window).options
+        var options: JSON?
+        if let origin { options = try? await origin.client.get(window: origin.window).options }
         let bubble = NotificationBubble(
             window: window, options: options, pageAddress: Self.pageAddress(webURL),
             canOpen: openCommand != nil || (webURL != nil && ChildProcess.find("xdg-open") != nil))
@@ -143,11 +171,11 @@ struct NotificationRunner {
     }
 
     /// Submits the answer chosen on the notification, or opens the page on its window.
-    private func act(on choice: NotificationBubble.Choice, for window: WindowSummary, client: PickerClient?) async {
+    private func act(on choice: NotificationBubble.Choice, for window: WindowSummary, origin: Origin?) async {
         switch choice {
         case .answer(let value):
-            guard let client else { return printError("window \(window.window) was answered while pickerd was away") }
-            do { _ = try await client.submit(window: window.window, value: value) } catch {
+            guard let origin else { return printError("window \(window.window) was answered while pickerd was away") }
+            do { _ = try await origin.client.submit(window: origin.window, value: value) } catch {
                 printError("cannot answer window \(window.window): \(error)")
             }
         case .open:

@@ -10,7 +10,7 @@ import Glibc
 
 /// `pickerctl notify`: follows pickerd and runs a command for each window that
 /// starts waiting for a person, so they hear of it wherever they are.
-struct NotifyCommand: AsyncParsableCommand {
+struct NotifyCommand: AsyncParsableCommand, FollowsManyHosts {
     static let configuration = CommandConfiguration(
         commandName: "notify",
         abstract: "Run a command (default: a desktop notification) for each window that starts waiting.",
@@ -23,7 +23,8 @@ struct NotifyCommand: AsyncParsableCommand {
             itself where the server offers actions; "Open" runs --open-command (default: xdg-open of the page \
             on that window, when pickerweb runs). A notification that waits for an action holds one of the \
             --jobs places until it closes; it is closed when its window ends elsewhere. \
-            Runs until Ctrl-C, and follows pickerd through restarts.
+            Runs until Ctrl-C, and follows pickerd through restarts. With --host given more than once it \
+            follows every host: each title starts with its host, and PICKER_WINDOW is HOST/ID.
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -51,6 +52,6 @@ struct NotifyCommand: AsyncParsableCommand {
             command: command.isEmpty ? nil : command,
             openCommand: openCommand.map { $0.split(separator: " ").map(String.init) }.flatMap { $0.isEmpty ? nil : $0 }
         )
-        await runner.follow(socketPath: global.address, jobs: jobs)
+        await runner.follow(hosts: global.addresses, jobs: jobs)
     }
 }

@@ -58,6 +58,7 @@ struct Pickerctl: AsyncParsableCommand {
         let arguments = GlobalOptions.placingSocketAfterSubcommand(given)
         do {
             var command = try parseAsRoot(arguments)
+            try GlobalOptions.checkHostCount(of: command)
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {

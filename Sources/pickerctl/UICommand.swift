@@ -5,7 +5,7 @@ import PickerTerminal
 import Glibc
 #endif
 
-struct UICommand: AsyncParsableCommand {
+struct UICommand: AsyncParsableCommand, FollowsManyHosts {
     static let configuration = CommandConfiguration(
         commandName: "ui",
         abstract: "Answer pickers in this terminal: shows the key window full-screen, live.",
@@ -16,6 +16,8 @@ struct UICommand: AsyncParsableCommand {
             Ctrl-P switch to the next or previous waiting window; Ctrl-Up/Ctrl-Down scroll a long
             message; Ctrl-C quits. Dates: PgUp/PgDn by a month, Home/End to min/max, digits type
             into the focused wheel. Text: Delete, Home/End, Ctrl-A/E/U/W/K. Lists: Space ticks.
+            With --host given more than once it follows every host at once: one stack by level, then
+            age, each title starting with its host, each answer going to the host that asked.
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -32,7 +34,7 @@ struct UICommand: AsyncParsableCommand {
             printError("ui needs a terminal that understands cursor movement; TERM is dumb")
             throw ExitCode(ExitStatus.usage)
         }
-        let status = await TerminalApp(socketPath: global.address, takeoverGrace: grace.milliseconds).run()
+        let status = await TerminalApp(hosts: global.addresses, takeoverGrace: grace.milliseconds).run()
         if status != 0 { throw ExitCode(status) }
     }
 }

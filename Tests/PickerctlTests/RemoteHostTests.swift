@@ -156,6 +156,31 @@ import Testing
         #expect(answered.status == 0 && answered.stdout == "from tmux\n", "\(answered.stderr)")
     }
 
+    @Test(.tags(.tmux)) func uiFollowsTheLocalDaemonAndARemoteHostAtOnce() throws {
+        let local = try DaemonProcess()
+        let ui = try TmuxSession(
+            "env PICKERD_SSH='ssh -F \(hosts.path("ssh_config"))' \(DaemonProcess.executable("pickerctl").path) ui --grace 0 --host \(local.socketPath) --host \(hosts.address(1))"
+        )
+        try #require(try ui.waitFor("No picker is waiting.", timeout: 60) != nil)
+        let here = try CommandLineProcess(
+            "pickerctl", ["--socket", local.socketPath, "text", "--title", "Local title", "--inline", "never"])
+        try #require(try ui.waitFor("pickerd.sock: Local title", timeout: 60) != nil)
+        let there = try hosts.start([
+            "--host", hosts.address(1), "text", "--title", "Remote title", "--inline", "never",
+        ])
+        // The newer window, the remote one, is on top, labelled by its ssh host.
+        let screen = try #require(try ui.waitFor("127.0.0.1: Remote title", timeout: 60))
+        #expect(screen.contains("pickerd.sock: Local title"), "\(screen)")
+        try ui.type("to remote")
+        try ui.send("Enter")
+        let answered = there.finish(timeout: 60)
+        #expect(answered.status == 0 && answered.stdout == "to remote\n", "\(answered.stderr)")
+        try #require(try ui.waitFor("127.0.0.1: Remote title", gone: true, timeout: 60) != nil)
+        try ui.type("to local")
+        try ui.send("Enter")
+        #expect(here.finish(timeout: 60).stdout == "to local\n")
+    }
+
     /// The ssh processes `pid` started.
     func sshChildren(of pid: Int32) -> [Int32] {
         let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []

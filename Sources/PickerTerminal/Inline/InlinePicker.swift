@@ -78,7 +78,7 @@ public final class InlinePicker {
         guard picker_terminal_enter_on(terminal, terminal, 0) == 0 else { return .ended(try await waiting.value) }
         defer { picker_terminal_leave() }
         _ = screen.size.update()
-        let inputs = FrontEndInputs(socketPath: socketPath)
+        let inputs = FrontEndInputs(hosts: [socketPath])
         let continuation = inputs.continuation
         let ending = Task { continuation.yield(.ended(await waiting.result)) }
         defer {
@@ -102,7 +102,7 @@ public final class InlinePicker {
                 let animated = view?.isAnimated ?? false
                 guard changed || animated || (window.deadline != nil && second != lastSecond) else { continue }
                 lastSecond = second
-            case .following(.connected(let connected)):
+            case .following(_, .connected(let connected)):
                 client = connected
                 connectionProblem = nil
                 await refresh()
@@ -110,10 +110,10 @@ public final class InlinePicker {
                     for key in typedAhead { await handle(key) }
                     typedAhead = []
                 }
-            case .following(.event(let event)):
+            case .following(_, .event(let event)):
                 follow(event)
                 await refresh()
-            case .following(.disconnected(let reason)):
+            case .following(_, .disconnected(let reason)):
                 client = nil
                 connectionProblem = "waiting for pickerd (\(reason))"
             case .ended(let result):
