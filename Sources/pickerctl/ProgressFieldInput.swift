@@ -24,7 +24,7 @@ enum ProgressFieldInput {
     /// input ends or the window does (its wait then says how).
     static func move(_ field: FormField, of window: WindowID, with client: PickerClient) async {
         let start = ProgressState(percent: field.options[ProgressOption.pulsate]?.boolValue == true ? nil : 0)
-        let input = ProgressInput(descriptor: 0, start: start)
+        let input = ProgressInput(descriptor: 0, start: start, warn: printError)
         var sent = start
         for await _ in input.changes {
             let reading = input.current
