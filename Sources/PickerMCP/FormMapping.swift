@@ -202,6 +202,7 @@ extension FormMapping {
             let sign = (minimum?.doubleValue ?? -1) >= 0 ? "" : "-?"
             field.options[TextOption.pattern] = .string(sign + (isInteger ? "[0-9]+" : #"[0-9]+(\.[0-9]+)?"#))
             field.options[TextOption.trim] = true
+            field.options[TextOption.takesNumbers] = true
             field.options[TextOption.patternDescription] = .string(
                 numberSentence(isInteger: isInteger, minimum: minimum, maximum: maximum))
             if let start = defaultValue, start.doubleValue != nil {

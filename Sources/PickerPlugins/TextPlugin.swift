@@ -39,6 +39,10 @@ public struct TextPlugin: PickerPlugin {
                     TextOption.secure: ["type": "boolean", "default": false],
                     TextOption.multiline: ["type": "boolean", "default": false],
                     TextOption.trim: ["type": "boolean", "default": false],
+                    TextOption.takesNumbers: [
+                        "type": "boolean", "default": false,
+                        "description": "a JSON number is taken as its text (2.5 is \"2.5\")",
+                    ],
                 ])),
         ]
     }
@@ -81,7 +85,8 @@ public struct TextPlugin: PickerPlugin {
             matcher: compiled,
             isSecure: try reader.bool(TextOption.secure) ?? false,
             isMultiline: try reader.bool(TextOption.multiline) ?? false,
-            trims: try reader.bool(TextOption.trim) ?? false)
+            trims: try reader.bool(TextOption.trim) ?? false,
+            takesNumbers: try reader.bool(TextOption.takesNumbers) ?? false)
         if let initial = picker.initial {
             if !picker.isMultiline, initial.contains(where: \.isNewline) {
                 throw PluginRejection(
@@ -125,6 +130,8 @@ struct PreparedText: PreparedPicker {
     let isSecure: Bool
     let isMultiline: Bool
     let trims: Bool
+    /// A JSON number is taken as its text (`takes_numbers`).
+    let takesNumbers: Bool
 
     var options: JSON {
         var object = JSONObject()
@@ -137,6 +144,7 @@ struct PreparedText: PreparedPicker {
         object[TextOption.secure] = .bool(isSecure)
         object[TextOption.multiline] = .bool(isMultiline)
         object[TextOption.trim] = .bool(trims)
+        if takesNumbers { object[TextOption.takesNumbers] = true }
         return .object(object)
     }
 
@@ -147,9 +155,9 @@ struct PreparedText: PreparedPicker {
         var text: String
         switch value {
         case .string(let given): text = given
-        // A number is taken as its text, as the number kind takes a numeric
-        // string: a script answers an MCP form's number typed as text with the number.
-        case .integer, .double: text = value.serialized()
+        // Only where asked: elsewhere a number given for a text is a mistake
+        // (a plugin program's, a script's) that must not pass as its digits.
+        case .integer where takesNumbers, .double where takesNumbers: text = value.serialized()
         default: throw PluginRejection("a text value must be a string, not \(value.typeDescription)")
         }
         if trims {

@@ -85,13 +85,16 @@ import Testing
             harness.optionsError("text", ["initial": "abc", "max_length": 2])
                 == "option 'initial' is longer than option 'max_length' (2 characters)")
         #expect(harness.valueError("text", [:], true)?.message == "a text value must be a string, not a boolean")
+        #expect(harness.valueError("text", [:], 42)?.message == "a text value must be a string, not an integer")
     }
 
-    /// As the number kind takes a numeric string: an MCP form's number typed
-    /// as text is answered by a script with the number itself.
-    @Test func aNumberIsTakenAsItsText() throws {
-        let number: JSONObject = ["pattern": #"-?[0-9]+(\.[0-9]+)?"#, "pattern_description": "a number"]
-        #expect(try harness.normalize("text", [:], 42) == "42")
+    /// With `takes_numbers`, as the number kind takes a numeric string: an MCP
+    /// form's number typed as text is answered by a script with the number itself.
+    @Test func aNumberIsTakenAsItsTextWhenAsked() throws {
+        let number: JSONObject = [
+            "pattern": #"-?[0-9]+(\.[0-9]+)?"#, "pattern_description": "a number", "takes_numbers": true,
+        ]
+        #expect(try harness.normalize("text", ["takes_numbers": true], 42) == "42")
         #expect(try harness.normalize("text", number, 0.25) == "0.25")
         #expect(try harness.normalize("text", number, -3) == "-3")
         #expect(harness.valueError("text", number, 1e300)?.message == "the text is not a number")

@@ -38,6 +38,9 @@ public enum TextOption: String, OptionName {
     /// What `pattern` asks for, in words ("an email address"), shown to the person in its place.
     case patternDescription = "pattern_description"
     case secure, multiline, trim
+    /// A JSON number is taken as its text (`2.5` is `"2.5"`): a number asked
+    /// as text (an MCP form's), answered by a script with the number itself.
+    case takesNumbers = "takes_numbers"
 }
 
 public enum ActionsOption: String, OptionName {
