@@ -281,11 +281,7 @@ package final class DaemonCore {
         }
         let reply = request.id.flatMap(sink)
         do {
-            switch try dispatch(request, from: connection, reply: reply) {
-            case .result(let result): reply?.deliver(.success(result))
-            case .serialized(let text): reply?.deliver(serializedResult: text)
-            case .deferred: break
-            }
+            try dispatch(request, from: connection, reply: reply)
         } catch {
             reply?.deliver(.failure(error))
         }
