@@ -57,6 +57,4 @@ public struct RecordedOutcome: Sendable, Hashable {
     }
 
     public func json(revealingValue: Bool) -> JSON { wire(revealingValue: revealingValue).json }
-
-    public func json(for uid: UInt32) -> JSON { wire(for: uid).json }
 }

@@ -38,6 +38,35 @@ import Testing
         }
     }
 
+    /// `readMessage` tells a client's answer apart in the same read as the
+    /// envelope; anything else reads as `read` reads it.
+    @Test func aClientsAnswerIsToldApartFromARequest() throws {
+        let parser = JSONParser()
+        func message(_ line: String) throws -> RPCEnvelope.Message {
+            try Array(line.utf8).withUnsafeBytes { bytes in RPCEnvelope.readMessage(try parser.document(bytes).value) }
+        }
+        for answer in [
+            #"{"jsonrpc":"2.0","id":"b1","result":{"entries":[]}}"#, #"{"id":"b1","error":{"code":1}}"#,
+            #"{"result":null}"#,
+        ] {
+            guard case .answer = try message(answer) else {
+                Issue.record("\(answer) is an answer")
+                continue
+            }
+        }
+        for line in Self.lines + [#"{"jsonrpc":"2.0","id":9,"method":null,"result":1}"#, #"{"id":9}"#] {
+            let (_, document) = try both(line)
+            switch (try message(line), document) {
+            case (.request(let read), .success(let envelope)):
+                #expect(read.method == envelope.method && read.id == envelope.id, "\(line)")
+            case (.failure(let read), .failure(let failure)):
+                #expect(read == failure, "\(line)")
+            default:
+                Issue.record("\(line): not read as read reads it")
+            }
+        }
+    }
+
     @Test func theEnvelopeReadsAsTheTreeDoes() throws {
         for line in Self.lines {
             let (tree, document) = try both(line)

@@ -23,6 +23,10 @@ public protocol PickerMethod: Sendable {
     var target: MethodTarget { get }
 
     static func encode(_ result: Result) -> JSON
+    /// Appends the result's JSON text: `encode(result)` serialized, but
+    /// written straight into the bytes for a result that is a
+    /// `JSONObjectShape`, with no `JSON` tree built first.
+    static func encode(_ result: Result, into bytes: inout [UInt8])
     /// The result from a response; nil when it is not of this method's shape.
     static func decode(_ json: JSON) -> Result?
 }
@@ -47,6 +51,18 @@ extension PickerMethod {
     public static var paramNames: [String] { parameters.map { $0.jsonKey } }
 
     public var target: MethodTarget { .daemon }
+}
+
+extension PickerMethod {
+    public static func encode(_ result: Result, into bytes: inout [UInt8]) {
+        encode(result).serialize(into: &bytes)
+    }
+}
+
+extension PickerMethod where Result: JSONObjectShape {
+    public static func encode(_ result: Result, into bytes: inout [UInt8]) {
+        result.serialize(into: &bytes)
+    }
 }
 
 extension PickerMethod where Result == JSON {

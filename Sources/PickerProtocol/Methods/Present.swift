@@ -89,15 +89,20 @@ public struct Present: PickerMethod {
         return params
     }
 
-    public static func encode(_ result: Result) -> JSON {
-        switch result {
-        case .window(let summary): return summary.json
-        case .outcome(let outcome): return outcome.json
-        }
-    }
+    public static func encode(_ result: Result) -> JSON { .object(JSONObject(shape: result)) }
 
     public static func decode(_ json: JSON) -> Result? {
         if json[WireName.reason] != nil { return Outcome(json: json).map(Result.outcome) }
         return WindowSummary(json: json).map(Result.window)
+    }
+}
+
+extension Present.Result: JSONObjectShape {
+    /// The summary, or with `wait` the outcome.
+    public func writeMembers(to writer: inout some JSONMemberWriter) {
+        switch self {
+        case .window(let summary): summary.writeMembers(to: &writer)
+        case .outcome(let outcome): outcome.writeMembers(to: &writer)
+        }
     }
 }

@@ -33,15 +33,26 @@ public struct Outcome: Sendable, Hashable {
 
     /// The outcome's members; a `window.dismissed` event puts them beside its own `window`.
     public func fields(includingWindow: Bool) -> JSONObject {
-        var object = JSONObject()
-        if includingWindow { object[WireName.window] = .string(window.rawValue) }
-        if let kind { object[WireName.kind] = .string(kind) }
-        if let title { object[WireName.title] = .string(title) }
-        object[WireName.reason] = .string(reason.rawValue)
-        if let value { object[WireName.value] = value }
-        if let by { object[WireName.by] = by.json }
-        object[WireName.at] = .string(at.rfc3339)
-        return object
+        includingWindow ? JSONObject(shape: self) : JSONObject(shape: WithoutWindow(outcome: self))
+    }
+
+    /// The outcome's one wire shape; `includingWindow` false for an event's.
+    func writeMembers(to writer: inout some JSONMemberWriter, includingWindow: Bool) {
+        if includingWindow { writer.write(WireName.window, .string(window.rawValue)) }
+        if let kind { writer.write(WireName.kind, .string(kind)) }
+        if let title { writer.write(WireName.title, .string(title)) }
+        writer.write(WireName.reason, .string(reason.rawValue))
+        if let value { writer.write(WireName.value, value) }
+        if let by { writer.write(WireName.by, object: by) }
+        writer.write(WireName.at, .string(at.rfc3339))
+    }
+
+    /// An event's outcome members, without `window`.
+    private struct WithoutWindow: JSONObjectShape {
+        let outcome: Outcome
+        func writeMembers(to writer: inout some JSONMemberWriter) {
+            outcome.writeMembers(to: &writer, includingWindow: false)
+        }
     }
 
     public init?(json: JSON) {
@@ -54,5 +65,11 @@ public struct Outcome: Sendable, Hashable {
         self.init(
             window: WindowID(window), kind: json[WireName.kind]?.stringValue, title: json[WireName.title]?.stringValue,
             reason: reason, value: json[WireName.value], by: by, at: at)
+    }
+}
+
+extension Outcome: JSONObjectShape {
+    public func writeMembers(to writer: inout some JSONMemberWriter) {
+        writeMembers(to: &writer, includingWindow: true)
     }
 }

@@ -28,13 +28,7 @@ public struct Peer: Sendable, Hashable {
     }
 
     /// `{uid, pid, user?, command?, client?}`.
-    public var json: JSON {
-        var object = JSONObject([WireName.uid: .integer(Int64(uid)), WireName.pid: .integer(Int64(pid))])
-        if let user { object[WireName.user] = .string(user) }
-        if let command { object[WireName.command] = .string(command) }
-        if let client { object[WireName.client] = .string(client) }
-        return .object(object)
-    }
+    public var json: JSON { .object(JSONObject(shape: self)) }
 
     public init?(json: JSON) {
         guard let uid = json[WireName.uid]?.integerValue.flatMap(UInt32.init(exactly:)),
@@ -43,5 +37,16 @@ public struct Peer: Sendable, Hashable {
         self.init(
             uid: uid, pid: pid, user: json[WireName.user]?.stringValue, command: json[WireName.command]?.stringValue,
             client: json[WireName.client]?.stringValue)
+    }
+}
+
+extension Peer: JSONObjectShape {
+    /// The peer's one wire shape, for `json` and for answers written straight into bytes.
+    public func writeMembers(to writer: inout some JSONMemberWriter) {
+        writer.write(WireName.uid, .integer(Int64(uid)))
+        writer.write(WireName.pid, .integer(Int64(pid)))
+        if let user { writer.write(WireName.user, .string(user)) }
+        if let command { writer.write(WireName.command, .string(command)) }
+        if let client { writer.write(WireName.client, .string(client)) }
     }
 }

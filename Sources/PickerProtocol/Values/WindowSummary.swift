@@ -44,23 +44,7 @@ public struct WindowSummary: Sendable, Equatable {
 
     public var json: JSON { .object(fields) }
 
-    public var fields: JSONObject {
-        var object = JSONObject()
-        object[WireName.window] = .string(window.rawValue)
-        object[WireName.kind] = .string(kind)
-        if let base { object[WireName.base] = .string(base) }
-        object[WireName.title] = .string(title)
-        object[WireName.level] = .integer(Int64(level.value))
-        if let levelName { object[WireName.levelName] = .string(levelName) }
-        object[WireName.state] = .string(state.rawValue)
-        object[WireName.key] = .bool(isKey)
-        if let tag { object[WireName.tag] = .string(tag) }
-        if let deadline { object[WireName.deadline] = .string(deadline.rfc3339) }
-        object[WireName.createdAt] = .string(createdAt.rfc3339)
-        if let owner { object[WireName.owner] = owner.json }
-        if let clampedFrom { object[WireName.clampedFrom] = .integer(Int64(clampedFrom.value)) }
-        return object
-    }
+    public var fields: JSONObject { JSONObject(shape: self) }
 
     public init?(json: JSON) {
         guard let window = json[WireName.window]?.stringValue, let kind = json[WireName.kind]?.stringValue,
@@ -82,5 +66,24 @@ public struct WindowSummary: Sendable, Equatable {
             tag: json[WireName.tag]?.stringValue, deadline: deadline, createdAt: createdAt,
             owner: json[WireName.owner].flatMap(Peer.init(json:)),
             clampedFrom: json[WireName.clampedFrom]?.integerValue.flatMap { Int(exactly: $0) }.flatMap(Level.init))
+    }
+}
+
+extension WindowSummary: JSONObjectShape {
+    /// The summary's one wire shape, for `fields` and for answers written straight into bytes.
+    public func writeMembers(to writer: inout some JSONMemberWriter) {
+        writer.write(WireName.window, .string(window.rawValue))
+        writer.write(WireName.kind, .string(kind))
+        if let base { writer.write(WireName.base, .string(base)) }
+        writer.write(WireName.title, .string(title))
+        writer.write(WireName.level, .integer(Int64(level.value)))
+        if let levelName { writer.write(WireName.levelName, .string(levelName)) }
+        writer.write(WireName.state, .string(state.rawValue))
+        writer.write(WireName.key, .bool(isKey))
+        if let tag { writer.write(WireName.tag, .string(tag)) }
+        if let deadline { writer.write(WireName.deadline, .string(deadline.rfc3339)) }
+        writer.write(WireName.createdAt, .string(createdAt.rfc3339))
+        if let owner { writer.write(WireName.owner, object: owner) }
+        if let clampedFrom { writer.write(WireName.clampedFrom, .integer(Int64(clampedFrom.value))) }
     }
 }

@@ -38,7 +38,7 @@ final class ResponseSink {
     /// Writes the response as `RPCResponse.result` or `.error` would, but with
     /// the id as the exact text the client sent (see `RPCRequestID`).
     func deliver(_ result: Result<JSON, RPCError>) {
-        deliver { response in
+        deliverLine { response in
             switch result {
             case .success(let value):
                 response += Self.resultKey
@@ -53,14 +53,25 @@ final class ResponseSink {
     /// Delivers a result serialized already (a `list` built in slices, the
     /// kept `plugins` answer): the same line `deliver(.success(value))` writes.
     func deliver(serializedResult value: [UInt8]) {
-        deliver { response in
+        deliver(resultWrittenBy: { $0 += value })
+    }
+
+    /// Delivers a result that `write` appends as JSON text straight into the
+    /// answer's line (a summary or an outcome, without a `JSON` tree first).
+    func deliver(resultWrittenBy write: (inout [UInt8]) -> Void) {
+        deliverLine { response in
             response += Self.resultKey
-            response += value
+            write(&response)
         }
     }
 
+    /// Delivers an outcome as `deliver(.success(outcome.json))` would.
+    func deliver(_ outcome: Outcome) {
+        deliver(resultWrittenBy: { outcome.serialize(into: &$0) })
+    }
+
     /// `serializeOutcome` appends `,"result":…` or `,"error":…`.
-    private func deliver(_ serializeOutcome: (inout [UInt8]) -> Void) {
+    private func deliverLine(_ serializeOutcome: (inout [UInt8]) -> Void) {
         guard !isDelivered else { return }
         isDelivered = true
         defer { connection.answersOwed -= 1 }

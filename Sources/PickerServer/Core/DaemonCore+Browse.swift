@@ -49,13 +49,6 @@ extension DaemonCore {
         return .deferred
     }
 
-    /// Whether `element` is an answer a client sent to a request of the
-    /// daemon's own (it has no `method`, and a `result` or an `error`).
-    static func isAnswer(_ element: JSONValueView) -> Bool {
-        guard let object = element.objectView, object[WireName.method.jsonKey] == nil else { return false }
-        return object[WireName.result.jsonKey] != nil || object[WireName.error.jsonKey] != nil
-    }
-
     static let illMadeListing = RPCError(
         .browseUnavailable, "this window's asker answered a listing that is not well made; type a path instead")
 

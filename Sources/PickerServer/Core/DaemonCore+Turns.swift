@@ -91,7 +91,7 @@ extension DaemonCore {
                 // left it (retention 0, or dropped for a count in this turn).
                 if let outcome = event.outcome {
                     for waiter in waiters.resolve(window: window) {
-                        waiter.reply.deliver(.success(outcome.json(for: waiter.uid)))
+                        waiter.reply.deliver(outcome.wire(for: waiter.uid))
                     }
                 }
             case .quietChanged:

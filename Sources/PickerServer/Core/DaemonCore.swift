@@ -252,9 +252,11 @@ package final class DaemonCore {
         }
         let answered = elements.filter { element in
             // Notifications and a client's answers get no slot; anything unreadable is answered.
-            if Self.isAnswer(element) { return false }
-            if case .success(let request) = RPCEnvelope.read(element) { return !request.isNotification }
-            return true
+            switch RPCEnvelope.readMessage(element) {
+            case .request(let request): return !request.isNotification
+            case .answer: return false
+            case .failure: return true
+            }
         }.count
         guard answered > 0 else {
             for element in elements where !connection.isClosing { run(element, from: connection) { _ in nil } }
@@ -267,25 +269,20 @@ package final class DaemonCore {
 
     /// Runs one request; `sink` makes the place its answer goes (nil: nowhere).
     func run(_ element: JSONValueView, from connection: any Connection, sink: (RPCRequestID) -> ResponseSink?) {
-        if Self.isAnswer(element) {
+        let request: RPCEnvelope
+        switch RPCEnvelope.readMessage(element) {
+        case .answer:
             browseAnswered(element, from: connection)
             return
-        }
-        let request: RPCEnvelope
-        switch RPCEnvelope.read(element) {
         case .failure(let failure):
             sink(failure.id)?.deliver(.failure(failure.error))
             return
-        case .success(let read):
+        case .request(let read):
             request = read
         }
         let reply = request.id.flatMap(sink)
         do {
-            switch try dispatch(request, from: connection, reply: reply) {
-            case .result(let result): reply?.deliver(.success(result))
-            case .serialized(let text): reply?.deliver(serializedResult: text)
-            case .deferred: break
-            }
+            try dispatch(request, from: connection, reply: reply)
         } catch {
             reply?.deliver(.failure(error))
         }

@@ -34,34 +34,28 @@ enum Served<Result> {
 protocol ServedMethod: PickerMethod {
     /// Runs the request once its params are read and its permission checked.
     func serve(_ core: DaemonCore, _ call: MethodCall) throws -> Served<Result>
-    /// Reads, checks and serves one request of this method.
-    static func run(_ params: JSONMembers, _ core: DaemonCore, _ call: MethodCall) throws -> DaemonCore.MethodResult
+    /// Reads, checks and serves one request of this method, and delivers its
+    /// result to `call.reply` unless the method answers later itself.
+    static func run(_ params: JSONMembers, _ core: DaemonCore, _ call: MethodCall) throws
 }
 
 extension ServedMethod {
-    static func run(_ params: JSONMembers, _ core: DaemonCore, _ call: MethodCall) throws -> DaemonCore.MethodResult {
+    static func run(_ params: JSONMembers, _ core: DaemonCore, _ call: MethodCall) throws {
         let request = try Self(params: params)
         let target = core.resolve(request.target)
         try core.authorize(Self.permission, for: target, call.peer)
         var call = call
         if case .window(let window) = target { call.window = window }
         switch try request.serve(core, call) {
-        case .result(let result): return .result(encode(result))
-        case .serialized(let text): return .serialized(text)
-        case .deferred: return .deferred
+        // Written straight into the answer's bytes (no `JSON` tree for a summary or an outcome).
+        case .result(let result): call.reply?.deliver(resultWrittenBy: { Self.encode(result, into: &$0) })
+        case .serialized(let text): call.reply?.deliver(serializedResult: text)
+        case .deferred: break
         }
     }
 }
 
 extension DaemonCore {
-    enum MethodResult {
-        case result(JSON)
-        /// Serialized already: written as it is.
-        case serialized([UInt8])
-        /// The answer comes later through the request's sink (`wait`).
-        case deferred
-    }
-
     /// Every method of `PickerMethods.all`, by name. A method without a
     /// handler stops the daemon at its first request, which every test run
     /// makes, rather than answering "no such method" for a documented one.
@@ -73,9 +67,8 @@ extension DaemonCore {
             return (method.name, served)
         })
 
-    func dispatch(_ request: RPCEnvelope, from connection: any Connection, reply: ResponseSink?) throws(RPCError)
-        -> MethodResult
-    {
+    /// Runs a request; its result goes to `reply` (now, or later for a deferred answer).
+    func dispatch(_ request: RPCEnvelope, from connection: any Connection, reply: ResponseSink?) throws(RPCError) {
         guard let peer = connection.peer else { throw RPCError(.internalError, "connection has no credentials yet") }
         let method = request.method
         guard let served = Self.servedMethods[method] else {
@@ -84,7 +77,7 @@ extension DaemonCore {
                 "no method '\(method.prefix(40))'; the methods are \(PickerMethods.names.joined(separator: ", "))")
         }
         do {
-            return try served.run(request.params, self, MethodCall(connection: connection, peer: peer, reply: reply))
+            try served.run(request.params, self, MethodCall(connection: connection, peer: peer, reply: reply))
         } catch let error as RPCError {
             throw error
         } catch let error as PickerError {
