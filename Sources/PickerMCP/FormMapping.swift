@@ -306,55 +306,6 @@ extension FormMapping {
         }
     }
 
-    /// An enum's values and titles: `enum` (titled by `enumNames`), or `oneOf`
-    /// or `anyOf` of `{const, title}`; nil when the property is no enum.
-    private static func choices(_ reader: ObjectReader<ToolInputError>) throws(ToolInputError) -> [Choice]? {
-        var choices: [Choice]
-        if let values = try reader.array("enum") {
-            let names = try reader.strings("enumNames")
-            if let names, names.count != values.count {
-                throw ToolInputError(
-                    "'\(reader.path(of: "enumNames"))' must have one title for each of the \(values.count) values of enum"
-                )
-            }
-            for (index, value) in values.enumerated() {
-                try checkScalar(value, at: "\(reader.path(of: "enum"))[\(index)]")
-            }
-            choices = values.enumerated().map { index, value in
-                Choice(title: names?[index] ?? title(of: value), value: value)
-            }
-        } else if let key = ["oneOf", "anyOf"].first(where: { reader.has($0) }), let options = try reader.array(key) {
-            choices = []
-            for (index, option) in options.enumerated() {
-                guard let value = option["const"] else {
-                    throw ToolInputError("'\(reader.path(of: key))[\(index)]' needs a const (the value) and a title")
-                }
-                try checkScalar(value, at: "\(reader.path(of: key))[\(index)].const")
-                choices.append(Choice(title: option["title"]?.stringValue ?? title(of: value), value: value))
-            }
-        } else {
-            return nil
-        }
-        guard !choices.isEmpty else { throw ToolInputError("'\(reader.path)' is an enum without values") }
-        var seen = Set<String>()
-        for choice in choices where !seen.insert(choice.title).inserted || choice.title.isEmpty {
-            throw ToolInputError(
-                "'\(reader.path)': the title '\(choice.title)' is empty or shown twice; the person could not tell the values apart"
-            )
-        }
-        return choices
-    }
-
-    /// An enum's value is the list's `values`: a string, a number or a boolean.
-    private static func checkScalar(_ value: JSON, at path: String) throws(ToolInputError) {
-        switch value {
-        case .string, .integer, .double, .bool: return
-        case .null, .array, .object:
-            throw ToolInputError(
-                "'\(path)' is \(value.typeDescription); an enum's values are strings, numbers or booleans")
-        }
-    }
-
     /// Both bounds as a scale of whole numbers the number kind holds exactly
     /// (at most 2^53 steps, each bound within ±2^53); nil otherwise.
     private static func exactScale(_ low: Int64, _ high: Int64) -> ClosedRange<Int64>? {
@@ -363,10 +314,6 @@ extension FormMapping {
             NumberScale.steps(min: Double(low), max: Double(high), step: 1) <= NumberScale.mostSteps
         else { return nil }
         return low...high
-    }
-
-    private static func title(of value: JSON) -> String {
-        value.stringValue ?? value.description
     }
 
     private static func bound(_ reader: ObjectReader<ToolInputError>, _ key: String, integer: Bool)

@@ -140,7 +140,9 @@ public final class TerminalApp {
             unechoed[window] = count - 1
             return
         }
-        guard value != view.value else { return }
+        // A secret view's live value never holds its secrets (front-ends send
+        // no live updates of them): drawn again from it, the typing would go.
+        guard value != view.value, !view.isSecret else { return }
         guard let summary = windows.first(where: { $0.window == window }), let details = keyDetails,
             details.summary.window == window
         else {

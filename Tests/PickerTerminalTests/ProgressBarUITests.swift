@@ -121,4 +121,28 @@ import Testing
         #expect(outcome["reason"] == "submitted", "\(outcome)")
         #expect(outcome["value"] == ["notes": "Fixes bugs", "upload": ["percent": 75]], "\(outcome)")
     }
+
+    /// A form with a secret field sends no live updates, so its live value
+    /// never holds what the person typed: the bar's moves must not draw the
+    /// form again from it (that emptied the typed secret on every move).
+    @Test func theBarsMovesKeepASecretFieldsTyping() throws {
+        let asker = try TestClient(socketPath: daemon.socketPath)
+        let fields: JSON = [
+            ["name": "pin", "kind": "text", "label": "Signing PIN", "options": ["secure": true]],
+            ["name": "upload", "kind": "progress", "label": "Uploading"],
+        ]
+        let window = try #require(
+            try asker.result("present", ["kind": "form", "title": "Sign", "options": ["fields": fields]])["window"])
+        #expect(try ui.waitFor("Uploading") != nil)
+        try ui.type("4711")
+        for percent in [20, 40, 60] {
+            _ = try asker.result(
+                "update", ["window": window, "value": ["upload": ["percent": .integer(Int64(percent))]]])
+            #expect(try ui.waitFor("\(percent)%") != nil)
+        }
+        try ui.send("Enter")
+        let outcome = try asker.result("wait", ["window": window])
+        #expect(outcome["reason"] == "submitted", "\(outcome)")
+        #expect(outcome["value"] == ["pin": "4711", "upload": ["percent": 60]], "\(outcome)")
+    }
 }

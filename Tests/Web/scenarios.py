@@ -538,6 +538,30 @@ class RPCAsker:
 
 
 @scenario
+def a_progress_field_follows_its_asker_beside_a_secret_field(page, procs):
+    """A form with a secret field is never sent as a live update, and its live value has no secret in it; the bar
+    still follows its asker, and the PIN typed meanwhile is submitted."""
+    asker = RPCAsker(procs)
+    try:
+        fields = [{"name": "pin", "kind": "text", "label": "Signing PIN", "options": {"secure": True}},
+                  {"name": "upload", "kind": "progress", "label": "Uploading"}]
+        window = asker.call("present", kind="form", title="Sign the upload", options={"fields": fields})["window"]
+        page.wait_title("Sign the upload")
+        bar = field_part(page, "upload", "[role=progressbar][aria-label]")
+        pin = field_part(page, "pin", "input")
+        pin.send_keys("4711")
+        asker.call("update", window=window, value={"upload": {"percent": 40}})
+        wait_until(lambda: bar.get_attribute("aria-valuenow") == "40", "the bar does not follow its asker beside a secret")
+        check(pin.get_attribute("value") == "4711", "the asker's update undid the PIN typed")
+        page.button("Submit").click()
+        outcome = asker.call("wait", window=window)
+        check(outcome["reason"] == "submitted" and outcome["value"] == {"pin": "4711", "upload": {"percent": 40}},
+              f"the form ended {outcome}")
+    finally:
+        asker.close()
+
+
+@scenario
 def a_progress_field_in_a_form_follows_its_asker_while_the_person_types(page, procs):
     """The asker moves a form's progress field while the person writes the notes: the bar (role=progressbar,
     read-only) follows, what was typed stays, and the submitted form holds the bar's last value."""

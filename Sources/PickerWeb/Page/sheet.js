@@ -70,7 +70,8 @@ function updateView(view, win) {
  */
 function adoptValue(view, win) {
   // What its asker moves (a progress, a form's progress field) is drawn as it is live, even while the person edits the rest.
-  if (win.value !== undefined && !view.secure) view.control.follow?.(win.value);
+  // A secure window's live value has no secret parts (pickerd leaves them out), and follow reads only the asker's parts.
+  if (win.value !== undefined) view.control.follow?.(win.value);
   const seen = JSON.stringify(win.value ?? null);
   const editing = view.timer || view.inflight || app.readAt < view.answeredAt;
   const echo = !editing && view.awaitingEcho;
