@@ -16,11 +16,10 @@ import Testing
         let presented = try #require(await events.next())
         #expect(presented.type == .presented)
 
-        let started = ContinuousClock.now
+        // Uncancelled, the call would wait for ever: the window has no timeout.
         asking.cancel()
         let result = try #require(
             await Self.result(of: asking, within: .seconds(120)), "the cancelled call did not return")
-        #expect(ContinuousClock.now - started < .seconds(10))
         #expect(throws: PickerClientError.cancelled) { try result.get() }
 
         let dismissed = try #require(await events.next())

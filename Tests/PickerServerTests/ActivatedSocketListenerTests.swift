@@ -48,9 +48,14 @@ import Testing
                     DaemonProcess.executable("pickerd").path, "--state-dir", state,
                 ],
             logPath: log)
-        try eventually("systemd-socket-activate to make the socket") { FileManager.default.fileExists(atPath: socket) }
+        // The file appears at bind(), before listen(): wait until a connection
+        // is taken (it starts pickerd; root still made the socket).
+        try eventually("systemd-socket-activate to listen on the socket") {
+            guard case .success(let descriptor) = UnixSocket.connect(to: socket) else { return false }
+            close(descriptor)
+            return true
+        }
 
-        // This connection starts pickerd.
         let before = try Self.listener(of: socket)
         #expect(before.uid == 0 && before.gid == 0, "root listens before pickerd starts: \(before)")
         #expect(try TestClient(socketPath: socket).result("ping") == "pong")
