@@ -43,6 +43,7 @@ def pickerctl(bin_dir, socket, *arguments):
 
 def answer_later(bin_dir, socket, title, after):
     def run():
+        # The person's think time is what this script measures a host living through: a real wait, not a condition.
         time.sleep(after)
         windows = json.loads(pickerctl(bin_dir, socket, "list", "--json"))["windows"]
         for window in windows:
@@ -102,8 +103,11 @@ def main():
         daemon = subprocess.Popen([os.path.join(arguments.bin, "pickerd"), "--socket", socket, "--state-dir", os.path.join(home, "state")],
                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
+            deadline = time.monotonic() + 30
             while not os.path.exists(socket):
-                time.sleep(0.05)
+                if daemon.poll() is not None or time.monotonic() > deadline:
+                    sys.exit(f"pickerd did not make {socket} within 30 s (exit status {daemon.poll()})")
+                time.sleep(0.05)  # polled against the deadline above
             ok = asyncio.run(main_async(arguments, socket))
         finally:
             daemon.terminate()
