@@ -21,6 +21,13 @@ struct PickerwebCommand: AsyncParsableCommand {
     var socket: String?
 
     @Option(
+        name: .customLong("host"),
+        help:
+            "A daemon to follow: local, a socket path or ssh://[USER@]HOST[:PORT][/SOCKET]; given more than once, the page shows every host's windows, each labelled by its host (wins over --socket)."
+    )
+    var hosts: [String] = []
+
+    @Option(
         help: ArgumentHelp("Where to listen. \(ListenAddress.accepted).", valueName: "ADDR:PORT"),
         transform: parseAddress)
     var listen = ListenAddress.loopback
@@ -57,7 +64,7 @@ struct PickerwebCommand: AsyncParsableCommand {
     func run() async throws {
         var logger = Logger(label: "pickerweb")
         logger.logLevel = POSIX.environment()["PICKERWEB_DEBUG"] != nil ? .trace : .warning
-        let server = WebServer(socketPath: socket, address: listen)
+        let server = WebServer(hosts: hosts.isEmpty ? [socket] : hosts, address: listen)
         let urlFile = WebURLFile.path(environment: POSIX.environment())
         let written = WrittenURL()
         let shouldOpen = open
