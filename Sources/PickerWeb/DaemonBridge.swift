@@ -20,6 +20,9 @@ public actor DaemonBridge: Service {
     /// Why a host has no connection, while it has none.
     private var problems: [Int: String]
     private var stack: MultiHostStack
+    /// The hosts whose last read timed out: read again with a short timeout
+    /// (`stalledReadTimeout`) until one answers or says something.
+    private var stalled: Set<Int> = []
     private var lastSeq: UInt64 = 0
     private var pages: [Int: AsyncStream<StreamMessage>.Continuation] = [:]
     private var nextPage = 0
@@ -59,9 +62,11 @@ public actor DaemonBridge: Service {
         case .connected(let client):
             clients[host] = client
             problems[host] = nil
+            stalled.remove(host)
             broadcast(
                 stack.isQualified ? .host(label: stack.hosts[host].label, connected: true) : .daemon(connected: true))
         case .event(let event):
+            stalled.remove(host)
             lastSeq = event.seq
             broadcast(
                 .change(seq: event.seq, type: event.type, window: event.window.map { stack.qualified($0, of: host) }))
@@ -69,6 +74,7 @@ public actor DaemonBridge: Service {
             let wasConnected = clients[host] != nil
             clients[host] = nil
             problems[host] = reason
+            stalled.remove(host)
             // Said once while the host is retried; its windows leave the page.
             guard stack.lose(host: host, because: reason) || wasConnected else { return }
             broadcast(
@@ -121,32 +127,66 @@ public actor DaemonBridge: Service {
         // Every host at once: the page waits for the slowest read, not their sum.
         let reads = await withTaskGroup(of: HostRead.self) { group in
             for (host, client) in clients {
-                group.addTask {
-                    do throws(PickerClientError) {
-                        // A window that ends between `list` and `get` is shown without its details.
-                        return (host, client, .success(try await client.snapshot(contents: .all)))
-                    } catch {
-                        return (host, client, .failure(error))
-                    }
-                }
+                let timeout = stalled.contains(host) ? Self.stalledReadTimeout : Self.readTimeout
+                group.addTask { (host, client, await Self.read(client, within: timeout)) }
             }
             var reads: [HostRead] = []
             for await read in group { reads.append(read) }
             return reads
         }
         for (host, client, read) in reads where clients[host] === client {
+            let problem: String
             switch read {
-            case .success(let snapshot): stack.update(host: host, snapshot: snapshot)
-            case .failure(let error):
-                guard stack.isQualified else { return WebState.disconnected(reason: "\(error)") }
-                stack.lose(host: host, because: "\(error)")
+            case .success(let snapshot)?:
+                stalled.remove(host)
+                stack.update(host: host, snapshot: snapshot)
+                continue
+            case .failure(let error)?: problem = "\(error)"
+            case nil:
+                stalled.insert(host)
+                problem = "it does not answer, though its connection is open"
             }
+            guard stack.isQualified else { return WebState.disconnected(reason: problem) }
+            stack.lose(host: host, because: problem)
         }
         return WebState.connected(stack, now: .now())
     }
 
-    /// One host's stack as read, or why it could not be, on the connection it was read from.
-    private typealias HostRead = (host: Int, client: PickerClient, Result<StackSnapshot, PickerClientError>)
+    /// How long a host's stack may take to read before the page is drawn
+    /// without it: a host whose connection hangs (a network gone quiet, a
+    /// stopped daemon) holds up no other host's windows.
+    static let readTimeout: Duration = .seconds(5)
+    /// The same for a host whose last read timed out, so that each page
+    /// refresh waits for it only this long while it still hangs.
+    static let stalledReadTimeout: Duration = .milliseconds(500)
+
+    /// `client`'s stack, or why it could not be read; nil when it did not answer within `timeout`.
+    private static func read(_ client: PickerClient, within timeout: Duration) async -> Result<
+        StackSnapshot, PickerClientError
+    >? {
+        await withTaskGroup(of: Result<StackSnapshot, PickerClientError>?.self) { race in
+            race.addTask {
+                do throws(PickerClientError) {
+                    // A window that ends between `list` and `get` is shown without its details.
+                    return .success(try await client.snapshot(contents: .all))
+                } catch {
+                    return .failure(error)
+                }
+            }
+            race.addTask {
+                try? await Task.sleep(for: timeout)
+                return nil
+            }
+            // The first to end wins; the other is cancelled (a read cancelled fails at once).
+            let first = await race.next() ?? nil
+            race.cancelAll()
+            return first
+        }
+    }
+
+    /// One host's stack as read, or why it could not be (nil: it did not
+    /// answer in time), on the connection it was read from.
+    private typealias HostRead = (host: Int, client: PickerClient, Result<StackSnapshot, PickerClientError>?)
 
     /// Why no host can be read: the one host's reason, or each host's.
     private var problemSentence: String {

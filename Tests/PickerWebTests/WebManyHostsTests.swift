@@ -157,6 +157,26 @@ import Testing
         }
     }
 
+    /// A host that stops answering without closing its connection (here a
+    /// stopped daemon) is left out of the page after `readTimeout`, not
+    /// waited for, and comes back when it answers again.
+    @Test func aHostThatHangsHoldsUpNoOther() async throws {
+        _ = try await routes.pickerctlOn(alpha, ["text", "--title", "Alpha", "--no-wait"])
+        _ = try await routes.pickerctlOn(beta, ["text", "--title", "Beta", "--no-wait"])
+        let beta = beta
+        try await routes.test { page in
+            let (cookie, _) = try await Self.signInToBoth(page)
+            beta.signal(SIGSTOP)
+            defer { beta.signal(SIGCONT) }
+            let state = try await Self.stateWithWindows(1, page: page, cookie: cookie)
+            #expect(state["windows"]?.arrayValue?.first?["host"] == "alpha.sock", "\(state)")
+            let away = state["hosts"]?.arrayValue?.last?["reason"]?.stringValue ?? ""
+            #expect(away.contains("does not answer"), "\(state)")
+            beta.signal(SIGCONT)
+            _ = try await Self.stateWithWindows(2, page: page, cookie: cookie)
+        }
+    }
+
     /// The real `pickerctl web --host A --host B`: the stream names windows
     /// qualified, and says a host that goes away once however often it is
     /// retried, then its return.
