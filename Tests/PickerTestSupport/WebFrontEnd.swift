@@ -19,12 +19,14 @@ public final class WebFrontEnd: @unchecked Sendable {
     }
 
     /// `command ARGUMENTS` that starts pickerweb in its own way (`pickerctl web
-    /// --host A --host B`); `daemon` is the one `ask` asks on.
-    public init(command: String, _ arguments: [String], daemon: DaemonProcess) throws {
+    /// --host A --host B`), with `environment` added; `daemon` is the one `ask` asks on.
+    public init(
+        command: String, _ arguments: [String], environment: [String: String] = [:], daemon: DaemonProcess
+    ) throws {
         self.daemon = daemon
         runtime = try TestDirectory()
         let web = try CommandLineProcess(
-            command, arguments, environment: ["XDG_RUNTIME_DIR": runtime.url.path])
+            command, arguments, environment: environment.merging(["XDG_RUNTIME_DIR": runtime.url.path]) { $1 })
         self.web = web
         _ = holdsWithin(30) { web.stdoutSoFar.contains("\n") || !web.isRunning }
         guard let line = web.stdoutSoFar.split(separator: "\n").first, let tokenStart = line.range(of: "#token="),
