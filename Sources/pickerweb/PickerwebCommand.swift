@@ -1,5 +1,6 @@
 import ArgumentParser
 import Logging
+import PickerClient
 import PickerSystem
 import PickerWeb
 
@@ -23,8 +24,8 @@ struct PickerwebCommand: AsyncParsableCommand {
     @Option(
         name: .customLong("host"),
         help:
-            "A daemon to follow: local, a socket path or ssh://[USER@]HOST[:PORT][/SOCKET]; given more than once, the page shows every host's windows, each labelled by its host (wins over --socket)."
-    )
+            "A daemon to follow: local, a socket path or ssh://[USER@]HOST[:PORT][/SOCKET]; given more than once, the page shows every host's windows, each labelled by its host (wins over --socket).",
+        transform: parseHost)
     var hosts: [String] = []
 
     @Option(
@@ -46,6 +47,16 @@ struct PickerwebCommand: AsyncParsableCommand {
             throw ValidationError("--listen '\(text)': \(ListenAddress.accepted)")
         }
         return address
+    }
+
+    /// A `--host` checked before anything runs: a hostile `ssh://-o…` never reaches ssh.
+    static func parseHost(_ text: String) throws -> String {
+        do {
+            _ = try DaemonAddress(parsing: text)
+        } catch {
+            throw ValidationError("--host: \(error.description)")
+        }
+        return text
     }
 
     func validate() throws {

@@ -202,6 +202,16 @@ import Testing
         #expect(hostMessages.allSatisfy { $0.contains(#""host":"beta.sock""#) }, "\(text)")
     }
 
+    /// A `--host` that ssh would read as an option is refused before anything runs.
+    @Test func pickerwebRefusesAHostileHostBeforeRunningAnything() throws {
+        let folder = try TestDirectory()
+        let witness = folder.url.appendingPathComponent("ran").path
+        let refused = try CommandLineProcess.run(
+            "pickerweb", ["--host", alpha.socketPath, "--host", "ssh://-oProxyCommand=touch \(witness)"])
+        #expect(refused.status == 64 && refused.stderr.contains("--host"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: witness))
+    }
+
     @Test func oneHostIsItsOwnStackUnqualified() async throws {
         let routes = try PageRoutes(daemon: alpha)
         #expect(try await routes.pickerctl(["text", "--title", "Alone", "--no-wait"]).status == 0)
