@@ -31,8 +31,9 @@ public struct MultiHostStack: Sendable {
     public private(set) var merged = StackSnapshot(list: WindowList(key: nil, windows: []))
     /// Qualified id → (host, the daemon's own id).
     private var origins: [WindowID: (host: Int, window: WindowID)] = [:]
-    /// Whether each title starts with its host's label; the web page shows
-    /// the label apart from the title (`host(of:)`).
+    /// Whether each title starts with its host's label; the web page leaves
+    /// titles as asked and shows the label apart (each host's `label`, found
+    /// through `locate`).
     private let labelsTitles: Bool
 
     /// `addresses`: each host as `--host` gives it (`local`, a socket path, `ssh://…`).
