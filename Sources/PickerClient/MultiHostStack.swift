@@ -31,10 +31,15 @@ public struct MultiHostStack: Sendable {
     public private(set) var merged = StackSnapshot(list: WindowList(key: nil, windows: []))
     /// Qualified id → (host, the daemon's own id).
     private var origins: [WindowID: (host: Int, window: WindowID)] = [:]
+    /// Whether each title starts with its host's label; the web page leaves
+    /// titles as asked and shows the label apart (each host's `label`, found
+    /// through `locate`).
+    private let labelsTitles: Bool
 
     /// `addresses`: each host as `--host` gives it (`local`, a socket path, `ssh://…`).
-    public init(addresses: [String]) {
+    public init(addresses: [String], labelsTitles: Bool = true) {
         hosts = Self.labels(for: addresses).map { Host(label: $0) }
+        self.labelsTitles = labelsTitles
     }
 
     /// Whether window ids and titles carry the host (more than one host).
@@ -126,7 +131,7 @@ public struct MultiHostStack: Sendable {
         guard isQualified else { return summary }
         var summary = summary
         summary.window = qualified(summary.window, of: host)
-        summary.title = hosts[host].label + ": " + summary.title
+        if labelsTitles { summary.title = hosts[host].label + ": " + summary.title }
         return summary
     }
 

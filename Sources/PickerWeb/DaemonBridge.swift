@@ -3,51 +3,88 @@ import PickerJSON
 import PickerProtocol
 import ServiceLifecycle
 
-/// pickerweb's one connection to pickerd: it follows the daemon's events,
+/// pickerweb's connections to pickerd: it follows the daemon's events,
 /// tells every open page what changed, reads the state for a page, and
 /// passes on a page's answers. When pickerd goes away it says so and connects
 /// again, as `pickerctl ui` does.
+///
+/// With several hosts (`pickerctl web --host local --host ssh://build-7`) it
+/// follows each on a connection of its own and shows their merged stack
+/// (`MultiHostStack`): ids qualified by host, each answer sent to the daemon
+/// that asked. A host that goes away takes only its own windows with it.
 public actor DaemonBridge: Service {
-    private let socketPath: String?
-    private var client: PickerClient?
-    /// Why there is no connection, while there is none.
-    private var problem: String? = "connecting to pickerd…"
+    /// Each host as `--host` gives it (nil: the usual places).
+    private let hosts: [String?]
+    /// The connection to each host followed now, by its index in `hosts`.
+    private var clients: [Int: PickerClient] = [:]
+    /// Why a host has no connection, while it has none.
+    private var problems: [Int: String]
+    private var stack: MultiHostStack
+    /// The hosts whose last read timed out: read again with a short timeout
+    /// (`stalledReadTimeout`) until one answers or says something.
+    private var stalled: Set<Int> = []
     private var lastSeq: UInt64 = 0
     private var pages: [Int: AsyncStream<StreamMessage>.Continuation] = [:]
     private var nextPage = 0
     private var isStopping = false
 
     public init(socketPath: String?) {
-        self.socketPath = socketPath
+        self.init(hosts: [socketPath])
     }
 
-    // MARK: the connection
+    /// Follows each of `hosts` (`local`, a socket path, `ssh://…`; nil for the usual places).
+    public init(hosts: [String?]) {
+        self.hosts = hosts
+        problems = Dictionary(uniqueKeysWithValues: hosts.indices.map { ($0, "connecting to pickerd…") })
+        stack = MultiHostStack(addresses: hosts.map { $0 ?? DaemonAddress.localName }, labelsTitles: false)
+    }
+
+    // MARK: the connections
 
     public func run() async {
-        for await following in PickerClient.following(socketPath: socketPath, client: "pickerweb")
-            .cancelOnGracefulShutdown()
-        {
-            switch following {
-            case .connected(let client):
-                self.client = client
-                problem = nil
-                broadcast(.daemon(connected: true))
-            case .event(let event):
-                lastSeq = event.seq
-                broadcast(.change(seq: event.seq, type: event.type, window: event.window))
-            case .disconnected(let reason):
-                let wasConnected = client != nil
-                client = nil
-                problem = reason
-                if wasConnected { broadcast(.daemon(connected: false)) }
+        // One following each: a host retried never holds up another.
+        await withDiscardingTaskGroup { group in
+            for (host, address) in hosts.enumerated() {
+                group.addTask {
+                    for await following in PickerClient.following(socketPath: address, client: "pickerweb")
+                        .cancelOnGracefulShutdown()
+                    {
+                        await self.follow(host, following)
+                    }
+                }
             }
         }
         stop()
     }
 
+    private func follow(_ host: Int, _ following: Following) {
+        switch following {
+        case .connected(let client):
+            clients[host] = client
+            problems[host] = nil
+            stalled.remove(host)
+            broadcast(
+                stack.isQualified ? .host(label: stack.hosts[host].label, connected: true) : .daemon(connected: true))
+        case .event(let event):
+            stalled.remove(host)
+            lastSeq = event.seq
+            broadcast(
+                .change(seq: event.seq, type: event.type, window: event.window.map { stack.qualified($0, of: host) }))
+        case .disconnected(let reason):
+            let wasConnected = clients[host] != nil
+            clients[host] = nil
+            problems[host] = reason
+            stalled.remove(host)
+            // Said once while the host is retried; its windows leave the page.
+            guard stack.lose(host: host, because: reason) || wasConnected else { return }
+            broadcast(
+                stack.isQualified ? .host(label: stack.hosts[host].label, connected: false) : .daemon(connected: false))
+        }
+    }
+
     private func stop() {
         isStopping = true
-        client?.close()
+        for client in clients.values { client.close() }
         for page in pages.values { page.finish() }
         pages.removeAll()
     }
@@ -68,7 +105,7 @@ public actor DaemonBridge: Service {
         pages[page] = continuation
         continuation.onTermination = { _ in Task { await self.forget(page) } }
         continuation.yield(.sync(seq: lastSeq))
-        if client == nil { continuation.yield(.daemon(connected: false)) }
+        if clients.isEmpty { continuation.yield(.daemon(connected: false)) }
         return stream
     }
 
@@ -86,56 +123,129 @@ public actor DaemonBridge: Service {
 
     /// The stack, top first, each window with what `get` says of it (docs/web.md, "State").
     func state() async -> JSON {
-        guard let client else { return WebState.disconnected(reason: problem ?? "not connected") }
-        do {
-            // A window that ends between `list` and `get` is shown without its details.
-            let snapshot = try await client.snapshot(contents: .all)
-            let details = snapshot.windows.map { snapshot.details(of: $0.window) }
-            return WebState.connected(
-                list: snapshot.list, details: details, quiet: snapshot.quiet, waiting: snapshot.waitingWindows,
-                now: .now())
-        } catch {
-            return WebState.disconnected(reason: "\(error)")
+        guard !clients.isEmpty else { return WebState.disconnected(reason: problemSentence) }
+        // Every host at once: the page waits for the slowest read, not their sum.
+        let reads = await withTaskGroup(of: HostRead.self) { group in
+            for (host, client) in clients {
+                let timeout = stalled.contains(host) ? Self.stalledReadTimeout : Self.readTimeout
+                group.addTask { (host, client, await Self.read(client, within: timeout)) }
+            }
+            var reads: [HostRead] = []
+            for await read in group { reads.append(read) }
+            return reads
+        }
+        for (host, client, read) in reads where clients[host] === client {
+            let problem: String
+            switch read {
+            case .success(let snapshot)?:
+                stalled.remove(host)
+                stack.update(host: host, snapshot: snapshot)
+                continue
+            case .failure(let error)?: problem = "\(error)"
+            case nil:
+                stalled.insert(host)
+                problem = "it does not answer, though its connection is open"
+            }
+            guard stack.isQualified else { return WebState.disconnected(reason: problem) }
+            stack.lose(host: host, because: problem)
+        }
+        return WebState.connected(stack, now: .now())
+    }
+
+    /// How long a host's stack may take to read before the page is drawn
+    /// without it: a host whose connection hangs (a network gone quiet, a
+    /// stopped daemon) holds up no other host's windows.
+    static let readTimeout: Duration = .seconds(5)
+    /// The same for a host whose last read timed out, so that each page
+    /// refresh waits for it only this long while it still hangs.
+    static let stalledReadTimeout: Duration = .milliseconds(500)
+
+    /// `client`'s stack, or why it could not be read; nil when it did not answer within `timeout`.
+    private static func read(_ client: PickerClient, within timeout: Duration) async -> Result<
+        StackSnapshot, PickerClientError
+    >? {
+        await withTaskGroup(of: Result<StackSnapshot, PickerClientError>?.self) { race in
+            race.addTask {
+                do throws(PickerClientError) {
+                    // A window that ends between `list` and `get` is shown without its details.
+                    return .success(try await client.snapshot(contents: .all))
+                } catch {
+                    return .failure(error)
+                }
+            }
+            race.addTask {
+                try? await Task.sleep(for: timeout)
+                return nil
+            }
+            // The first to end wins; the other is cancelled (a read cancelled fails at once).
+            let first = await race.next() ?? nil
+            race.cancelAll()
+            return first
         }
     }
 
+    /// One host's stack as read, or why it could not be (nil: it did not
+    /// answer in time), on the connection it was read from.
+    private typealias HostRead = (host: Int, client: PickerClient, Result<StackSnapshot, PickerClientError>?)
+
+    /// Why no host can be read: the one host's reason, or each host's.
+    private var problemSentence: String {
+        guard stack.isQualified else { return problems[0] ?? "not connected" }
+        return hosts.indices.map { "\(stack.hosts[$0].label): \(problems[$0] ?? "not connected")" }.joined(
+            separator: "; ")
+    }
+
     func update(window: WindowID, value: JSON) async throws(WebError) -> JSON {
-        let summary = try await call { client throws(PickerClientError) in
+        var summary = try await call(window) { client, window throws(PickerClientError) in
             try await client.update(window: window, value: value)
         }
+        summary.window = window  // as the page names it
         return .object(JSONObject([WireName.window: summary.json]))
     }
 
     func submit(window: WindowID, value: JSON) async throws(WebError) -> JSON {
-        let outcome = try await call { client throws(PickerClientError) in
+        var outcome = try await call(window) { client, window throws(PickerClientError) in
             try await client.submit(window: window, value: value)
         }
+        outcome.window = window
         return .object(JSONObject([WireName.outcome: outcome.json]))
     }
 
     func cancel(window: WindowID) async throws(WebError) -> JSON {
-        let outcome = try await call { client throws(PickerClientError) in try await client.cancel(window: window) }
+        var outcome = try await call(window) { client, window throws(PickerClientError) in
+            try await client.cancel(window: window)
+        }
+        outcome.window = window
         return .object(JSONObject([WireName.outcome: outcome.json]))
     }
 
     /// A file window's directory, listed by its asker (`browse`).
     func browse(window: WindowID, path: String) async throws(WebError) -> JSON {
-        try await call { client throws(PickerClientError) in
+        try await call(window) { client, window throws(PickerClientError) in
             try await client.send(Browse(window: window, path: path)).json
         }
     }
 
     func raise(window: WindowID) async throws(WebError) -> JSON {
-        let summary = try await call { client throws(PickerClientError) in try await client.raise(window: window) }
+        var summary = try await call(window) { client, window throws(PickerClientError) in
+            try await client.raise(window: window)
+        }
+        summary.window = window  // as the page names it
         return .object(JSONObject([WireName.window: summary.json]))
     }
 
+    /// `body` on the daemon that asked `window` (as the page names it), with the id that daemon knows.
     private func call<Result: Sendable>(
-        _ body: (PickerClient) async throws(PickerClientError) -> Result
+        _ window: WindowID, _ body: (PickerClient, WindowID) async throws(PickerClientError) -> Result
     ) async throws(WebError) -> Result {
-        guard let client else { throw WebError(.serviceUnavailable, problem ?? "pickerd is not connected") }
+        guard let (host, id) = stack.locate(window) else {
+            throw WebError(.notFound, "no window waiting here has that id")
+        }
+        guard let client = clients[host] else {
+            throw WebError(.serviceUnavailable, problems[host] ?? "pickerd is not connected")
+        }
         do {
-            return try await body(client)
+            return try await body(client, id)
         } catch {
             throw WebError(daemonError: error)
         }

@@ -13,6 +13,9 @@ enum PageName: String, MemberName {
     /// A window: who asks, as `WhoAsks` says it (`text`), and whether that is another user.
     case asker, text
     case anotherUser = "another_user"
+    /// With several hosts: a window's host label (`host`), and `state.hosts`,
+    /// each host's `label`, whether it is `connected` and, while away, its `reason`.
+    case host, hosts, label
     /// An error body: its sentence.
     case error
 }

@@ -10,6 +10,8 @@ enum StreamMessage: Sendable, Equatable {
     case change(seq: UInt64, type: EventType, window: WindowID?)
     /// The connection to pickerd came or went.
     case daemon(connected: Bool)
+    /// With several hosts: one of them came or went (the others are unchanged).
+    case host(label: String, connected: Bool)
     /// A comment that keeps proxies from closing an idle stream.
     case keepAlive
 
@@ -26,6 +28,9 @@ enum StreamMessage: Sendable, Equatable {
         case .daemon(let connected):
             let data = JSONObject([PageName.connected: .bool(connected)])
             return "event: daemon\ndata: \(JSON.object(data).serialized())\n\n"
+        case .host(let label, let connected):
+            let data = JSONObject([PageName.host: .string(label), PageName.connected: .bool(connected)])
+            return "event: host\ndata: \(JSON.object(data).serialized())\n\n"
         case .keepAlive:
             return ": keep-alive\n\n"
         }

@@ -62,9 +62,13 @@ enum WebRoutes {
         return response
     }
 
+    /// The window the address names, its id escaped as `encodeURIComponent` writes it.
     private static func window(_ context: BasicRequestContext) throws(WebError) -> WindowID {
-        guard let id = context.parameters.get("window"), !id.isEmpty else {
+        guard let segment = context.parameters.get("window"), !segment.isEmpty else {
             throw WebError(.badRequest, "the address names no window")
+        }
+        guard let id = PercentDecoding.decode(segment[...]), !id.isEmpty else {
+            throw WebError(.badRequest, "the address's window id is not escaped as encodeURIComponent escapes it")
         }
         return WindowID(id)
     }

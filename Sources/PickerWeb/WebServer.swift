@@ -9,7 +9,8 @@ import UnixSignals
 /// pickerweb: the page's HTTP server and its bridge to pickerd, run together
 /// until SIGINT or SIGTERM.
 public struct WebServer: Sendable {
-    public let socketPath: String?
+    /// The daemons followed (`local`, a socket path, `ssh://…`; nil for the usual places).
+    public let hosts: [String?]
     public let address: ListenAddress
     public let secrets: SessionSecrets
     /// At most this many HTTP connections at once: open pages hold one each
@@ -25,7 +26,12 @@ public struct WebServer: Sendable {
     public static let idleTimeout: TimeAmount = .seconds(30)
 
     public init(socketPath: String?, address: ListenAddress, secrets: SessionSecrets = SessionSecrets()) {
-        self.socketPath = socketPath
+        self.init(hosts: [socketPath], address: address, secrets: secrets)
+    }
+
+    /// Follows every one of `hosts` and shows their merged stack.
+    public init(hosts: [String?], address: ListenAddress, secrets: SessionSecrets = SessionSecrets()) {
+        self.hosts = hosts
         self.address = address
         self.secrets = secrets
     }
@@ -37,7 +43,7 @@ public struct WebServer: Sendable {
 
     /// Runs until a signal ends it; `ready` is called with the URL once it listens.
     public func run(logger: Logger, ready: @escaping @Sendable (String) async -> Void) async throws {
-        let bridge = DaemonBridge(socketPath: socketPath)
+        let bridge = DaemonBridge(hosts: hosts)
         let origins = AllowedOrigins()
         let router = WebRoutes.router(bridge: bridge, origins: origins, secrets: secrets)
         let address = address

@@ -14,26 +14,42 @@ enum WebState {
         return .object(state)
     }
 
-    static func connected(list: WindowList, details: [WindowDetails?], quiet: QuietHours?, waiting: Int, now: Timestamp)
-        -> JSON
-    {
+    /// The stack of every host followed (one host: its own stack, unqualified).
+    static func connected(_ stack: MultiHostStack, now: Timestamp) -> JSON {
+        let merged = stack.merged
         var state = JSONObject()
         state[PageName.connected] = true
-        state[WireName.key] = list.key.map { .string($0.rawValue) } ?? .null
+        state[WireName.key] = merged.list.key.map { .string($0.rawValue) } ?? .null
         state[WireName.windows] = .array(
-            zip(list.windows, details).map { summary, details in window(summary, details) })
-        if let quiet {
+            merged.windows.map { summary in
+                var fields = window(summary, merged.details(of: summary.window))
+                if stack.isQualified, let host = stack.locate(summary.window)?.host {
+                    fields[PageName.host] = .string(stack.hosts[host].label)
+                }
+                return .object(fields)
+            })
+        if stack.isQualified { state[PageName.hosts] = .array(stack.hosts.map(host)) }
+        if let quiet = merged.quiet {
             var fields = quiet.fields
-            fields[PageName.waiting] = .integer(Int64(waiting))
+            fields[PageName.waiting] = .integer(Int64(merged.waitingWindows))
             state[PageName.quiet] = .object(fields)
         }
         state[PageName.now] = .string(now.rfc3339)
         return .object(state)
     }
 
+    /// A followed host: its label, whether it is read now, and why it went away.
+    private static func host(_ host: MultiHostStack.Host) -> JSON {
+        var fields = JSONObject()
+        fields[PageName.label] = .string(host.label)
+        fields[PageName.connected] = .bool(host.snapshot != nil)
+        if let reason = host.lostBecause { fields[PageName.reason] = .string(reason) }
+        return .object(fields)
+    }
+
     /// A window's summary with its `message`, `options` and live `value`,
     /// the kind it is drawn as, and whether any of its values is secret.
-    private static func window(_ summary: WindowSummary, _ details: WindowDetails?) -> JSON {
+    private static func window(_ summary: WindowSummary, _ details: WindowDetails?) -> JSONObject {
         var fields = summary.fields
         // A kind that is neither built in nor a preset is typed as text.
         let shape = summary.builtInKind ?? .text
@@ -45,13 +61,13 @@ enum WebState {
         guard let details else {
             // Without its options the page cannot draw it; never send it live.
             fields[PageName.secure] = true
-            return .object(fields)
+            return fields
         }
         if let message = details.message { fields[WireName.message] = .string(message) }
         fields[WireName.options] = options(details.options, drawnAs: shape)
         if let value = details.value { fields[WireName.value] = value }
         fields[PageName.secure] = .bool(summary.builtInKind?.holdsSecret(options: details.options) ?? false)
-        return .object(fields)
+        return fields
     }
 
     /// A window's canonical options as the page reads them: each form field,

@@ -1,6 +1,6 @@
 import ArgumentParser
 
-/// A command that follows several daemons at once (`ui`, `notify`):
+/// A command that follows several daemons at once (`ui`, `web`, `notify`):
 /// only these take `--host` more than once. Any other command talks to one
 /// daemon, and a second `--host` is refused rather than one of them being
 /// silently dropped (a `submit` must not reach a host the person did not mean).
@@ -27,7 +27,7 @@ extension GlobalOptions {
         }
         let count = hostCount(command)
         if count > 1 {
-            throw ValidationError("--host is given \(count) times; only ui and notify follow several hosts")
+            throw ValidationError("--host is given \(count) times; only ui, web and notify follow several hosts")
         }
     }
 }

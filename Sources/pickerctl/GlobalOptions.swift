@@ -13,7 +13,7 @@ struct GlobalOptions: ParsableArguments {
     @Option(
         name: .customLong("host"),
         help: ArgumentHelp(
-            "The daemon to talk to: local, a socket path, or ssh://[USER@]HOST[:PORT][/SOCKET], reached by running pickerctl dial-stdio there through $PICKERD_SSH (default ssh). Wins over --socket; default $PICKERD_HOST. ui and notify take it more than once and follow every host given.",
+            "The daemon to talk to: local, a socket path, or ssh://[USER@]HOST[:PORT][/SOCKET], reached by running pickerctl dial-stdio there through $PICKERD_SSH (default ssh). Wins over --socket; default $PICKERD_HOST. ui, web and notify take it more than once and follow every host given.",
             valueName: "host"))
     var hosts: [String] = []
 

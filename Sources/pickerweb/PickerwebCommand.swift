@@ -1,5 +1,6 @@
 import ArgumentParser
 import Logging
+import PickerClient
 import PickerSystem
 import PickerWeb
 
@@ -19,6 +20,13 @@ struct PickerwebCommand: AsyncParsableCommand {
 
     @Option(help: "The daemon's socket (default: as pickerctl finds it).")
     var socket: String?
+
+    @Option(
+        name: .customLong("host"),
+        help:
+            "A daemon to follow: local, a socket path or ssh://[USER@]HOST[:PORT][/SOCKET]; given more than once, the page shows every host's windows, each labelled by its host (wins over --socket).",
+        transform: parseHost)
+    var hosts: [String] = []
 
     @Option(
         help: ArgumentHelp("Where to listen. \(ListenAddress.accepted).", valueName: "ADDR:PORT"),
@@ -41,6 +49,16 @@ struct PickerwebCommand: AsyncParsableCommand {
         return address
     }
 
+    /// A `--host` checked before anything runs: a hostile `ssh://-o…` never reaches ssh.
+    static func parseHost(_ text: String) throws -> String {
+        do {
+            _ = try DaemonAddress(parsing: text)
+        } catch {
+            throw ValidationError("--host: \(error.description)")
+        }
+        return text
+    }
+
     func validate() throws {
         if listen.isWildcard {
             throw ValidationError(
@@ -57,7 +75,7 @@ struct PickerwebCommand: AsyncParsableCommand {
     func run() async throws {
         var logger = Logger(label: "pickerweb")
         logger.logLevel = POSIX.environment()["PICKERWEB_DEBUG"] != nil ? .trace : .warning
-        let server = WebServer(socketPath: socket, address: listen)
+        let server = WebServer(hosts: hosts.isEmpty ? [socket] : hosts, address: listen)
         let urlFile = WebURLFile.path(environment: POSIX.environment())
         let written = WrittenURL()
         let shouldOpen = open

@@ -154,6 +154,13 @@ public final class DaemonProcess: @unchecked Sendable {
         }
     }
 
+    /// A daemon on `NAME.sock` in a home of its own: a host labelled `NAME.sock`
+    /// when several are followed.
+    public static func named(_ name: String) throws -> DaemonProcess {
+        let home = try TestDirectory()
+        return try DaemonProcess(home: home, socketPath: home.url.appendingPathComponent("\(name).sock").path)
+    }
+
     /// A daemon (memory state) whose presets folder holds `presets`, each a
     /// preset file's text by kind name, written as pickerd requires (0644).
     public static func withPresets(_ presets: [String: String]) throws -> DaemonProcess {

@@ -13,12 +13,20 @@ public final class WebFrontEnd: @unchecked Sendable {
     public let port: Int
     public let token: String
 
-    public init(arguments: [String] = [], daemon: DaemonProcess? = nil) throws {
-        self.daemon = try daemon ?? DaemonProcess()
+    public convenience init(arguments: [String] = [], daemon: DaemonProcess? = nil) throws {
+        let daemon = try daemon ?? DaemonProcess()
+        try self.init(command: "pickerweb", ["--socket", daemon.socketPath] + arguments, daemon: daemon)
+    }
+
+    /// `command ARGUMENTS` that starts pickerweb in its own way (`pickerctl web
+    /// --host A --host B`), with `environment` added; `daemon` is the one `ask` asks on.
+    public init(
+        command: String, _ arguments: [String], environment: [String: String] = [:], daemon: DaemonProcess
+    ) throws {
+        self.daemon = daemon
         runtime = try TestDirectory()
         let web = try CommandLineProcess(
-            "pickerweb", ["--socket", self.daemon.socketPath] + arguments,
-            environment: ["XDG_RUNTIME_DIR": runtime.url.path])
+            command, arguments, environment: environment.merging(["XDG_RUNTIME_DIR": runtime.url.path]) { $1 })
         self.web = web
         _ = holdsWithin(30) { web.stdoutSoFar.contains("\n") || !web.isRunning }
         guard let line = web.stdoutSoFar.split(separator: "\n").first, let tokenStart = line.range(of: "#token="),

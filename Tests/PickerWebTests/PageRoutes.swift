@@ -10,7 +10,8 @@ import PickerTestSupport
 /// pickerweb's routes behind their middleware (the security headers and the
 /// request guard), in-process on HummingbirdTesting's router client: no
 /// socket and no HTTP parsing, so a test states exactly the head it sends.
-/// The bridge follows `daemon`, a real pickerd, when one is given.
+/// The bridge follows `daemon`, a real pickerd, when one is given, or every
+/// one of `daemons` (several hosts).
 ///
 /// What needs the real server stays on the real pickerweb (`WebFrontEnd`):
 /// the HTTP/1 parsing of `Host`, connection shares by peer, the event stream.
@@ -21,19 +22,31 @@ struct PageRoutes: Sendable {
     static let sessionCookie = "picker_session_\(port)"
 
     let daemon: DaemonProcess?
+    /// The hosts followed at once, when several are.
+    let daemons: [DaemonProcess]
     let secrets = SessionSecrets()
     /// Where the bridge looks for pickerd without a daemon: a folder of this test's, with no socket in it.
     private let nowhere: TestDirectory
 
     init(daemon: DaemonProcess? = nil) throws {
         self.daemon = daemon
+        daemons = []
+        nowhere = try TestDirectory()
+    }
+
+    /// Routes that follow every one of `daemons`, each a host of its own.
+    init(daemons: [DaemonProcess]) throws {
+        daemon = nil
+        self.daemons = daemons
         nowhere = try TestDirectory()
     }
 
     /// Runs `body` with a client of the routes, the bridge running beside it.
     func test<Value: Sendable>(_ body: @Sendable (PageClient) async throws -> Value) async throws -> Value {
-        let bridge = DaemonBridge(
-            socketPath: daemon?.socketPath ?? nowhere.url.appendingPathComponent("pickerd.sock").path)
+        let bridge =
+            daemons.isEmpty
+            ? DaemonBridge(socketPath: daemon?.socketPath ?? nowhere.url.appendingPathComponent("pickerd.sock").path)
+            : DaemonBridge(hosts: daemons.map(\.socketPath))
         let origins = AllowedOrigins()
         origins.bound(.loopback, port: Self.port)
         let router = WebRoutes.router(bridge: bridge, origins: origins, secrets: secrets)

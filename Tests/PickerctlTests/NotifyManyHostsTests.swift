@@ -40,6 +40,6 @@ import Testing
         let result = try CommandLineProcess.run(
             "pickerctl", ["list", "--host", "/tmp/a.sock", "--host", "/tmp/b.sock"])
         #expect(result.status == 64)
-        #expect(result.stderr.contains("only ui and notify follow several hosts"), "\(result.stderr)")
+        #expect(result.stderr.contains("only ui, web and notify follow several hosts"), "\(result.stderr)")
     }
 }

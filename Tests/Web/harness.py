@@ -94,9 +94,11 @@ class Processes:
                 self.daemon.kill()
                 self.daemon.wait()
 
-    def start_web(self):
+    def start_web(self, *hosts):
+        """pickerweb following this pickerd, or every one of `hosts` (sockets standing for hosts)."""
         log = open(os.path.join(self.home, "pickerweb.log"), "ab")
-        self.web = subprocess.Popen([self.pickerweb_path, "--socket", self.socket], env=self.env,
+        daemons = [part for host in hosts for part in ("--host", host)] or ["--socket", self.socket]
+        self.web = subprocess.Popen([self.pickerweb_path, *daemons], env=self.env,
                                     stdout=subprocess.PIPE, stderr=log, stdin=subprocess.DEVNULL)
         line = self.web.stdout.readline().decode().strip()
         if not line.startswith("http"):
@@ -114,6 +116,13 @@ class Processes:
                 return file.read()[-2000:]
         except OSError:
             return ""
+
+    def another_host(self, socket_name):
+        """Another pickerd in a home of its own, on `socket_name` (its host label): a second host."""
+        other = Processes(self.pickerd_path, self.pickerctl_path, self.pickerweb_path)
+        other.socket = os.path.join(other.runtime, socket_name)
+        other.start_daemon()
+        return other
 
     def stop(self):
         for process in (self.web, self.daemon):

@@ -10,7 +10,7 @@ import pwd
 import socket
 import time
 
-from harness import DESKTOP, LAPTOP, PHONE, EventReader, Failure, check, get_with_cookie, wait_until
+from harness import DESKTOP, LAPTOP, PHONE, EventReader, Failure, Processes, check, get_with_cookie, wait_until
 
 SCENARIOS = []
 
@@ -82,6 +82,53 @@ def a_window_in_the_address_comes_forward(page, procs):
     page.driver.get(procs.base + "#window=" + older)
     page.wait_title("Older")
     check("window=" not in page.driver.current_url, "the window's id stayed in the address bar")
+
+
+@scenario
+def two_hosts_windows_are_labelled_and_each_answered_on_its_own_daemon(page, procs):
+    """pickerctl web --host A --host B: one stack, each window labelled by its host
+    (textContent, so a label is never markup), each answer on the daemon that asked,
+    and a host that goes away said on the page while the other stays answerable."""
+    beta = procs.another_host("<i>beta.sock")  # a label that would be markup, were it not text
+    both = Processes(procs.pickerd_path, procs.pickerctl_path, procs.pickerweb_path)  # pickerweb following both
+    try:
+        both.start_web(procs.socket, beta.socket)
+        page.processes, page.has_session = both, False
+        page.open()
+        local_asking = procs.ask("text", "--title", "Name")
+        wait_until(lambda: page.title() == "Name", "the local window")
+        beta_asking = beta.ask("text", "--title", "Name")
+        # The same title on both: the newer (beta's) comes to the front, labelled by its host.
+        wait_until(lambda: page.sheet().get_attribute("data-window").startswith("<i>beta.sock/"), "beta's window in front")
+        host_label = lambda: page.sheet().find_element(page.By.CSS_SELECTOR, ".host-label").text
+        check(host_label() == "<i>beta.sock", f"the sheet's host label is {host_label()!r}")
+        check(not page.driver.find_elements(page.By.CSS_SELECTOR, ".host-label i"), "the host label became markup")
+        if page.screenshots:
+            page.screenshot(os.path.join(page.screenshots, "two-hosts-desktop.png"))
+        others = page.others()
+        check(len(others) == 1 and "pickerd.sock" in others[0] and "Name" in others[0], f"the others list: {others}")
+        page.wait_grace()
+        page.keys("bob", page.Keys.ENTER)
+        beta_asking.expect(0, "bob\n")
+        check(local_asking.process.poll() is None, "the local asker was answered too")
+        wait_until(lambda: page.sheet().get_attribute("data-window").startswith("pickerd.sock/"), "the local window in front")
+        check(host_label() == "pickerd.sock", f"the sheet's host label is {host_label()!r}")
+        # beta goes away: said on the page, its window leaves, the local one stays answerable.
+        beta.ctl("text", "--title", "Beta's other", "--no-wait")
+        wait_until(lambda: len(page.others()) == 1, "beta's second window listed")
+        beta.stop_daemon()
+        notice = lambda: page.driver.find_element(page.By.ID, "notice")
+        wait_until(lambda: notice().is_displayed() and notice().text.startswith("<i>beta.sock is away"), "the notice that beta is away")
+        wait_until(lambda: not page.others(), "beta's window to leave the page")
+        page.wait_grace()
+        page.keys("ada", page.Keys.ENTER)
+        local_asking.expect(0, "ada\n")
+        errors = page.errors()
+        check(not errors, f"console errors: {errors}")
+    finally:
+        page.processes, page.has_session = procs, True
+        both.stop()
+        beta.stop()
 
 
 # ---- date

@@ -122,7 +122,7 @@ async function openSession() {
 /** Follows the daemon's events; each one only says "read the state again". */
 function connectEvents() {
   const source = new EventSource('/events');
-  for (const type of ['change', 'sync', 'daemon']) source.addEventListener(type, refresh);
+  for (const type of ['change', 'sync', 'daemon', 'host']) source.addEventListener(type, refresh);
   source.addEventListener('error', () => {
     // EventSource retries by itself, unless the answer was not a stream (401, pickerweb gone): then start anew.
     app.healthy = false;
@@ -191,7 +191,7 @@ function render(state) {
   app.state = state;
   app.skew = (Date.parse(state.now) || Date.now()) - Date.now();
   app.healthy = state.connected !== false;
-  setNotice(app.healthy ? '' : 'pickerd is not running or cannot be reached; trying again…');
+  setNotice(app.healthy ? awayHosts(state.hosts) : 'pickerd is not running or cannot be reached; trying again…');
   const windows = state.windows || [];
   renderQuiet(state.quiet, windows);
   // While pickerd is away its windows are not known to have ended: keep what was typed.
@@ -203,6 +203,12 @@ function render(state) {
   $('empty-title').textContent = windows.length ? 'Nothing to answer until quiet hours end.' : 'No picker is waiting.';
   document.title = key ? `${key.title} — pickerd` : 'pickerd';
   tick();
+}
+
+/** With several hosts, the ones that went away: said while they are away, their windows off the page. */
+function awayHosts(hosts) {
+  return (hosts || []).filter((host) => host.reason != null)
+    .map((host) => `${host.label} is away (${host.reason}); its windows are off the page until it returns.`).join(' ');
 }
 
 /** Quiet hours: from `state.quiet`, or else from windows the daemon holds back (state `waiting`). */
@@ -261,13 +267,15 @@ function showKey(win) {
 function renderOthers(others) {
   $('others').hidden = others.length === 0;
   $('others-heading').textContent = `Also waiting (${others.length})`;
-  const signature = JSON.stringify(others.map((w) => [w.window, w.title, w.level, w.level_name, w.state, w.created_at, w.asker]));
+  const signature = JSON.stringify(others.map((w) => [w.window, w.host, w.title, w.level, w.level_name, w.state, w.created_at, w.asker]));
   if (signature === app.othersSignature) return;
   app.othersSignature = signature;
   const focused = document.activeElement?.dataset?.raise;
   $('others-list').replaceChildren(...others.map((win) => el('li', {},
     el('button', { type: 'button', class: 'other', 'data-raise': win.window, onclick: () => raiseWindow(win.window) },
       badge(win),
+      // With several hosts, whose window it is.
+      win.host != null ? el('span', { class: 'host-label', text: win.host }) : null,
       el('span', { class: 'other-title', text: win.title || win.kind }),
       // Another user's window is marked in the list too, with who asks.
       win.asker?.another_user ? el('span', { class: 'other-asker', text: win.asker.text }) : null,

@@ -17,6 +17,7 @@ function makeView(win) {
   view.message = el('p', { class: 'message' });
   view.asker = el('p', { class: 'asker' });
   view.badge = el('span', { class: 'badge' });
+  view.host = el('span', { class: 'host-label', hidden: true });
   view.countdown = el('span', { class: 'countdown', hidden: true });
   view.error = el('p', { class: 'error', role: 'alert' });
   const context = {
@@ -34,7 +35,7 @@ function makeView(win) {
   const toolbar = el('div', { class: 'toolbar' },
     drawn.isSheet ? el('span', { class: 'toolbar-side' })
       : el('button', { type: 'button', class: 'cancel', text: 'Cancel', hidden: !cancellable, onclick: () => cancel(view) }),
-    el('span', { class: 'toolbar-middle' }, view.badge, view.countdown),
+    el('span', { class: 'toolbar-middle' }, view.host, view.badge, view.countdown),
     drawn.isSheet || view.watched ? el('span', { class: 'toolbar-side' })
       : el('button', { type: 'button', class: 'done', text: drawn.done, onclick: () => submit(view) }));
   view.root = el('section', { class: `sheet shape-${shape}`, 'aria-labelledby': titleId, 'data-window': win.window },
@@ -56,6 +57,9 @@ function updateView(view, win) {
   view.asker.textContent = win.asker ? win.asker.text : '';
   view.asker.hidden = !win.asker;
   view.asker.classList.toggle('another-user', Boolean(win.asker && win.asker.another_user));
+  // With several hosts, whose window it is.
+  view.host.textContent = win.host ?? '';
+  view.host.hidden = win.host == null;
   view.badge.textContent = levelText(win);
   view.badge.className = `badge level-${levelText(win)}${isAlert(win) ? ' alert' : ''}`;
   view.root.classList.toggle('is-alert', isAlert(win));
