@@ -17,6 +17,8 @@ public enum WireName: String, MemberName, CaseIterable, Sendable {
     case onDisconnect = "on_disconnect"
     case includeHidden = "include_hidden"
     case events, windows, subscription, client, `protocol`
+    /// hello's and an outcome's `by`: the remote host a relay on the daemon's machine speaks for.
+    case remote
     // windows and outcomes
     case base, state, key, deadline, owner, reason, by, at, uid, pid
     case levelName = "level_name"

@@ -1,5 +1,7 @@
 import ArgumentParser
+import Foundation
 import PickerClient
+import PickerProtocol
 import PickerSystem
 
 #if canImport(Glibc)
@@ -9,8 +11,10 @@ import Glibc
 /// `pickerctl dial-stdio`: the far end of `--host ssh://…`. ssh runs it on
 /// the daemon's machine as the ssh user; it joins its standard input and
 /// output to the daemon's socket, byte for byte, and adds nothing to the
-/// protocol. So that daemon sees the ssh user as its peer, and the check of
-/// who runs the daemon (`ServerTrust`) is made here, on its machine.
+/// protocol but one `hello` notification first, under ssh, saying which
+/// host it relays for (`RemoteHello`). So that daemon sees the ssh user as
+/// its peer, and the check of who runs the daemon (`ServerTrust`) is made
+/// here, on its machine.
 struct DialStdioCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "dial-stdio",
@@ -31,6 +35,9 @@ struct DialStdioCommand: ParsableCommand {
             throw CommandFailure(error)
         }
         signal(SIGPIPE, SIG_IGN)
+        if let hello = RemoteHello.line(environment: ProcessInfo.processInfo.environment) {
+            guard POSIX.writeAll(hello, to: daemon) else { return }
+        }
         StandardStreamRelay(daemon: daemon).run()
     }
 }

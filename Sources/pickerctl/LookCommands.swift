@@ -119,7 +119,8 @@ struct HistoryCommand: ReportCommand {
         discussion: """
             BY is who answered: the user (or uid) and, after "via", the front-end it \
             answered through (pickerctl ui, pickerweb, pickerctl notify, pickerctl submit…); \
-            empty for a timeout. A secure value is never shown. An outcome kept by an older \
+            and, after "from", the remote host an answer relayed by pickerctl dial-stdio came from (the ssh \
+            client's address); empty for a timeout. A secure value is never shown. An outcome kept by an older \
             pickerd has no kind or title, and its BY no front-end.
             """)
 
@@ -133,7 +134,10 @@ struct HistoryCommand: ReportCommand {
     func printForPerson(_ outcomes: [Outcome]) {
         var rows = [["ID", "KIND", "REASON", "AT", "BY", "TITLE", "VALUE"]]
         for outcome in outcomes {
-            let by = outcome.by.map { by in (by.user ?? "uid \(by.uid)") + (by.client.map { " via \($0)" } ?? "") }
+            let by = outcome.by.map { by in
+                (by.user ?? "uid \(by.uid)") + (by.client.map { " via \($0)" } ?? "")
+                    + (by.remote.map { " from \($0)" } ?? "")
+            }
             rows.append([
                 outcome.window.rawValue, outcome.kind ?? "", outcome.reason.rawValue, outcome.at.rfc3339, by ?? "",
                 outcome.title ?? "",

@@ -6,7 +6,8 @@ import PickerTerminal
 /// What `pickerctl notify` puts in a desktop notification for one window:
 /// the title, how to answer and, where the bubble can hold the answer (an
 /// actions sheet or a single-choice list of at most three), one action per
-/// answer, and "Open" when there is a page or an open command to open.
+/// answer (a form, by its one required field of those), and "Open" when
+/// there is a page or an open command to open.
 struct NotificationBubble: Equatable, Sendable {
     struct Action: Equatable, Sendable {
         let key: String
@@ -80,9 +81,19 @@ struct NotificationBubble: Equatable, Sendable {
                 return []
             }
             return choices.map { ($0, .array([.string($0)])) }
-        // A value typed, picked on a wheel or a scale, several fields, a bar
-        // only its asker moves, or a path browsed: answered on the page (Open).
-        case .date?, .custom?, .text?, .form?, .number?, .progress?, .file?, nil:
+        case .form?:
+            // A form whose one required field the bubble can hold, every other
+            // field optional (the `approve` tool's decision and reason): that
+            // field's answers submit the form with it alone. A nested form
+            // is left to Open: one rule, one level.
+            let required = FormField.fields(of: options).filter(\.isRequired)
+            guard required.count == 1, let field = required.first, field.builtInKind != .form else { return [] }
+            return answers(kind: field.builtInKind, options: field.options).map { answer in
+                (answer.label, .object(JSONObject([field.name: answer.value])))
+            }
+        // A value typed, picked on a wheel or a scale, a bar only its asker
+        // moves, or a path browsed: answered on the page (Open).
+        case .date?, .custom?, .text?, .number?, .progress?, .file?, nil:
             return []
         }
     }

@@ -20,7 +20,8 @@ struct NotifyCommand: AsyncParsableCommand, FollowsManyHosts {
             not through a shell. Each window is told once, oldest first; one that ends before its turn \
             is skipped. Without --command: notify-send when it is installed, else a line on stdout. \
             A confirm, an actions sheet or a single-choice list of up to three is answered on the notification \
-            itself where the server offers actions; "Open" runs --open-command (default: xdg-open of the page \
+            itself where the server offers actions, and so is a form whose one required field is such a choice \
+            (approve's Approve/Reject); "Open" runs --open-command (default: xdg-open of the page \
             on that window, when pickerweb runs). A notification that waits for an action holds one of the \
             --jobs places until it closes; it is closed when its window ends elsewhere. \
             Runs until Ctrl-C, and follows pickerd through restarts. With --host given more than once it \

@@ -223,7 +223,7 @@ import Testing
         guard try editStateDatabase(database.path, newerSchema, skipping: "the newer-schema half") else { return }
         let newer = try CommandLineProcess.run("pickerd", ["--socket", socket, "--state-dir", state.path])
         #expect(newer.status != 0)
-        #expect(newer.stderr.contains("has schema version 99, newer than this pickerd knows (7)"))
+        #expect(newer.stderr.contains("has schema version 99, newer than this pickerd knows (8)"))
     }
 
     /// A database as pickerd left it before windows were kept in their id's
@@ -278,7 +278,7 @@ import Testing
         guard let tables else { return }
         #expect(tables.contains("WITHOUT ROWID"), "\(tables)")
         #expect(!tables.contains("AUTOINCREMENT"), "\(tables)")
-        #expect(try queryStateDatabase(database, "PRAGMA user_version", skipping: "the version check") == "7\n")
+        #expect(try queryStateDatabase(database, "PRAGMA user_version", skipping: "the version check") == "8\n")
 
         daemon = try DaemonProcess(home: home)
         client = try TestClient(socketPath: daemon.socketPath)

@@ -57,7 +57,7 @@ import Testing
     /// with its uid and pid only; outcomes from then on have them all.
     @Test func aDatabaseFromBeforeIsMigrated() throws {
         var new = JSON.null
-        let columns = ["by_user", "by_command", "by_client"]
+        let columns = ["by_user", "by_command", "by_client", "by_remote"]
         guard
             let (old, outcomes) = try historyAfterMigrating(
                 from: 6, droppingOutcomeColumns: columns,

@@ -48,6 +48,57 @@ import Testing
         #expect(NotificationBubble.answers(kind: .list, options: checklist).isEmpty)
     }
 
+    /// A form's fields as `approve` asks them: a required decision of two
+    /// choices, and `others` besides.
+    func decisionForm(_ others: [JSON] = []) -> JSON {
+        let decision = JSON.object(
+            JSONObject([
+                FormFieldOption.name: "decision", .kind: "list", .required: true,
+                .options: .object(JSONObject([ListOption.choices: ["Approve", "Reject"]])),
+            ]))
+        return .object(JSONObject([FormOption.fields: .array([decision] + others)]))
+    }
+
+    func textField(_ name: String, required: Bool, options: JSONObject = [:]) -> JSON {
+        .object(
+            JSONObject([
+                FormFieldOption.name: .string(name), .kind: "text", .required: .bool(required),
+                .options: .object(options),
+            ]))
+    }
+
+    /// approve's form: its one required field is a choice the bubble holds,
+    /// so each choice submits the form with that field alone.
+    @Test func aFormWhoseOneRequiredFieldIsAShortChoiceIsAnsweredByIt() {
+        let bubble = NotificationBubble(
+            window: window("form"), options: decisionForm([textField("reason", required: false)]),
+            pageAddress: nil, canOpen: true)
+        #expect(bubble.actions.map(\.label) == ["Approve", "Reject", "Open"])
+        #expect(bubble.choice(forKey: "answer-1") == .answer(["decision": ["Reject"]]))
+    }
+
+    /// A second required field (a reason the person must write), a nested
+    /// form, or a secure optional field: the bubble cannot hold it, Open only.
+    @Test func aFormWithMoreToFillIsLeftToOpen() {
+        let reasonRequired = decisionForm([textField("reason", required: true)])
+        #expect(NotificationBubble.answers(kind: .form, options: reasonRequired).isEmpty)
+        let nested = JSON.object(
+            JSONObject([
+                FormOption.fields: [
+                    .object(
+                        JSONObject([
+                            FormFieldOption.name: "inner", .kind: "form", .required: true, .options: decisionForm(),
+                        ]))
+                ]
+            ]))
+        #expect(NotificationBubble.answers(kind: .form, options: nested).isEmpty)
+        let secure = NotificationBubble(
+            window: window("form", title: "Sign"),
+            options: decisionForm([textField("pin", required: false, options: JSONObject([TextOption.secure: true]))]),
+            pageAddress: nil, canOpen: true)
+        #expect(secure.actions.map(\.key) == ["default"] && secure.body.isEmpty)
+    }
+
     @Test func aSecureTextIsItsTitleAlone() {
         let bubble = NotificationBubble(
             window: window("text", title: "Password"), options: .object(JSONObject([TextOption.secure: .bool(true)])),

@@ -1,4 +1,5 @@
 import Foundation
+import PickerJSON
 import PickerTestSupport
 import Testing
 
@@ -63,6 +64,54 @@ import Testing
         }
         #expect(call.contains(#"["answer-0", "red", "answer-1", "green", "answer-2", "blue"]"#), "\(call)")
         #expect(asked.stdout == "blue\n")
+    }
+
+    /// The `approve` tool's window (a form of a decision and an optional
+    /// reason) asked by an agent through the real `pickerctl mcp`: Approve on
+    /// the notification is the agent's result, approved with no reason.
+    @Test func approveIsAnsweredOnTheNotification() throws {
+        let server = try NotificationServer()
+        let notify = try notify(on: server)
+        defer { notify.signal(SIGTERM) }
+        let agent = try CommandLineProcess("pickerctl", ["--socket", daemon.socketPath, "mcp"], input: true)
+        defer { agent.signal(SIGTERM) }
+        try agent.write(
+            input: """
+                {"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"test","version":"1"}}}
+                {"jsonrpc":"2.0","method":"notifications/initialized"}
+                {"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"approve","arguments":{"title":"Deploy <b>now</b>?","details":"rm -rf build"}}}
+
+                """, close: false)
+        let call = try server.notification(1)
+        #expect(
+            call.contains(#""Deploy <b>now</b>?""#) && call.contains(#"["answer-0", "Approve", "answer-1", "Reject"]"#),
+            "\(call)")
+        try server.invoke("answer-0", on: 1)
+        var result: JSON?
+        try eventually("the agent's result: \(agent.stdoutSoFar)") {
+            result =
+                agent.stdoutSoFar.split(separator: "\n").compactMap { try? JSON.parse(String($0)) }
+                .first { $0["id"] == 2 }?["result"]
+            return result != nil
+        }
+        let structured = result?["structuredContent"]
+        #expect(result?["isError"]?.boolValue != true, "\(String(describing: result))")
+        #expect(structured?["approved"] == true && structured?["reason"] == nil, "\(String(describing: structured))")
+        #expect(structured?["answered_by"]?["uid"] == .integer(Int64(getuid())))
+    }
+
+    /// A form with a required text field besides the choice (a reason the
+    /// person must write) does not fit a bubble: Open alone.
+    @Test func aFormWithARequiredTextIsLeftToOpen() throws {
+        let server = try NotificationServer()
+        let notify = try notify(on: server, ["--open-command", "/bin/true"])
+        defer { notify.signal(SIGTERM) }
+        _ = try present([
+            "form", "--title", "Why?", "--field", #"decision:list:{"choices":["Approve","Reject"]}"#, "--field",
+            "reason:text",
+        ])
+        let call = try server.notification(1)
+        #expect(call.contains(#"["default", "Open"]"#) && !call.contains("answer-0"), "\(call)")
     }
 
     /// Four choices, or several to pick, do not fit a bubble: Open alone.

@@ -18,16 +18,25 @@ public struct Peer: Sendable, Hashable {
     /// "pickerweb", "pickerctl notify", "pickerctl submit"), shortened and
     /// with control characters as `?`; absent when it did not say.
     public var client: String?
+    /// As an outcome's `by`: the remote host the answer came from, as the
+    /// relay on this machine named it in `hello`'s `remote` (`pickerctl
+    /// dial-stdio` under ssh: the ssh client's address), shortened and with
+    /// control characters as `?`; absent for a local front-end.
+    public var remote: String?
 
-    public init(uid: UInt32, pid: Int32, user: String? = nil, command: String? = nil, client: String? = nil) {
+    public init(
+        uid: UInt32, pid: Int32, user: String? = nil, command: String? = nil, client: String? = nil,
+        remote: String? = nil
+    ) {
         self.uid = uid
         self.pid = pid
         self.user = user
         self.command = command
         self.client = client
+        self.remote = remote
     }
 
-    /// `{uid, pid, user?, command?, client?}`.
+    /// `{uid, pid, user?, command?, client?, remote?}`.
     public var json: JSON { .object(JSONObject(shape: self)) }
 
     public init?(json: JSON) {
@@ -36,7 +45,7 @@ public struct Peer: Sendable, Hashable {
         else { return nil }
         self.init(
             uid: uid, pid: pid, user: json[WireName.user]?.stringValue, command: json[WireName.command]?.stringValue,
-            client: json[WireName.client]?.stringValue)
+            client: json[WireName.client]?.stringValue, remote: json[WireName.remote]?.stringValue)
     }
 }
 
@@ -48,5 +57,6 @@ extension Peer: JSONObjectShape {
         if let user { writer.write(WireName.user, .string(user)) }
         if let command { writer.write(WireName.command, .string(command)) }
         if let client { writer.write(WireName.client, .string(client)) }
+        if let remote { writer.write(WireName.remote, .string(remote)) }
     }
 }

@@ -26,6 +26,9 @@ protocol Connection: AnyObject {
     /// What the peer called itself in `hello` (`client`), fit to show: an
     /// outcome's `by.client`, the front-end an answer came through.
     var clientName: String? { get set }
+    /// The remote host a relay on this machine said it speaks for in
+    /// `hello` (`remote`), fit to show: an outcome's `by.remote`.
+    var remoteName: String? { get set }
 
     /// Writes one message as a line.
     func send(_ message: JSON)

@@ -38,6 +38,7 @@ package final class ConnectionHandler: ChannelDuplexHandler, Connection {
     /// in a present+submit run (BENCHMARKS.md).
     private(set) lazy var asker: Peer? = peer.map(AskerIdentity.peer)
     var clientName: String?
+    var remoteName: String?
     var writeState = WriteState.direct
     var idleTimer: Scheduled<Void>?
     var lastRequestAt: NIODeadline = .uptimeNanoseconds(0)

@@ -14,10 +14,12 @@ struct MethodCall {
     var window: WindowID? = nil
 
     /// Who acts, as an outcome's `by` records it: the kernel's uid and pid,
-    /// the user's and the process's names, and the front-end (`hello`'s client).
+    /// the user's and the process's names, the front-end (`hello`'s client) and
+    /// the remote host it relays for (`hello`'s remote).
     var actor: Peer {
         var actor = AskerIdentity.peer(peer)
         actor.client = connection.clientName
+        actor.remote = connection.remoteName
         return actor
     }
 }

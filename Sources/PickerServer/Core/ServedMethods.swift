@@ -14,6 +14,7 @@ extension Hello: ServedMethod {
                 field: "protocol")
         }
         if let client { call.connection.clientName = ProcessNames.visible(client) }
+        if let remote { call.connection.remoteName = ProcessNames.visible(remote) }
         return .result(core.hello(for: call.connection))
     }
 }

@@ -164,6 +164,7 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
         by?.user = row[10].text
         by?.command = row[11].text
         by?.client = row[12].text
+        by?.remote = row[13].text
         return RecordedOutcome(
             window: WindowID(window), reason: reason, value: value, visibleValue: value, by: by,
             at: Timestamp(milliseconds: at), owner: peer(row[6], row[7]), kind: row[8].text, title: row[9].text)
@@ -257,7 +258,7 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
     /// Stores what everyone may see of the outcome: never a secret value.
     private func save(_ outcome: RecordedOutcome) throws {
         try database.query(
-            "INSERT OR REPLACE INTO outcomes (\(StateSchema.outcomeColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT OR REPLACE INTO outcomes (\(StateSchema.outcomeColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 .text(outcome.window.rawValue), .text(outcome.reason.rawValue),
                 outcome.visibleValue.map { .text($0.serialized()) } ?? .null,
@@ -268,7 +269,7 @@ final class SQLiteStateStore: StateStore, @unchecked Sendable {
                 outcome.owner.map { .integer(Int64($0.pid)) } ?? .null,
                 outcome.kind.map { .text($0) } ?? .null, outcome.title.map { .text($0) } ?? .null,
                 outcome.by?.user.map { .text($0) } ?? .null, outcome.by?.command.map { .text($0) } ?? .null,
-                outcome.by?.client.map { .text($0) } ?? .null,
+                outcome.by?.client.map { .text($0) } ?? .null, outcome.by?.remote.map { .text($0) } ?? .null,
             ])
     }
 

@@ -73,6 +73,8 @@ enum StateSchema {
         ALTER TABLE outcomes ADD COLUMN by_command TEXT;
         ALTER TABLE outcomes ADD COLUMN by_client TEXT;
         """,
+        // The remote host an answer came from (`hello`'s remote); null in rows from before.
+        "ALTER TABLE outcomes ADD COLUMN by_remote TEXT;",
     ]
 
     /// The windows table's columns, in its order since schema 4.
@@ -84,6 +86,6 @@ enum StateSchema {
     /// The outcomes table's columns after its sequence as schema 6 made them
     /// (its migration copies them).
     static let outcomeColumnsOfSchema6 = "window, reason, value, by_uid, by_pid, at, owner_uid, owner_pid, kind, title"
-    /// The outcomes table's columns after its sequence, in its order since schema 7.
-    static let outcomeColumns = outcomeColumnsOfSchema6 + ", by_user, by_command, by_client"
+    /// The outcomes table's columns after its sequence, in its order since schema 8.
+    static let outcomeColumns = outcomeColumnsOfSchema6 + ", by_user, by_command, by_client, by_remote"
 }

@@ -1,0 +1,20 @@
+import PickerJSON
+import PickerProtocol
+
+/// What `pickerctl dial-stdio` tells the daemon before it relays a word of
+/// the far client's: a `hello` notification (no id, so no answer comes back
+/// to confuse that client) with `remote`, the ssh client's address from
+/// `$SSH_CONNECTION`, which sshd sets. The daemon then records it in every
+/// outcome answered on this connection (`by.remote`, history's BY "from …"),
+/// next to the client's own name from its own `hello`. It is the relay's
+/// word, as `client` is the client's: only the uid and pid are the kernel's.
+enum RemoteHello {
+    /// The line to send, or nil when not run by sshd (nothing is said then).
+    static func line(environment: [String: String]) -> [UInt8]? {
+        guard let address = environment["SSH_CONNECTION"]?.split(separator: " ").first, !address.isEmpty else {
+            return nil
+        }
+        let request = RPCRequest(id: nil, method: Hello.name, params: Hello(remote: String(address)).params)
+        return Array((request.json.serialized() + "\n").utf8)
+    }
+}

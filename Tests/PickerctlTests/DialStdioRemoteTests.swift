@@ -1,0 +1,30 @@
+import Foundation
+import PickerTestSupport
+import Testing
+
+/// `pickerctl dial-stdio` as sshd runs it (`$SSH_CONNECTION` set), over its
+/// own pipes: the daemon records the ssh client's address as the remote host
+/// of what the relayed client answers, which history's BY shows.
+@Suite(.tags(.process)) struct DialStdioRemoteTests {
+    @Test func anAnswerRelayedFromSSHNamesItsRemoteHostInHistory() throws {
+        let daemon = try DaemonProcess()
+        let window = try CommandLineProcess.run(
+            "pickerctl", ["--socket", daemon.socketPath, "text", "--title", "Relayed", "--no-wait"]
+        ).stdout.trimmingCharacters(in: .newlines)
+        let relay = try CommandLineProcess(
+            "pickerctl", ["dial-stdio", "--socket", daemon.socketPath],
+            environment: ["SSH_CONNECTION": "192.0.2.7 50022 127.0.0.1 22"], input: true)
+        defer { relay.signal(SIGTERM) }
+        try relay.write(
+            input: """
+                {"jsonrpc":"2.0","id":1,"method":"hello","params":{"client":"pickerctl ui"}}
+                {"jsonrpc":"2.0","id":2,"method":"submit","params":{"window":"\(window)","value":"yes"}}
+
+                """, close: false)
+        try eventually("the submit's answer: \(relay.stdoutSoFar)") { relay.stdoutSoFar.contains(#""id":2"#) }
+        // The relay's hello was a notification: the client got its own answers only.
+        #expect(relay.stdoutSoFar.split(separator: "\n").count == 2, "\(relay.stdoutSoFar)")
+        let history = try CommandLineProcess.run("pickerctl", ["--socket", daemon.socketPath, "history"]).stdout
+        #expect(history.contains("via pickerctl ui from 192.0.2.7"), "\(history)")
+    }
+}
