@@ -22,33 +22,44 @@ import Testing
         try FileManager.default.createDirectory(at: run, withIntermediateDirectories: true)
         let socket = run.appendingPathComponent("pickerd.sock").path
         let notify = try NotifyListener()
-        let daemon = try CommandLineProcess(
-            "pickerd", ["--state-dir", home.url.appendingPathComponent("state").path, "--log-level", "debug"],
-            // systemd-socket-activate passes on only what -E names; sanitizer
-            // options must reach a sanitized pickerd too.
-            prefix: [Self.socketActivate, "-l", socket, "-E", "NOTIFY_SOCKET=\(notify.address)"]
+        let log = home.url.appendingPathComponent("pickerd.log").path
+        // SpawnedProcess, not Foundation's Process: systemd-socket-activate
+        // closes the descriptor Foundation watches for the exit, and its
+        // process monitor would then block in waitpid until this daemon
+        // exits, stalling every other test's process meanwhile (seen: the
+        // whole suite hung with both pool threads waiting on an exit).
+        let daemon = try SpawnedProcess(
+            [Self.socketActivate, "-l", socket, "-E", "NOTIFY_SOCKET=\(notify.address)"]
+                // It passes on only what -E names; sanitizer options must
+                // reach a sanitized pickerd too.
                 + ["ASAN_OPTIONS", "TSAN_OPTIONS"].filter { ProcessInfo.processInfo.environment[$0] != nil }.flatMap {
                     ["-E", $0]
-                })
-        var before: UInt64?
-        try eventually("systemd-socket-activate to make the socket") {
-            before = Self.inode(socket)
-            return before != nil
+                }
+                + [
+                    DaemonProcess.executable("pickerd").path, "--state-dir",
+                    home.url.appendingPathComponent("state").path, "--log-level", "debug",
+                ],
+            logPath: log)
+        // The file appears at bind(), before listen(): the first connection
+        // taken (it starts pickerd) is the one answered below.
+        var client: TestClient?
+        try eventually("systemd-socket-activate to listen on the socket") {
+            client = try? TestClient(socketPath: socket)
+            return client != nil
         }
+        let before = Self.inode(socket)
 
-        let client = try TestClient(socketPath: socket)
-        #expect(try client.result("ping") == "pong", "the first connection is answered")
+        #expect(try #require(client).result("ping") == "pong", "the first connection is answered")
         let ready = notify.waitFor("READY=1")
         #expect(ready?.contains("STATUS=0 open windows") == true, "\(ready ?? "no READY=1")")
-        _ = try client.result("present", ["kind": "text"])
+        _ = try #require(client).result("present", ["kind": "text"])
         #expect(notify.waitFor("STATUS=1 open windows (1 visible)") != nil)
         #expect(Self.inode(socket) == before, "the activated socket is the same file")
 
-        daemon.signal(SIGTERM)
+        #expect(daemon.stop() == 0, "SIGTERM ends it cleanly")
         #expect(notify.waitFor("STOPPING=1") != nil)
-        let result = daemon.finish()
-        #expect(result.status == 0)
-        #expect(result.stderr.contains("(from systemd)"))
+        let stderr = try String(contentsOfFile: log, encoding: .utf8)
+        #expect(stderr.contains("(from systemd)"), "\(stderr)")
         #expect(Self.inode(socket) == before, "never unlinked or replaced")
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import PickerJSON
+import PickerProtocol
 import PickerTestSupport
 import Testing
 
@@ -76,7 +77,13 @@ import Testing
                 + [DaemonProcess.executable("pickerd").path, "--state-dir", state.path],
             logPath: state.path + ".log")
         defer { try? FileManager.default.removeItem(atPath: state.path + ".log") }
-        try eventually("systemd-socket-activate to make the socket") { FileManager.default.fileExists(atPath: socket) }
+        // The file appears at bind(), before listen(): wait until a
+        // connection is taken (it starts pickerd).
+        try eventually("systemd-socket-activate to listen on the socket") {
+            guard case .success(let descriptor) = UnixSocket.connect(to: socket) else { return false }
+            close(descriptor)
+            return true
+        }
         chmod(socket, 0o666)  // as pickerd.socket's SocketMode=0666
         let ping = try pickerctl(["ping"], environment: ["PICKERD_SOCKET": socket])
         #expect(ping.status == 0 && ping.stdout == "pong\n", "\(ping.stderr)")
