@@ -51,21 +51,17 @@ extension FormMapping {
             }
             return .success(.bool(answer))
         case .choice(let choices):
-            guard let choice = choices.first(where: { isValue(answer, of: $0) }) else {
+            guard let choice = choices.first(where: { ChoiceValue.matches(answer, $0.value) }) else {
                 return .failure(Problem("is not one of its choices: \(answer)"))
             }
             return .success(choice.value)
         case .choices(let choices):
             let picked = answer.arrayValue ?? []
             return .success(
-                .array(choices.filter { choice in picked.contains { isValue($0, of: choice) } }.map(\.value)))
+                .array(
+                    choices.filter { choice in picked.contains { ChoiceValue.matches($0, choice.value) } }.map(\.value))
+            )
         }
-    }
-
-    /// Whether pickerd's list gave `choice`'s value (a number as the number it is: 1 is 1.0).
-    private static func isValue(_ answer: JSON, of choice: Choice) -> Bool {
-        if let number = answer.doubleValue, let value = choice.value.doubleValue { return number == value }
-        return answer == choice.value
     }
 
     private static func given(_ answer: JSON) -> String {

@@ -8,7 +8,8 @@ import PickerProtocol
 ///
 /// Each value is a string, a number or a boolean, each different from the
 /// others; a string value may not be another choice's title, or an answer
-/// "B" could mean either choice. Numbers are compared as numbers (1 is 1.0).
+/// "B" could mean either choice. An answer is matched to a value by
+/// `ChoiceValue` (numbers as numbers: 1 is 1.0).
 struct ChoiceValues: Sendable {
     let values: [JSON]
 
@@ -29,7 +30,7 @@ struct ChoiceValues: Sendable {
                     "\(place): value \(index + 1) must be a string, a number or a boolean, not \(value.typeDescription)"
                 )
             }
-            if let earlier = given[..<index].firstIndex(where: { Self.same($0, value) }) {
+            if let earlier = ChoiceValue.position(of: value, in: Array(given[..<index])) {
                 throw PluginRejection(
                     "\(place): choices \(earlier + 1) and \(index + 1) have the same value \(Self.shown(value))")
             }
@@ -44,7 +45,7 @@ struct ChoiceValues: Sendable {
 
     /// The position of the choice whose value is `item`.
     func position(of item: JSON) -> Int? {
-        values.firstIndex { Self.same($0, item) }
+        ChoiceValue.position(of: item, in: values)
     }
 
     /// "true, false": the values for a refusal.
@@ -55,10 +56,5 @@ struct ChoiceValues: Sendable {
     /// The value, as a refusal shows it: JSON, at most 40 characters.
     static func shown(_ value: JSON) -> String {
         String(value.serialized().prefix(40))
-    }
-
-    private static func same(_ first: JSON, _ second: JSON) -> Bool {
-        if let one = first.doubleValue, let other = second.doubleValue { return one == other }
-        return first == second
     }
 }

@@ -173,11 +173,12 @@ struct PreparedList: PreparedPicker {
         for item in given {
             let position: Int
             if let values {
-                // A value first, then a choice (what the front-ends send); no
-                // index, which an integer value would make ambiguous.
+                // A value first, then a choice (what the front-ends send); never
+                // an index, so an integer has one reading (docs/protocol.md, list).
                 guard let found = values.position(of: item) ?? item.stringValue.flatMap({ positionOf[$0] }) else {
+                    let isIndex = item.integerValue.map { choices.indices.contains(Int(clamping: $0)) } ?? false
                     throw PluginRejection(
-                        "\(ChoiceValues.shown(item)) is none of the values \(values.listed) (nor a choice: \(choices.listed()))"
+                        "\(ChoiceValues.shown(item)) is none of the values \(values.listed) (nor a choice: \(choices.listed()))\(isIndex ? "; a list with values takes no index" : "")"
                     )
                 }
                 position = found

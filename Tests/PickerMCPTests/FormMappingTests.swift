@@ -1,5 +1,6 @@
 import PickerJSON
 import PickerProtocol
+import PickerTestSupport
 import Testing
 
 @testable import PickerMCP
@@ -196,5 +197,16 @@ import Testing
         } throws: { error in
             (error as? ToolInputError)?.message.contains(sentence) == true
         }
+    }
+}
+
+/// An enum field's answer is read back as `ChoiceValue` matches (the shared table).
+@Suite struct FormMappingChoiceMatchingTests {
+    @Test(arguments: ChoiceMatchCases.all) func aChoiceIsReadAsTheTableSays(_ row: ChoiceMatchCases.Case) throws {
+        let choices = [FormMapping.Choice(title: "first", value: "other"), .init(title: "second", value: row.value)]
+        let one = try? FormMapping.read(row.answer, as: .choice(choices)).get()
+        #expect(one == (row.matches ? row.value : nil))
+        let several = try FormMapping.read([row.answer], as: .choices(choices)).get()
+        #expect(several == (row.matches ? [row.value] : []))
     }
 }

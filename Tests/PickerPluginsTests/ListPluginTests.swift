@@ -76,7 +76,7 @@ import Testing
                 == #""yes" is none of the values true, false (nor a choice: Yes, No)"#)
         #expect(
             harness.valueError("list", yesNo, 0)?.message
-                == "0 is none of the values true, false (nor a choice: Yes, No)",
+                == "0 is none of the values true, false (nor a choice: Yes, No); a list with values takes no index",
             "no index: an integer value would make one ambiguous")
         #expect(harness.valueError("list", yesNo, [true, false])?.message == "pick exactly one of the choices, not 2")
     }

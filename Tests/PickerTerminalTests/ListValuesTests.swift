@@ -1,4 +1,5 @@
 import PickerJSON
+import PickerTestSupport
 import Testing
 
 @testable import PickerTerminal
@@ -27,5 +28,14 @@ import Testing
         ]
         let fields = FormFields(options: form, value: ["ok": false])
         #expect(fields.value == ["ok": ["No"]])
+    }
+}
+
+/// The terminal's list finds a value's row as `ChoiceValue` matches (the shared table).
+@Suite struct ListValuesMatchingTests {
+    @Test(arguments: ChoiceMatchCases.all) func aValueStandsOnItsRowAsTheTableSays(_ row: ChoiceMatchCases.Case) {
+        let options: JSON = ["choices": ["first choice", "second choice"], "values": ["other", row.value]]
+        let places = ListChoices.places(of: row.answer, in: options, choices: ["first choice", "second choice"])
+        #expect(places == (row.matches ? [1] : []))
     }
 }

@@ -27,4 +27,22 @@ import Testing
         let history = try CommandLineProcess.run("pickerctl", ["--socket", daemon.socketPath, "history"]).stdout
         #expect(history.contains("via pickerctl ui from 192.0.2.7"), "\(history)")
     }
+
+    /// What an older pickerd makes of the relay's hello: one before `hello`
+    /// does not know the method, one before `remote` refuses the member. A
+    /// notification is answered by nothing, an error included, so the relayed
+    /// client reads its own answers only, and the asking works.
+    @Test func aPickerdThatDoesNotKnowTheRelaysHelloAnswersNothingAndTheAskingWorks() throws {
+        let daemon = try DaemonProcess()
+        let client = try TestClient(socketPath: daemon.socketPath)
+        client.send(line: #"{"jsonrpc":"2.0","method":"hello_of_a_later_pickerd","params":{"remote":"192.0.2.7"}}"#)
+        client.send(line: #"{"jsonrpc":"2.0","method":"hello","params":{"remote_of_a_later_pickerd":"192.0.2.7"}}"#)
+        client.send(line: #"{"jsonrpc":"2.0","id":1,"method":"present","params":{"kind":"text","title":"Asked"}}"#)
+        let first = try #require(try client.readMessage(timeout: 30))
+        #expect(first["id"] == 1, "the first line is present's answer, not an error: \(first)")
+        let window = try #require(first["result"]?["window"], "\(first)")
+        _ = try client.result("submit", ["window": window, "value": "yes"])
+        let history = try CommandLineProcess.run("pickerctl", ["--socket", daemon.socketPath, "history"]).stdout
+        #expect(history.contains("Asked") && !history.contains("192.0.2.7"), "\(history)")
+    }
 }

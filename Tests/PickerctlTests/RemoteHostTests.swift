@@ -44,6 +44,25 @@ import Testing
         #expect(answered.stdout == "shipped\n")
     }
 
+    /// `pickerctl dial-stdio`, run by sshd, names the ssh client's address in
+    /// its hello, so the remote daemon records an answer given over ssh as
+    /// from there (`by.remote`), which its history shows.
+    @Test func anAnswerGivenOverSSHIsFromTheSSHClientInTheRemoteHistory() throws {
+        let presented = try hosts.pickerctl([
+            "--host", hosts.address(0), "text", "--title", "Asked over ssh", "--no-wait",
+        ])
+        let id = presented.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(presented.status == 0 && !id.isEmpty, "\(presented.stderr)")
+        let submitted = try hosts.pickerctl(["submit", "--host", hosts.address(0), "--window", id, "over ssh"])
+        #expect(submitted.status == 0, "\(submitted.stderr)")
+
+        let history = try hosts.pickerctl(["--host", hosts.address(0), "history"])
+        #expect(history.status == 0, "\(history.stderr)")
+        #expect(history.stdout.contains("from 127.0.0.1"), "\(history.stdout)")
+        let outcome = try TestClient(socketPath: hosts.daemons[0].socketPath).result("history", ["window": .string(id)])
+        #expect(outcome["outcomes"]?.arrayValue?.first?["by"]?["remote"] == "127.0.0.1", "\(outcome)")
+    }
+
     @Test func pickerdHostIsTheDefaultAndHostWinsOverIt() throws {
         let viaEnvironment = try hosts.pickerctl(
             ["text", "--title", "From env", "--no-wait"], environment: ["PICKERD_HOST": hosts.address(1)])

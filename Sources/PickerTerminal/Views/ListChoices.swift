@@ -43,7 +43,7 @@ struct ListChoices: PickerView {
         let values = options[ListOption.values]?.arrayValue
         let items = value.map { $0.arrayValue ?? [$0] } ?? []
         return items.compactMap { item in
-            values?.firstIndex { $0 == item || ($0.doubleValue != nil && $0.doubleValue == item.doubleValue) }
+            values.flatMap { ChoiceValue.position(of: item, in: $0) }
                 ?? item.stringValue.flatMap { choices.firstIndex(of: $0) }
         }
     }

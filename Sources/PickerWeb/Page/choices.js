@@ -85,6 +85,17 @@ function choiceBox(labels, multiple, picked, label, changed) {
   return { box, redraw: (i) => { if (i != null) active = i; draw(); } };
 }
 
+/**
+ * Where `item` is among a list's `values`, -1 when it is none: the first value it matches as
+ * pickerd's `ChoiceValue.matches` (Swift, PickerProtocol) does, which this mirrors, and both are
+ * tested against one table (ChoiceMatchCases): numbers as numbers, strings as canonically
+ * equivalent, booleans as booleans, a value of one type never another's.
+ */
+function valueIndex(values, item) {
+  return values.findIndex((value) => typeof value === typeof item
+    && (typeof item === 'string' ? value.normalize() === item.normalize() : value === item));
+}
+
 function listControl(options, value, context) {
   const choices = Array.isArray(options.choices) ? options.choices.map(String) : [];
   const multiple = Boolean(options.multiple);
@@ -94,7 +105,7 @@ function listControl(options, value, context) {
   const pick = (list) => {
     picked.clear();
     for (const item of Array.isArray(list) ? list : [list]) {
-      const i = values ? (values.includes(item) ? values.indexOf(item) : choices.indexOf(String(item)))
+      const i = values ? (valueIndex(values, item) >= 0 ? valueIndex(values, item) : choices.indexOf(item))
         : typeof item === 'number' ? item : choices.indexOf(String(item));
       if (i >= 0 && i < choices.length) picked.add(i);
     }
