@@ -17,13 +17,7 @@ public struct PinentryQuestion: Sendable, Equatable {
     /// Who asks: once they are gone, no one waits for the answer.
     public var askedBy: Requester
 
-    public init(kind: Kind, title: String, message: String, timeoutSeconds: Int, askedBy: Requester) {
-        self.kind = kind
-        self.title = title
-        self.message = message
-        self.timeoutSeconds = timeoutSeconds
-        self.askedBy = askedBy
-    }
+    // Made by this module's dialogs alone, through the memberwise init Swift writes.
 }
 
 /// How a question's window ended.

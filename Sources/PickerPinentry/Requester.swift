@@ -15,12 +15,6 @@ public struct Requester: Sendable, Equatable {
         /// given the same pid later is not taken for it.
         public var startTime: UInt64?
 
-        public init(pid: Int32, name: String, startTime: UInt64? = nil) {
-            self.pid = pid
-            self.name = name
-            self.startTime = startTime
-        }
-
         /// Whether it still runs: there, not a zombie, and the same process.
         public var isRunning: Bool {
             guard let now = ProcessStat.of(pid) else { return false }
@@ -35,10 +29,8 @@ public struct Requester: Sendable, Equatable {
     /// This process's parent (gpg-agent), its parent, … up to three, init left out.
     public var parents: [Process]
 
-    public init(client: Process?, parents: [Process]) {
-        self.client = client
-        self.parents = parents
-    }
+    // Both are made here (`current(owner:)`) and by the tests, through the
+    // memberwise inits Swift writes.
 
     /// The sentence the window shows.
     public var sentence: String {

@@ -1,5 +1,6 @@
-import PickerPinentry
 import Testing
+
+@testable import PickerPinentry
 
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,4 @@
-import PickerPinentry
+@testable import PickerPinentry
 
 /// What a pinentry session did: the lines it wrote, the questions it asked, its sentences for stderr.
 final class Transcript {

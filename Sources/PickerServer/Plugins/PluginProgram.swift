@@ -50,15 +50,8 @@ public struct PluginProgramOutput {
     /// Its stdout ended: it exited or closed it.
     public var ended: () -> Void
 
-    public init(
-        stdout: @escaping ([UInt8]) -> Void, stderr: @escaping ([UInt8]) -> Void, stderrEnded: @escaping () -> Void,
-        ended: @escaping () -> Void
-    ) {
-        self.stdout = stdout
-        self.stderr = stderr
-        self.stderrEnded = stderrEnded
-        self.ended = ended
-    }
+    // Made by `ExternalPlugin` alone, through the memberwise init Swift writes;
+    // launchers only call it.
 }
 
 /// Why a program could not be started, as a sentence.
