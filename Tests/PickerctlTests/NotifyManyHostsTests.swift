@@ -209,6 +209,38 @@ import Testing
         #expect(server.notifications.count == 4, "\(server.notifications)")
     }
 
+    /// Quiet hours still hold on a host's return: quiet hours set on beta
+    /// while it was away (its state, through a daemon on another socket)
+    /// hold its window back until they end, and only then is it told again.
+    @Test func aReturningHostsQuietHoursStillHold() throws {
+        let server = try NotificationServer()
+        let folder = try TestDirectory()
+        let alpha = try Self.daemon("alpha")
+        let betaHome = try TestDirectory()
+        let betaSocket = betaHome.url.appendingPathComponent("beta.sock").path
+        var beta = try DaemonProcess(home: betaHome, socketPath: betaSocket)
+        let notify = try Self.notify(["--host", alpha.socketPath, "--host", betaSocket], on: server, in: folder)
+        defer { notify.signal(SIGTERM) }
+        _ = try Self.present(["confirm", "--title", "Held"], on: beta)
+        #expect(try server.notification(1).contains(#""beta.sock: Held""#))
+        _ = beta.stop()
+        try eventually("CloseNotification 1: \(server.calls)") {
+            server.calls.contains { $0.hasSuffix("CloseNotification 1") }
+        }
+        // Quiet hours set in beta's state by a daemon notify does not follow.
+        let aside = try DaemonProcess(home: betaHome)
+        #expect(try CommandLineProcess.run("pickerctl", ["--socket", aside.socketPath, "quiet"]).status == 0)
+        _ = aside.stop()
+        beta = try DaemonProcess(home: betaHome, socketPath: betaSocket)
+        // An alert breaks through: notify follows beta again, and the older
+        // window, held, is not told with it.
+        _ = try Self.present(["confirm", "--title", "Meanwhile", "--level", "alert"], on: beta)
+        #expect(try server.notification(2).contains(#""beta.sock: Meanwhile""#))
+        #expect(try CommandLineProcess.run("pickerctl", ["--socket", betaSocket, "quiet", "off"]).status == 0)
+        #expect(try server.notification(3).contains(#""beta.sock: Held""#))
+        #expect(server.notifications.count == 3, "\(server.notifications)")
+    }
+
     /// A remote host's window: its label leads the title, which the
     /// notification's spec makes plain text (shown as written, `<b>` too, as
     /// every title is); the body, markup, is escaped; a secure window shows
