@@ -7,7 +7,8 @@ import PickerProtocol
 struct NotificationQueue {
     let jobs: Int
     /// Every window a command ran or is queued for; kept across reconnects,
-    /// so a daemon restart repeats nothing.
+    /// so a daemon restart repeats nothing (but a host of several that went
+    /// away has the windows it closed or held back forgotten: `forget`).
     private(set) var notified: Set<WindowID> = []
     private(set) var queued: [WindowSummary] = []
     private(set) var running = 0
@@ -28,6 +29,13 @@ struct NotificationQueue {
         notified.formUnion(new.map(\.window))
         queued += new
         return start()
+    }
+
+    /// Lets `windows` go, to be told again when they wait again (their host
+    /// went away and returns).
+    mutating func forget(_ windows: Set<WindowID>) {
+        notified.subtract(windows)
+        queued.removeAll { windows.contains($0.window) }
     }
 
     /// A command ended; the windows whose command starts now.

@@ -17,18 +17,42 @@ struct NotificationRunner {
     let command: [String]?
     /// What the "Open" action runs; nil for `xdg-open` of the page.
     let openCommand: [String]?
+    /// Which windows the page pickerweb left (the web-url file) shows, with several hosts.
+    var page = PageHosts.local(nil)
+
+    /// pickerweb writes the same web-url file whether it follows one daemon
+    /// or several, so with several hosts notify is told which it is.
+    enum PageHosts: Equatable {
+        /// The page of one daemon: the host at this index (`--host local`),
+        /// which names windows by their own ids; nil when none is followed.
+        case local(Int?)
+        /// A page that follows the same hosts (`--page-follows-hosts`), which
+        /// names windows as the merged stack does (`build-7/w3`).
+        case followsHosts
+    }
+
+    /// How the command and Open name a window of the merged stack.
+    struct Addressing: Sendable {
+        /// The id its daemon knows it by (`pickerctl submit` takes it).
+        let window: WindowID
+        /// The `--host` its daemon is reached at; empty for the usual one.
+        let host: String
+        /// The id the page names it by; nil when no page known shows it.
+        let pageWindow: WindowID?
+    }
 
     enum Input: Sendable {
         /// What following the daemon at index `host` of those given yields.
         case following(host: Int, Following)
-        /// A command or notification ended, with the action chosen on it.
-        case commandEnded(WindowID, Int32, NotificationBubble.Choice?)
+        /// The command or notification started `started`th ended, with the action chosen on it.
+        case commandEnded(WindowID, started: Int, Int32, NotificationBubble.Choice?)
     }
 
     /// A notification that waits for an action.
     private struct Showing {
         let pid: pid_t
         let window: WindowSummary
+        let addressing: Addressing
         /// Its window ended elsewhere and it was told to close.
         var closing = false
     }
@@ -49,10 +73,24 @@ struct NotificationRunner {
         }
         defer { for connection in connections { connection.cancel() } }
         var clients: [Int: PickerClient] = [:]
-        var showing: [WindowID: Showing] = [:]
+        /// By start (the `started`th command): a window shown again after its
+        /// host returned may have two, the first one closing.
+        var showing: [Int: Showing] = [:]
+        var started = 0
         /// The daemon that asked `window` (as merged), and its id there.
         func origin(of window: WindowID) -> Origin? {
             followed.locate(window).flatMap { host, id in clients[host].map { Origin(client: $0, window: id) } }
+        }
+        func addressing(of window: WindowID) -> Addressing {
+            guard case (let host, let id)? = followed.locate(window) else {
+                return Addressing(window: window, host: "", pageWindow: nil)
+            }
+            // One host: the page is its own; several: as the page names it, if it shows it.
+            let pageWindow =
+                !followed.isQualified || page == .followsHosts ? window : page == .local(host) ? id : nil
+            return Addressing(
+                window: id, host: hosts[host] ?? (followed.isQualified ? DaemonAddress.localName : ""),
+                pageWindow: pageWindow)
         }
         for await event in inputs {
             var starting: [WindowSummary] = []
@@ -65,33 +103,45 @@ struct NotificationRunner {
                 stack = await Self.read(host, from: clients[host], into: &followed)
             case .following(let host, .disconnected(let reason)):
                 clients[host] = nil
-                // Said once while it is retried; its windows' notifications close.
+                // One of several: its windows leave, their notifications
+                // close, and those shown or waiting their turn are told again
+                // when it returns. (One host's stay: nothing is repeated.)
+                if followed.isQualified {
+                    let shown = Set(showing.values.map(\.window.window)).union(queue.queued.map(\.window))
+                    queue.forget(shown.filter { followed.locate($0)?.host == host })
+                }
+                // Said once while it is retried.
                 guard followed.lose(host: host, because: reason) else { continue }
                 printError(
                     followed.isQualified
                         ? "\(followed.hosts[host].label) is away (\(reason))" : "waiting for pickerd (\(reason))")
                 if followed.isQualified { stack = followed.merged.windows }
-            case .commandEnded(let window, let status, let choice):
-                let ended = showing.removeValue(forKey: window)
+            case .commandEnded(let window, let start, let status, let choice):
+                let ended = showing.removeValue(forKey: start)
                 if status != 0 && ended?.closing != true {
                     printError("the command for window \(window) exited with status \(status)")
                 }
                 if let choice, let ended {
-                    await act(on: choice, for: ended.window, origin: origin(of: ended.window.window))
+                    await act(on: choice, for: ended, origin: origin(of: ended.window.window))
                 }
                 starting = queue.finished()
             }
             if let stack {
                 starting = queue.update(with: stack)
                 // SIGINT: notify-send closes its notification (CloseNotification) and exits.
-                for (window, shown) in showing where !shown.closing && !stack.contains(where: { $0.window == window }) {
+                for (start, shown) in showing
+                where !shown.closing && !stack.contains(where: { $0.window == shown.window.window }) {
                     kill(shown.pid, SIGINT)
-                    showing[window]?.closing = true
+                    showing[start]?.closing = true
                 }
             }
             for window in starting {
-                if let pid = await run(for: window, origin: origin(of: window.window), reporting: input) {
-                    showing[window.window] = Showing(pid: pid, window: window)
+                started += 1
+                let addressing = addressing(of: window.window)
+                if let pid = await run(
+                    for: window, as: addressing, started: started, origin: origin(of: window.window), reporting: input)
+                {
+                    showing[started] = Showing(pid: pid, window: window, addressing: addressing)
                 }
             }
         }
@@ -118,11 +168,13 @@ struct NotificationRunner {
     /// Starts the command or notification for `window`; the pid of a
     /// notification that waits for an action.
     private func run(
-        for window: WindowSummary, origin: Origin?, reporting input: AsyncStream<Input>.Continuation
+        for window: WindowSummary, as addressing: Addressing, started: Int, origin: Origin?,
+        reporting input: AsyncStream<Input>.Continuation
     ) async -> pid_t? {
-        let webURL = WebURLFile.read(environment: POSIX.environment())
-        let environment = Self.environment(for: window, webURL: webURL)
-        let ended: @Sendable (Int32) -> Void = { input.yield(.commandEnded(window.window, $0, nil)) }
+        // The page only where it shows this window.
+        let webURL = addressing.pageWindow == nil ? nil : WebURLFile.read(environment: POSIX.environment())
+        let environment = Self.environment(for: window, as: addressing, webURL: webURL)
+        let ended: @Sendable (Int32) -> Void = { input.yield(.commandEnded(window.window, started: started, $0, nil)) }
         if let command {
             spawn(command, environment: environment, ended: ended)
             return nil
@@ -155,7 +207,7 @@ struct NotificationRunner {
         // only a key it offered.
         return ChildProcess.spawnReading(arguments, environment: environment) { status, printed in
             let key = String(decoding: printed, as: UTF8.self).split(separator: "\n").last.map(String.init)
-            input.yield(.commandEnded(window.window, status, key.flatMap(bubble.choice(forKey:))))
+            input.yield(.commandEnded(window.window, started: started, status, key.flatMap(bubble.choice(forKey:))))
         } failed: { reason in
             printError("cannot run \(arguments[0]): \(reason)")
             ended(127)
@@ -171,7 +223,8 @@ struct NotificationRunner {
     }
 
     /// Submits the answer chosen on the notification, or opens the page on its window.
-    private func act(on choice: NotificationBubble.Choice, for window: WindowSummary, origin: Origin?) async {
+    private func act(on choice: NotificationBubble.Choice, for shown: Showing, origin: Origin?) async {
+        let window = shown.window
         switch choice {
         case .answer(let value):
             guard let origin else { return printError("window \(window.window) was answered while pickerd was away") }
@@ -179,15 +232,20 @@ struct NotificationRunner {
                 printError("cannot answer window \(window.window): \(error)")
             }
         case .open:
-            let webURL = WebURLFile.read(environment: POSIX.environment())
-            let onWindow = webURL.map { $0 + ($0.contains("#") ? "&" : "#") + "window=\(window.window)" }
+            let addressing = shown.addressing
+            let webURL = addressing.pageWindow.flatMap { pageWindow in
+                WebURLFile.read(environment: POSIX.environment()).map { (page: $0, window: pageWindow) }
+            }
+            let onWindow = webURL.map { PageOnWindow.address($0.page, window: $0.window) }
             // xdg-open's command line is readable by every user: the page's
             // address without its token (a browser that signed in has its cookie).
             guard
                 let arguments = openCommand
-                    ?? Self.pageAddress(webURL).map({ ["xdg-open", "\($0)#window=\(window.window)"] })
+                    ?? webURL.flatMap({ page in
+                        Self.pageAddress(page.page).map { ["xdg-open", PageOnWindow.address($0, window: page.window)] }
+                    })
             else { return }
-            spawn(arguments, environment: Self.environment(for: window, webURL: onWindow)) { status in
+            spawn(arguments, environment: Self.environment(for: window, as: addressing, webURL: onWindow)) { status in
                 if status != 0 { printError("\(arguments[0]) exited with status \(status)") }
             }
         }
@@ -201,16 +259,20 @@ struct NotificationRunner {
     /// This process's environment and the window's PICKER_* variables, their
     /// control characters removed (a title could otherwise carry escape
     /// sequences into whatever the command prints).
-    static func environment(for window: WindowSummary, webURL: String?) -> [String: String] {
+    static func environment(for window: WindowSummary, as addressing: Addressing, webURL: String?) -> [String: String] {
         var environment = POSIX.environment()
-        environment["PICKER_WINDOW"] = window.window.rawValue
+        environment["PICKER_WINDOW"] = addressing.window.rawValue
+        environment["PICKER_HOST"] = addressing.host
         environment["PICKER_TITLE"] = window.title
         environment["PICKER_LEVEL"] = window.levelName ?? window.level.description
         environment["PICKER_KIND"] = window.kind
         environment["PICKER_WEB_URL"] = webURL ?? ""
         // Who asks (`WhoAsks`), empty when the daemon did not say.
         environment["PICKER_ASKER"] = WhoAsks(window.owner)?.line ?? ""
-        for name in ["PICKER_WINDOW", "PICKER_TITLE", "PICKER_LEVEL", "PICKER_KIND", "PICKER_WEB_URL", "PICKER_ASKER"] {
+        for name in [
+            "PICKER_WINDOW", "PICKER_HOST", "PICKER_TITLE", "PICKER_LEVEL", "PICKER_KIND", "PICKER_WEB_URL",
+            "PICKER_ASKER",
+        ] {
             environment[name] = environment[name].map(NotificationBubble.withoutControls)
         }
         return environment

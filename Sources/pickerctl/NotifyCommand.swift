@@ -25,7 +25,10 @@ struct NotifyCommand: AsyncParsableCommand, FollowsManyHosts {
             on that window, when pickerweb runs). A notification that waits for an action holds one of the \
             --jobs places until it closes; it is closed when its window ends elsewhere. \
             Runs until Ctrl-C, and follows pickerd through restarts. With --host given more than once it \
-            follows every host: each title starts with its host, and PICKER_WINDOW is HOST/ID.
+            follows every host: each title starts with its host, PICKER_WINDOW is the id on that host and \
+            PICKER_HOST the --host it came from (pickerctl --host "$PICKER_HOST" submit --window "$PICKER_WINDOW" …); \
+            the page (PICKER_WEB_URL, Open) is the local daemon's, for --host local's windows only, unless \
+            --page-follows-hosts. A host that returns has its waiting windows told again.
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -39,6 +42,12 @@ struct NotifyCommand: AsyncParsableCommand, FollowsManyHosts {
                 + "PICKER_WEB_URL is the page on that window.", valueName: "CMD ARG"))
     var openCommand: String?
 
+    @Flag(
+        help: ArgumentHelp(
+            "With several --host: the page pickerweb runs follows the same hosts (pickerctl web with the same --host "
+                + "options, in the same order), so Open and PICKER_WEB_URL give it for every host's window."))
+    var pageFollowsHosts = false
+
     @Option(
         parsing: .remaining,
         help: ArgumentHelp("The command and its arguments (everything after --command).", valueName: "CMD ARG"))
@@ -49,10 +58,15 @@ struct NotifyCommand: AsyncParsableCommand, FollowsManyHosts {
     }
 
     func run() async throws {
-        let runner = NotificationRunner(
+        var runner = NotificationRunner(
             command: command.isEmpty ? nil : command,
             openCommand: openCommand.map { $0.split(separator: " ").map(String.init) }.flatMap { $0.isEmpty ? nil : $0 }
         )
+        if pageFollowsHosts {
+            runner.page = .followsHosts
+        } else if global.hosts.count > 1 {
+            runner.page = .local(global.hosts.firstIndex(of: DaemonAddress.localName))
+        }
         await runner.follow(hosts: global.addresses, jobs: jobs)
     }
 }
