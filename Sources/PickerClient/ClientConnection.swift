@@ -59,9 +59,11 @@ final class ClientConnection: Sendable {
     /// never sent, and the answer to one already sent is handed to
     /// `lateAnswer` when it comes (to withdraw what it did: dismiss a window
     /// it presented), on the reader thread.
+    /// `written` is called once the request is written, before any request
+    /// made after that (the daemon reads a connection's requests in order).
     func call(
         _ method: String, _ params: JSONObject, stream: AsyncStream<Event>.Continuation? = nil,
-        lateAnswer: (@Sendable (JSON) -> Void)? = nil
+        lateAnswer: (@Sendable (JSON) -> Void)? = nil, written: (@Sendable () -> Void)? = nil
     ) async throws(PickerClientError) -> JSON {
         let id = state.withLock { state in
             defer { state.nextID += 1 }
@@ -88,6 +90,8 @@ final class ClientConnection: Sendable {
                     }
                     if let failure = write(DaemonMessage.request(id: id, method, params)) {
                         withdraw(id)?.resume(throwing: failure)
+                    } else {
+                        written?()
                     }
                 }
             } onCancel: {

@@ -6,36 +6,33 @@ extension PickerClient {
     /// one update at a time, and submits the last one when input ends. The
     /// outcome of the window when it ends first (a cancel, auto-close, a
     /// timeout), or of the submit; nil if `input` stops without an end.
-    public func follow(_ input: ProgressInput, window: WindowID) async throws -> Outcome? {
+    /// After a restart of pickerd it goes on over the connection that took
+    /// the window back (`connections`; without, `.disconnected` ends it).
+    public func follow(_ input: ProgressInput, window: WindowID, following connections: AskerConnections? = nil)
+        async throws -> Outcome?
+    {
+        let asker = AskerUpdates(self, following: connections)
         var sent: ProgressState? = nil
         for await _ in input.changes {
             let reading = input.current
-            if reading.isAtEnd {
-                return try await ended(window) { try await submit(window: window, value: reading.state.json) }
-            }
-            if reading.state == sent { continue }
+            if !reading.isAtEnd, reading.state == sent { continue }
             let value = reading.state.json
-            if let outcome = try await ended(
-                window,
-                after: {
-                    _ = try await update(window: window, value: value)
-                    return nil
-                })
-            {
-                return outcome
+            let submitted: Outcome?
+            do {
+                if reading.isAtEnd {
+                    submitted = try await asker.send(Submit(window: window, value: value))
+                } else {
+                    _ = try await asker.send(Update(window: window, value: value))
+                    submitted = nil
+                }
+            } catch {
+                // The window ended meanwhile (cancelled, auto-closed): its outcome.
+                guard case .rpc(let refusal) = error, refusal.code == .alreadyDismissed else { throw error }
+                return try await asker.client.wait(window: window)
             }
+            if let submitted { return submitted }
             sent = reading.state
         }
         return nil
-    }
-
-    /// Runs `request`; when the window has ended meanwhile (cancelled,
-    /// auto-closed), its outcome instead.
-    private func ended(_ window: WindowID, after request: () async throws -> Outcome?) async throws -> Outcome? {
-        do {
-            return try await request()
-        } catch PickerClientError.rpc(let refusal) where refusal.code == .alreadyDismissed {
-            return try await wait(window: window)
-        }
     }
 }

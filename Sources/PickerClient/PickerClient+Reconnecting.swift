@@ -11,11 +11,13 @@ extension PickerClient {
     ///
     /// `reconnecting` is told once each time the connection is lost.
     /// Connections made here are closed before it returns; this one is not.
+    /// Each is handed to `connections` once its wait is written (the window
+    /// is then its own again), for a task that moves the window meanwhile.
     /// Cancelling the task ends it at once, as `wait`, dismissing the window
     /// with `dismissingOnCancel` (unless it happens while pickerd is away).
     public func outcomeSurvivingRestarts(
         of window: WindowID, reconnectingFor limit: Duration, timeoutMilliseconds: Int64? = nil,
-        dismissingOnCancel: Bool = false,
+        dismissingOnCancel: Bool = false, handingOnTo connections: AskerConnections? = nil,
         reconnecting: () -> Void = {}
     ) async throws(PickerClientError) -> Outcome {
         let clock = ContinuousClock()
@@ -24,13 +26,19 @@ extension PickerClient {
         var reconnected = false
         /// When the connection was lost, until a wait holds for a second again.
         var outageStarted: ContinuousClock.Instant?
-        defer { if client !== self { client.close() } }
+        defer {
+            connections?.finish()
+            if client !== self { client.close() }
+        }
         while true {
             let started = clock.now
             do {
                 let remaining = waitEnds.map { max(1, Int64(($0 - clock.now) / .milliseconds(1))) }
+                // A new connection is handed on; the first is the mover's own already.
+                let handed = reconnected ? client : nil
                 return try await client.wait(
-                    window: window, timeoutMilliseconds: remaining, dismissingOnCancel: dismissingOnCancel)
+                    window: window, timeoutMilliseconds: remaining, dismissingOnCancel: dismissingOnCancel
+                ) { if let handed { connections?.hand(handed) } }
             } catch .disconnected {
                 if outageStarted == nil || clock.now - started > .seconds(1) {
                     outageStarted = clock.now

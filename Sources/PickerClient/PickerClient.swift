@@ -117,8 +117,19 @@ public final class PickerClient: Sendable {
     public func wait(window: WindowID, timeoutMilliseconds: Int64? = nil, dismissingOnCancel: Bool = false)
         async throws(PickerClientError) -> Outcome
     {
+        try await wait(window: window, timeoutMilliseconds: timeoutMilliseconds, dismissingOnCancel: dismissingOnCancel)
+        {}
+    }
+
+    /// `wait`, telling `written` once the request is written: from then on
+    /// this connection is the window's asker again (after a restart).
+    func wait(
+        window: WindowID, timeoutMilliseconds: Int64?, dismissingOnCancel: Bool,
+        written: @escaping @Sendable () -> Void
+    ) async throws(PickerClientError) -> Outcome {
+        let method = Wait(window: window, timeoutMilliseconds: timeoutMilliseconds)
         do {
-            return try await send(Wait(window: window, timeoutMilliseconds: timeoutMilliseconds))
+            return try Wait.result(from: try await connection.call(Wait.name, method.params, written: written))
         } catch .cancelled where dismissingOnCancel {
             // A notification: sent now, in order after the wait, with no answer to wait for.
             try? connection.notify(Dismiss.name, Dismiss(.window(window)).params)

@@ -39,11 +39,9 @@ public final class TerminalApp {
     private var drawn: WindowSummary?
     /// How far a message longer than the screen is scrolled (Ctrl-Up/Down).
     private var message = MessageScroll()
-    /// How many of this front-end's live updates, per window, the daemon
-    /// accepted and has not echoed yet: each accepted update is exactly one
-    /// `window.changed`, in order, with the value as the daemon normalized it
-    /// (trimmed, a datetime with its offset), so echoes are counted, not matched.
-    private var unechoed: [WindowID: Int] = [:]
+    /// This front-end's live updates, per window, the daemon accepted and
+    /// has not echoed yet, matched to events by value (`PendingEchoes`).
+    private var unechoed: [WindowID: PendingEchoes] = [:]
     /// The window this front-end just answered or cancelled: the next key is
     /// no takeover, the person moved on themselves.
     private var answeredHere: WindowID?
@@ -136,9 +134,10 @@ public final class TerminalApp {
         // echo too: the asker's events come between this front-end's own.
         view.follow(value)
         views[window] = view
-        if let count = unechoed[window], count > 0 {
-            unechoed[window] = count - 1
-            return
+        if var echoes = unechoed[window], !echoes.isEmpty {
+            let verdict = echoes.judge(Self.personsPart(of: value, in: view))
+            unechoed[window] = echoes
+            if verdict != .news { return }
         }
         // A secret view's live value never holds its secrets (front-ends send
         // no live updates of them): drawn again from it, the typing would go.
@@ -151,6 +150,12 @@ public final class TerminalApp {
             return
         }
         views[window] = PickerViews.make(kind: summary.builtInKind, options: details.options, value: value)
+    }
+
+    /// What of `value` is the person's, as `PendingEchoes` compares it: a
+    /// form's fields its asker moves left out.
+    private static func personsPart(of value: JSON, in view: any PickerView) -> JSON {
+        (view as? FormFields)?.personsPart(of: value) ?? value
     }
 
     /// Keeps the sentence for how the window last drawn ended. (Events trail
@@ -227,13 +232,17 @@ public final class TerminalApp {
         case .controlUp, .controlDown: return message.scroll(by: pressed == .controlDown ? 1 : -1)
         default: break
         }
+        let previous = Self.personsPart(of: view.value, in: view)
         let result = await ViewKeyPress.handle(pressed, in: &view, of: window, client: client)
         views[key.window] = view
         switch result {
         case .none: break
         case .edited(let echoed):
             notice = nil
-            if echoed { unechoed[key.window, default: 0] += 1 }
+            if echoed {
+                unechoed[key.window, default: PendingEchoes()].sent(
+                    Self.personsPart(of: view.value, in: view), over: previous)
+            }
         case .ended:
             answeredHere = key.window
             notice = nil

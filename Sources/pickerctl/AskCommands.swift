@@ -279,9 +279,11 @@ struct FormCommand: AsyncParsableCommand {
                 OutcomePrinting.finish(delimited.applied(to: $0), kind: .form, json: false, separator: "\t")
             }
         }
-        var moving: (@Sendable (PickerClient, WindowID) async -> Void)?
+        var moving: (@Sendable (PickerClient, WindowID, AskerConnections) async -> Void)?
         if let field = ProgressFieldInput.field(of: FormField.fields(of: .object(options))) {
-            moving = { client, window in await ProgressFieldInput.move(field, of: window, with: client) }
+            moving = { client, window, connections in
+                await ProgressFieldInput.move(field, of: window, with: client, following: connections)
+            }
         }
         try await common.ask(
             kind: .form, options: options, flags: OptionFlags(FormOption.self, renamed: [.fields: "--field"]),

@@ -93,12 +93,13 @@ extension AskOptions {
     /// `answeringRequests`: this pickerctl answers pickerd's own requests
     /// for the window (`browse`, for `file`), and says so (`browsable`).
     /// `moving`: what moves the window for its asker while it waits (a
-    /// form's progress field fed by standard input), given the client and
-    /// the window; cancelled once the window ends.
+    /// form's progress field fed by standard input), given the client, the
+    /// window and the connections that take it back after a restart of
+    /// pickerd (--reconnect); cancelled once the window ends.
     func ask(
         kind: BuiltInKind, options: JSONObject, flags: OptionFlags = .none, separator: String = "\t",
         answeringRequests: RequestHandler? = nil, finishing: ((Outcome) -> Int32)? = nil,
-        moving: (@Sendable (PickerClient, WindowID) async -> Void)? = nil
+        moving: (@Sendable (PickerClient, WindowID, AskerConnections) async -> Void)? = nil
     ) async throws {
         try await ask(
             kindNamed: kind.name, known: kind, options: options, flags: flags, separator: separator,
@@ -117,7 +118,7 @@ extension AskOptions {
     private func ask(
         kindNamed kind: String, known: BuiltInKind?, options: JSONObject, flags: OptionFlags, separator: String,
         answeringRequests: RequestHandler?, finishing: ((Outcome) -> Int32)?,
-        moving: (@Sendable (PickerClient, WindowID) async -> Void)?
+        moving: (@Sendable (PickerClient, WindowID, AskerConnections) async -> Void)?
     ) async throws {
         try await runCommand {
             let client = try global.connect()
@@ -148,9 +149,13 @@ extension AskOptions {
                 printLine(window.rawValue)
                 return ExitStatus.submitted
             }
-            let mover = moving.map { move in Task { await move(client, window) } }
+            let connections = AskerConnections()
+            let mover = moving.map { move in Task { await move(client, window, connections) } }
             defer { mover?.cancel() }
-            guard let outcome = try await outcome(of: summary, from: client, readsStandardInput: mover != nil) else {
+            guard
+                let outcome = try await outcome(
+                    of: summary, from: client, readsStandardInput: mover != nil, handingOnTo: connections)
+            else {
                 return ExitStatus.interrupted
             }
             if let finishing { return finishing(outcome) }
@@ -161,18 +166,23 @@ extension AskOptions {
     /// The window's outcome: answered in place (`InlinePicker`), or waited
     /// for after a one-line hint of how to answer it. nil after Ctrl-C in
     /// the inline picker, which cancelled the window.
-    func outcome(of summary: WindowSummary, from client: PickerClient, readsStandardInput: Bool = false)
-        async throws -> Outcome?
-    {
+    /// `connections`: given each connection that takes the window back
+    /// after a restart (`AskerConnections`).
+    func outcome(
+        of summary: WindowSummary, from client: PickerClient, readsStandardInput: Bool = false,
+        handingOnTo connections: AskerConnections? = nil
+    ) async throws -> Outcome? {
         let reconnection = self.reconnection
         guard
             let picker = try inline.picker(
                 for: summary, socketPath: client.socketPath, readsStandardInput: readsStandardInput)
         else {
             WaitingHint.show(for: summary)
-            return try await reconnection.outcome(of: summary.window, from: client)
+            return try await reconnection.outcome(of: summary.window, from: client, handingOnTo: connections)
         }
-        let waiting = Task { try await reconnection.outcome(of: summary.window, from: client) }
+        let waiting = Task {
+            try await reconnection.outcome(of: summary.window, from: client, handingOnTo: connections)
+        }
         defer { waiting.cancel() }
         switch try await picker.run(until: waiting) {
         case .ended(let outcome): return outcome

@@ -67,9 +67,13 @@ struct ProgressCommand: AsyncParsableCommand {
     private static func outcome(
         of summary: WindowSummary, following input: ProgressInput, with client: PickerClient, common: AskOptions
     ) async throws -> Outcome? {
-        try await withThrowingTaskGroup(of: Outcome?.self) { group in
-            group.addTask { try await common.outcome(of: summary, from: client, readsStandardInput: true) }
-            group.addTask { try await client.follow(input, window: summary.window) }
+        let connections = AskerConnections()
+        return try await withThrowingTaskGroup(of: Outcome?.self) { group in
+            group.addTask {
+                try await common.outcome(
+                    of: summary, from: client, readsStandardInput: true, handingOnTo: connections)
+            }
+            group.addTask { try await client.follow(input, window: summary.window, following: connections) }
             let first = try await group.next() ?? nil
             group.cancelAll()
             return first

@@ -17,12 +17,14 @@ struct ReconnectOption: ParsableArguments {
     var reconnect = DurationArgument(milliseconds: 30_000)
 
     /// The window's outcome, waited for on `client` and, after a restart of
-    /// pickerd, on new connections.
-    func outcome(of window: WindowID, from client: PickerClient, timeoutMilliseconds: Int64? = nil) async throws
-        -> Outcome
-    {
+    /// pickerd, on new connections, each handed on to `connections`.
+    func outcome(
+        of window: WindowID, from client: PickerClient, timeoutMilliseconds: Int64? = nil,
+        handingOnTo connections: AskerConnections? = nil
+    ) async throws -> Outcome {
         try await client.outcomeSurvivingRestarts(
-            of: window, reconnectingFor: reconnect.duration, timeoutMilliseconds: timeoutMilliseconds
+            of: window, reconnectingFor: reconnect.duration, timeoutMilliseconds: timeoutMilliseconds,
+            handingOnTo: connections
         ) {
             if isatty(2) == 1 {
                 printError(

@@ -134,6 +134,67 @@ import Testing
         #expect(outcome.value == ["notes": "y", "copy": ["bar": ["percent": 30]]])
     }
 
+    /// A preset form holding a progress and a required text, as field
+    /// `copy` of a form, optional or not; the asker has moved the bar.
+    static func formWithin(required: Bool) throws -> (
+        daemon: EmbeddedDaemon, asker: EmbeddedConnection, person: EmbeddedConnection, window: WindowID,
+        folder: TestDirectory
+    ) {
+        let preset = #"""
+            {"kind": "transfer", "base": "form", "options": {"fields": [
+              {"name": "bar", "kind": "progress"}, {"name": "target", "kind": "text"}]}}
+            """#
+        let (daemon, folder) = try PresetTests.embeddedDaemon(["transfer.json": preset])
+        let asker = try EmbeddedConnection(daemon)
+        let window = try asker.presentWindow(
+            Present(
+                kind: "form",
+                options: [
+                    "fields": [
+                        ["name": "notes", "kind": "text", "required": false],
+                        ["name": "copy", "kind": "transfer", "required": .bool(required)],
+                    ]
+                ])
+        ).window
+        _ = try asker.call(Update(window: window, value: ["copy": ["bar": ["percent": 30]]]))
+        return (daemon, asker, try EmbeddedConnection(daemon), window, folder)
+    }
+
+    /// An optional form within may be left out whatever it holds: its
+    /// progress is not put back, so its required text is not asked for.
+    @Test func anOptionalFormWithinHoldingAProgressMayBeLeftOut() throws {
+        let (_, asker, person, window, folder) = try Self.formWithin(required: false)
+        defer { withExtendedLifetime(folder) {} }
+        // A person's edit without it leaves it out; the asker's next update brings it back.
+        _ = try person.call(Update(window: window, value: ["notes": "x"]))
+        #expect(try person.call(Get(window: window)).value == ["notes": "x"])
+        _ = try asker.call(Update(window: window, value: ["copy": ["bar": ["percent": 40]]]))
+        #expect(try person.call(Get(window: window)).value == ["notes": "x", "copy": ["bar": ["percent": 40]]])
+        for given: JSON in [["notes": "y"], ["notes": "y", "copy": .null], [:]] {
+            let other = try Self.formWithin(required: false)
+            defer { withExtendedLifetime(other.folder) {} }
+            let outcome = try other.person.call(Submit(window: other.window, value: given))
+            #expect(outcome.reason == .submitted && outcome.value == (given == [:] ? [:] : ["notes": "y"]))
+        }
+        // Given, it is taken with its live progress and needs its own required field.
+        let refused = try #require(
+            try person.request(Submit(window: window, value: ["notes": "z", "copy": [:]])).failure)
+        #expect(refused.code == .invalidParams && refused.data?["field"] == "copy", "\(refused.message)")
+        let outcome = try person.call(Submit(window: window, value: ["notes": "z", "copy": ["target": "/srv"]]))
+        #expect(outcome.value == ["notes": "z", "copy": ["bar": ["percent": 40], "target": "/srv"]])
+    }
+
+    /// A required form within keeps its rule: left out, it is its live
+    /// progress, and its required text is then missing.
+    @Test func aRequiredFormWithinHoldingAProgressCannotBeLeftOut() throws {
+        let (_, _, person, window, folder) = try Self.formWithin(required: true)
+        defer { withExtendedLifetime(folder) {} }
+        let refused = try #require(try person.request(Submit(window: window, value: ["notes": "y"])).failure)
+        #expect(refused.code == .invalidParams && refused.data?["field"] == "copy", "\(refused.message)")
+        #expect(refused.message.contains("'target' is required"), "\(refused.message)")
+        #expect(try person.call(Get(window: window)).value == ["copy": ["bar": ["percent": 30]]])
+    }
+
     /// A form is cancelled as a whole, as any form: no value.
     @Test func aCancelFollowsTheFormsRules() throws {
         let (_, asker, person, window) = try Self.askedForm()

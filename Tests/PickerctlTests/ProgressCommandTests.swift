@@ -123,6 +123,22 @@ import Testing
         let outcome = try other.result("wait", ["window": window])
         #expect(outcome["reason"] == "submitted" && outcome["value"] == ["percent": 100])
     }
+
+    /// After a restart of pickerd the bar moves on, and the end of input
+    /// submits, over the connection that took the window back with `wait`.
+    @Test func theBarMovesOnAfterARestartOfPickerd() throws {
+        let (daemon, asking) = try ProgressFieldCommandTests.restartingPickerd(
+            whileMoving: ["progress", "--inline", "never"]) { $0 }
+        try asking.write(input: "70\n", close: false)
+        try eventually("the bar at 70 after the restart", timeout: 60) {
+            try ProgressFieldCommandTests.keyValue(daemon) == ["percent": 70]
+        }
+        try asking.write(input: "#done\n")
+        let run = asking.finish()
+        #expect(run.status == 0, "\(run)")
+        let history = try TestClient(socketPath: daemon.socketPath).result("history")
+        #expect(history["outcomes"]?.arrayValue?.first?["value"] == ["percent": 70, "text": "done"], "\(history)")
+    }
 }
 
 /// `pickerctl form` with a progress field, in a real pipeline: its standard
@@ -160,5 +176,72 @@ import Testing
             ])
         let warning = "pickerctl: ignoring a line of standard input that is neither a number nor #text\n"
         #expect(run.stderr.components(separatedBy: warning).count == 2, "one warning: \(run.stderr)")
+    }
+
+    /// After a restart of pickerd (--reconnect, the default), the bar moves
+    /// on: the connection that took the form back with `wait` sends it.
+    @Test func theFieldMovesOnAfterARestartOfPickerd() throws {
+        let (daemon, asking) = try Self.restartingPickerd(
+            whileMoving: ["form", "--inline", "never", "--field", "notes:text", "--field", "up:progress"]
+        ) { $0?["up"] }
+        try asking.write(input: "70\n#after the restart\n", close: false)
+        try eventually("the field at 70 after the restart", timeout: 60) {
+            try Self.keyValue(daemon)?["up"] == ["percent": 70, "text": "after the restart"]
+        }
+        _ = try TestClient(socketPath: daemon.socketPath).result("submit", ["value": ["notes": "done"]])
+        let run = asking.finish()
+        #expect(run.status == 0, "\(run)")
+        #expect(
+            try JSON.parse(String(run.stdout.split(separator: "\n").first ?? "")) == [
+                "notes": "done", "up": ["percent": 70, "text": "after the restart"],
+            ])
+        #expect(!run.stderr.contains("did not move"), "\(run.stderr)")
+    }
+
+    /// Runs pickerctl with `arguments`, moves its bar to 10 by standard
+    /// input (`bar` finds it in the key window's value), then stops pickerd
+    /// and starts it again on the same state and socket.
+    static func restartingPickerd(whileMoving arguments: [String], bar: (JSON?) -> JSON?) throws -> (
+        DaemonProcess, CommandLineProcess
+    ) {
+        let home = try TestDirectory()
+        let first = try DaemonProcess(home: home)
+        let asking = try CommandLineProcess("pickerctl", ["--socket", first.socketPath] + arguments, input: true)
+        try asking.write(input: "10\n", close: false)
+        try eventually("the bar at 10") { try bar(keyValue(first)) == ["percent": 10] }
+        _ = first.stop()
+        return (try DaemonProcess(home: home), asking)
+    }
+
+    /// The key window's live value, nil while there is none.
+    static func keyValue(_ daemon: DaemonProcess) throws -> JSON? {
+        let client = try TestClient(socketPath: daemon.socketPath)
+        defer { client.close() }
+        guard let key = try client.result("list")["key"], key != .null else { return nil }
+        return try client.result("get", ["window": key])["value"]
+    }
+
+    /// `pickerctl submit '{}'` answers a form whose optional form within holds
+    /// a progress the asker moved: the form within is left out.
+    @Test func submitLeavesOutAnOptionalFormWithinHoldingAProgress() throws {
+        let daemon = try DaemonProcess.withPresets([
+            "transfer": #"""
+            {"kind": "transfer", "base": "form", "options": {"fields": [
+              {"name": "bar", "kind": "progress"}, {"name": "target", "kind": "text"}]}}
+            """#
+        ])
+        let asker = try TestClient(socketPath: daemon.socketPath)
+        let window = try #require(
+            try asker.result(
+                "present",
+                ["kind": "form", "options": ["fields": [["name": "copy", "kind": "transfer", "required": false]]]])[
+                    "window"])
+        _ = try asker.result("update", ["window": window, "value": ["copy": ["bar": ["percent": 30]]]])
+        let submitted = try CommandLineProcess.run(
+            "pickerctl",
+            ["--socket", daemon.socketPath, "submit", "--window", try #require(window.stringValue), "--json", "{}"])
+        #expect(submitted.status == 0, "\(submitted.stderr)")
+        let outcome = try asker.result("wait", ["window": window])
+        #expect(outcome["reason"] == "submitted" && outcome["value"] == [:], "\(outcome)")
     }
 }

@@ -63,6 +63,21 @@ struct FormFields: PickerView {
         }
     }
 
+    /// `value` without what its asker moves (`followsItsAsker`), at any
+    /// depth: the person's part, which the asker's updates leave as it is
+    /// (`PendingEchoes` compares by it).
+    func personsPart(of value: JSON) -> JSON {
+        guard var object = value.objectValue else { return value }
+        for field in fields {
+            if field.view.followsItsAsker {
+                object[field.name] = nil
+            } else if let form = field.view as? FormFields, let inner = object[field.name] {
+                object[field.name] = form.personsPart(of: inner)
+            }
+        }
+        return .object(object)
+    }
+
     /// The next field the person fills in from the focus, forward or back
     /// (the focus itself when there is no other).
     private func nextFocus(forward: Bool) -> Int {
