@@ -15,9 +15,6 @@ public protocol ValueMethod: PickerMethod {
 }
 
 extension ValueMethod {
-    public static var parameters: [WireName] { [.window, .value] }
-    public static var permission: Permission? { .answer }
-
     public init(window: WindowID? = nil, value: JSON) {
         self.init(ValueParams(window: window, value: value))
     }
@@ -43,7 +40,7 @@ extension ValueMethod {
 /// `update`: sets a window's live selection; its summary comes back.
 public struct Update: ValueMethod {
     public typealias Result = WindowSummary
-    public static let name = "update"
+    public static let signature = MethodSignature("update", takes: [.window, .value], needs: .answer)
     public let answer: ValueParams
     public init(_ answer: ValueParams) { self.answer = answer }
 }
@@ -51,7 +48,7 @@ public struct Update: ValueMethod {
 /// `submit`: answers a window; its outcome comes back.
 public struct Submit: ValueMethod {
     public typealias Result = Outcome
-    public static let name = "submit"
+    public static let signature = MethodSignature("submit", takes: [.window, .value], needs: .answer)
     public let answer: ValueParams
     public init(_ answer: ValueParams) { self.answer = answer }
 }
@@ -59,9 +56,7 @@ public struct Submit: ValueMethod {
 /// `cancel`: ends a window without a value; its outcome comes back.
 public struct Cancel: PickerMethod {
     public typealias Result = Outcome
-    public static let name = "cancel"
-    public static let parameters: [WireName] = [.window]
-    public static let permission: Permission? = .answer
+    public static let signature = MethodSignature("cancel", takes: [.window], needs: .answer)
 
     /// nil: the key window.
     public var window: WindowID?

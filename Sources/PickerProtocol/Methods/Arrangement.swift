@@ -10,8 +10,7 @@ public protocol StackMove: Sendable {
 /// stack, answering its summary.
 public struct StackMethod<Move: StackMove>: WindowMethod {
     public typealias Result = WindowSummary
-    public static var name: String { Move.name }
-    public static var permission: Permission? { .manage }
+    public static var signature: MethodSignature { MethodSignature(Move.name, takes: [.window], needs: .manage) }
 
     public var window: WindowID
     public init(window: WindowID) { self.window = window }
@@ -34,9 +33,7 @@ public typealias Show = StackMethod<Showing>
 /// `set_level`: to another level, on top of it.
 public struct SetLevel: PickerMethod {
     public typealias Result = WindowSummary
-    public static let name = "set_level"
-    public static let parameters: [WireName] = [.window, .level]
-    public static let permission: Permission? = .manage
+    public static let signature = MethodSignature("set_level", takes: [.window, .level], needs: .manage)
 
     public var window: WindowID
     public var level: LevelSpec

@@ -6,9 +6,7 @@ import PickerJSON
 /// presented the window with `browsable: true`, and relays the answer back.
 public struct Browse: PickerMethod {
     public typealias Result = BrowseListing
-    public static let name = "browse"
-    public static let parameters: [WireName] = [.window, .path]
-    public static let permission: Permission? = .answer
+    public static let signature = MethodSignature("browse", takes: [.window, .path], needs: .answer)
 
     public var window: WindowID
     /// An absolute, normalized directory inside the window's root.

@@ -10,9 +10,7 @@ public struct Dismiss: PickerMethod {
     }
 
     public typealias Result = [WindowID]
-    public static let name = "dismiss"
-    public static let parameters: [WireName] = [.window, .all, .level]
-    public static let permission: Permission? = .manage
+    public static let signature = MethodSignature("dismiss", takes: [.window, .all, .level], needs: .manage)
 
     public var selection: Selection
 

@@ -4,9 +4,7 @@ import PickerJSON
 /// limits, and what this connection may do.
 public struct Hello: PickerMethod {
     public typealias Result = HelloReply
-    public static let name = "hello"
-    public static let parameters: [WireName] = [.client, .`protocol`, .remote]
-    public static let permission: Permission? = nil
+    public static let signature = MethodSignature("hello", takes: [.client, .`protocol`, .remote], needs: nil)
 
     /// The client's name, for the daemon's log.
     public var client: String?

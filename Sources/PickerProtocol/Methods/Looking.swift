@@ -3,9 +3,7 @@ import PickerJSON
 /// `list`: the open windows, top of the stack first, and the key window.
 public struct List: PickerMethod {
     public typealias Result = WindowList
-    public static let name = "list"
-    public static let parameters: [WireName] = [.includeHidden, .level]
-    public static let permission: Permission? = .observe
+    public static let signature = MethodSignature("list", takes: [.includeHidden, .level], needs: .observe)
 
     public var includeHidden: Bool
     public var level: LevelSpec?
@@ -33,8 +31,7 @@ public struct List: PickerMethod {
 /// `get`: a window's summary, contents, live value (unless secret) and owner.
 public struct Get: WindowMethod {
     public typealias Result = WindowDetails
-    public static let name = "get"
-    public static let permission: Permission? = .observe
+    public static let signature = MethodSignature("get", takes: [.window], needs: .observe)
     public var window: WindowID
     public init(window: WindowID) { self.window = window }
 
@@ -45,9 +42,7 @@ public struct Get: WindowMethod {
 /// `history`: ended windows' outcomes, newest first, secret values left out.
 public struct History: PickerMethod {
     public typealias Result = [Outcome]
-    public static let name = "history"
-    public static let parameters: [WireName] = [.limit, .window]
-    public static let permission: Permission? = .observe
+    public static let signature = MethodSignature("history", takes: [.limit, .window], needs: .observe)
     public static let defaultLimit = 50
 
     public var limit: Int
@@ -83,8 +78,7 @@ public struct History: PickerMethod {
 /// `status`: the daemon's version, uptime, counts and counters.
 public struct Status: ParameterlessMethod {
     public typealias Result = DaemonStatus
-    public static let name = "status"
-    public static let permission: Permission? = .observe
+    public static let signature = MethodSignature("status", needs: .observe)
     public init() {}
 
     public static func encode(_ result: DaemonStatus) -> JSON { result.json }

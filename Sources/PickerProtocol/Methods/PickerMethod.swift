@@ -7,13 +7,8 @@ import PickerJSON
 public protocol PickerMethod: Sendable {
     associatedtype Result: Sendable
 
-    /// The `method` of the request.
-    static var name: String { get }
-    /// Every param it takes; any other is refused with -32602.
-    static var parameters: [WireName] { get }
-    /// What a connection needs to call it. For a method on one window
-    /// (`target` is `.window`), the uid that presented the window needs nothing.
-    static var permission: Permission? { get }
+    /// Its name, params and permission.
+    static var signature: MethodSignature { get }
 
     /// Reads the params; `reader` has already refused unknown names.
     init(reading reader: ParamsReader) throws(RPCError)
@@ -38,6 +33,13 @@ public enum MethodTarget: Sendable, Equatable {
 }
 
 extension PickerMethod {
+    /// The `method` of the request.
+    public static var name: String { signature.name }
+    /// Every param it takes; any other is refused with -32602.
+    public static var parameters: [WireName] { signature.parameters }
+    /// What a connection needs to call it (`MethodSignature.permission`).
+    public static var permission: Permission? { signature.permission }
+
     /// Reads a request's params, refusing names the method does not take.
     public init(params: JSONObject) throws(RPCError) {
         try self.init(params: .tree(params))
@@ -91,7 +93,6 @@ public protocol ParameterlessMethod: PickerMethod {
 }
 
 extension ParameterlessMethod {
-    public static var parameters: [WireName] { [] }
     public init(reading reader: ParamsReader) throws(RPCError) { self.init() }
     public var params: JSONObject { JSONObject() }
 }
@@ -103,7 +104,6 @@ public protocol WindowMethod: PickerMethod {
 }
 
 extension WindowMethod {
-    public static var parameters: [WireName] { [.window] }
     public init(reading reader: ParamsReader) throws(RPCError) { self.init(window: try reader.requiredWindow()) }
     public var params: JSONObject { JSONObject([WireName.window: .string(window.rawValue)]) }
     public var target: MethodTarget { .window(window) }

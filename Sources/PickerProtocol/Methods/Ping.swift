@@ -3,8 +3,7 @@ import PickerJSON
 /// `ping`: `"pong"`, at once.
 public struct Ping: ParameterlessMethod {
     public typealias Result = String
-    public static let name = "ping"
-    public static let permission: Permission? = nil
+    public static let signature = MethodSignature("ping", needs: nil)
 
     public init() {}
 

@@ -4,8 +4,7 @@ import PickerJSON
 /// of its options and value.
 public struct Plugins: ParameterlessMethod {
     public typealias Result = [PluginDescription]
-    public static let name = "plugins"
-    public static let permission: Permission? = nil
+    public static let signature = MethodSignature("plugins", needs: nil)
 
     public init() {}
 

@@ -8,12 +8,13 @@ public struct Present: PickerMethod {
         case outcome(Outcome)
     }
 
-    public static let name = "present"
-    public static let parameters: [WireName] = [
-        .kind, .title, .message, .level, .options, .timeoutMs, .`default`, .tag, .hidden, .onDisconnect, .wait,
-        .browsable,
-    ]
-    public static let permission: Permission? = .present
+    public static let signature = MethodSignature(
+        "present",
+        takes: [
+            .kind, .title, .message, .level, .options, .timeoutMs, .`default`, .tag, .hidden, .onDisconnect, .wait,
+            .browsable,
+        ],
+        needs: .present)
 
     public var kind: String
     public var title: String?

@@ -11,9 +11,7 @@ public struct Quiet: PickerMethod {
 
     /// The quiet hours now in effect; nil when they are off.
     public typealias Result = QuietHours?
-    public static let name = "quiet"
-    public static let parameters: [WireName] = [.below, .until, .off]
-    public static let permission: Permission? = .manage
+    public static let signature = MethodSignature("quiet", takes: [.below, .until, .off], needs: .manage)
 
     public var setting: Setting
 

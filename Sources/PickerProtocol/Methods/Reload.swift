@@ -4,7 +4,6 @@ import PickerJSON
 /// and is refused with its problems.
 public struct Reload: ParameterlessMethod {
     public typealias Result = Bool
-    public static let name = "reload"
-    public static let permission: Permission? = .admin
+    public static let signature = MethodSignature("reload", needs: .admin)
     public init() {}
 }

@@ -4,9 +4,7 @@ import PickerJSON
 /// subscription's id comes back.
 public struct Subscribe: PickerMethod {
     public typealias Result = String
-    public static let name = "subscribe"
-    public static let parameters: [WireName] = [.events, .windows]
-    public static let permission: Permission? = .observe
+    public static let signature = MethodSignature("subscribe", takes: [.events, .windows], needs: .observe)
 
     /// Type names or prefixes (`window.`); empty: every type.
     public var events: [String]
@@ -39,9 +37,7 @@ public struct Subscribe: PickerMethod {
 /// `unsubscribe`: ends one of this connection's subscriptions.
 public struct Unsubscribe: PickerMethod {
     public typealias Result = Bool
-    public static let name = "unsubscribe"
-    public static let parameters: [WireName] = [.subscription]
-    public static let permission: Permission? = nil
+    public static let signature = MethodSignature("unsubscribe", takes: [.subscription], needs: nil)
 
     public var subscription: String
 

@@ -4,9 +4,7 @@ import PickerJSON
 /// `timeout_ms` while it is still open.
 public struct Wait: PickerMethod {
     public typealias Result = Outcome
-    public static let name = "wait"
-    public static let parameters: [WireName] = [.window, .timeoutMs]
-    public static let permission: Permission? = .observe
+    public static let signature = MethodSignature("wait", takes: [.window, .timeoutMs], needs: .observe)
 
     public var window: WindowID
     public var timeoutMilliseconds: Int64?

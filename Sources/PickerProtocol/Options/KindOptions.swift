@@ -5,19 +5,18 @@ import PickerJSON
 // and draw them. In the order the plugins list them.
 
 /// A name of a kind's option; it prints as the wire spells it.
-public protocol OptionName: MemberName, CaseIterable, CustomStringConvertible, RawRepresentable<String>, Sendable {
-    /// Every name, in order. Stored by each kind (`static let`): every
-    /// present, and every window restored at start, checks its options
-    /// against them.
-    static var names: [String] { get }
-}
+public protocol OptionName: MemberName, CaseIterable, CustomStringConvertible, RawRepresentable<String>, Sendable {}
 
 extension OptionName {
+    /// Every name, in order: what a present's options, and a restored
+    /// window's, are checked against. Made on each call; a dozen short
+    /// literals cost little beside the present they check.
+    public static var names: [String] { allCases.map(\.rawValue) }
+
     public var description: String { rawValue }
 }
 
 public enum DateOption: String, OptionName {
-    public static let names = allCases.map(\.rawValue)
     case mode, min, max, initial
     case minuteInterval = "minute_interval"
     case timeZone = "time_zone"
@@ -25,12 +24,10 @@ public enum DateOption: String, OptionName {
 }
 
 public enum CustomOption: String, OptionName {
-    public static let names = allCases.map(\.rawValue)
     case columns, tree, labels, initial
 }
 
 public enum TextOption: String, OptionName {
-    public static let names = allCases.map(\.rawValue)
     case placeholder, initial
     case minLength = "min_length"
     case maxLength = "max_length"
@@ -44,18 +41,15 @@ public enum TextOption: String, OptionName {
 }
 
 public enum ActionsOption: String, OptionName {
-    public static let names = allCases.map(\.rawValue)
     case actions
 }
 
 /// The members of one action of `actions`.
 public enum ActionOption: String, OptionName {
-    public static let names = allCases.map(\.rawValue)
     case label, role
 }
 
 public enum ListOption: String, OptionName {
-    public static let names = allCases.map(\.rawValue)
     case choices, multiple, min, max, initial
     /// A line above the choices, as `gum choose --header`.
     case header
@@ -67,43 +61,36 @@ public enum ListOption: String, OptionName {
 }
 
 public enum NumberOption: String, OptionName {
-    public static let names = allCases.map(\.rawValue)
     case min, max, step, initial, unit
 }
 
 public enum ProgressOption: String, OptionName {
-    public static let names = allCases.map(\.rawValue)
     case pulsate
     case autoClose = "auto_close"
     case cancellable
 }
 
 public enum FileOption: String, OptionName {
-    public static let names = allCases.map(\.rawValue)
     case directory, multiple, save, root, start, patterns
     case showHidden = "show_hidden"
 }
 
 public enum FormOption: String, OptionName {
-    public static let names = allCases.map(\.rawValue)
     case fields
 }
 
 /// The members of one field of `form`. `base` is pickerd's to write: the
 /// built-in kind a preset field is made from (a given one is replaced).
 public enum FormFieldOption: String, OptionName {
-    public static let names = allCases.map(\.rawValue)
     case name, kind, base, label, required, options
 }
 
 /// The members of an `actions` value: the chosen action's place and label.
 public enum ActionsValue: String, OptionName {
-    public static let names = allCases.map(\.rawValue)
     case index, label
 }
 
 /// The members of a `progress` value: how far (0–100, null while pulsating) and a line of text.
 public enum ProgressValue: String, OptionName {
-    public static let names = allCases.map(\.rawValue)
     case percent, text
 }
