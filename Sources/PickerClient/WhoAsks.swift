@@ -30,10 +30,15 @@ public struct WhoAsks: Sendable, Equatable {
     public var anotherUserMark: String? { isAnotherUser ? "another user: \(userName)" : nil }
 
     /// `asked by ada via pickerctl`, or `another user asks: nobody (uid 65534) via python3`.
-    public var line: String {
+    public var line: String { line(onHost: nil) }
+
+    /// `line`, saying which machine asks when several are followed:
+    /// `asked by ada via deploy.sh on build-7` (`host`: the host's label; a
+    /// title's `build-7: ` is the asker's own text, not the machine's word).
+    public func line(onHost host: String?) -> String {
         let who =
             isAnotherUser
             ? "another user asks: \(userName)\(owner.user == nil ? "" : " (uid \(owner.uid))")" : "asked by \(userName)"
-        return who + (owner.command.map { " via \($0)" } ?? "")
+        return who + (owner.command.map { " via \($0)" } ?? "") + (host.map { " on \($0)" } ?? "")
     }
 }

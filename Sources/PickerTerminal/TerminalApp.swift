@@ -253,7 +253,7 @@ public final class TerminalApp {
 
     /// Ctrl-N / Ctrl-P: raises the next or previous window at the key's level.
     private func switchWindow(forward: Bool) async {
-        guard let target = OtherWindows(all: windows, key: key).next(forward: forward) else {
+        guard let target = OtherWindows(all: windows, key: key, place: stack.roundPlace).next(forward: forward) else {
             let level = key.map { $0.levelName ?? $0.level.description } ?? ""
             notice = "no other \(level) window to switch to; a window of another level comes when those above it end"
             return
@@ -262,6 +262,12 @@ public final class TerminalApp {
         switchingTo = target
         do {
             _ = try await origin.client.raise(window: origin.window)
+            // Across hosts, the raise puts it on top of its own host only:
+            // here it comes forward above the other hosts' windows too. When
+            // it already was its host's key, no change comes to say so.
+            guard stack.isQualified else { return }
+            stack.bringForward(target)
+            if stack.merged.key?.window == target { await show(stack.merged) }
         } catch {
             switchingTo = nil
             notice = "\(error)"
@@ -295,12 +301,17 @@ public final class TerminalApp {
         } else if let key, let view = views[key.window] {
             drawn = key
             top += WindowHeading.lines(of: key, width: width)
+            // Which machine asks, where the asker is named: a title's
+            // `build-7: ` prefix could be any host's own text.
+            let host = stack.isQualified ? stack.locate(key.window).map { stack.hosts[$0.host].label } : nil
             if let asker = WhoAsks(key.owner) {
-                top += Line.wrapped(asker.line, width: width, asker.isAnotherUser ? .warning : .dim)
+                top += Line.wrapped(asker.line(onHost: host), width: width, asker.isAnotherUser ? .warning : .dim)
+            } else if let host {
+                top += Line.wrapped("asked on \(host)", width: width, .dim)
             }
             bottom.append(Line())
             if let notice { bottom += Line.wrapped("✗ " + notice, width: width, .warning) }
-            let others = OtherWindows(all: windows, key: key)
+            let others = OtherWindows(all: windows, key: key, place: stack.roundPlace)
             // Wrapped like every line here: a narrow terminal cuts nothing.
             bottom += TextWrap.hints(
                 others.summary + (others.round.count > 1 ? "  Ctrl-N/Ctrl-P switch" : ""), width: width

@@ -134,7 +134,9 @@ public actor DaemonBridge: Service {
             for await read in group { reads.append(read) }
             return reads
         }
-        for (host, client, read) in reads where clients[host] === client {
+        // In the order of the --hosts, not of the answers: windows first seen
+        // in one read are ordered alike each time (MultiHostStack's order).
+        for (host, client, read) in reads.sorted(by: { $0.host < $1.host }) where clients[host] === client {
             let problem: String
             switch read {
             case .success(let snapshot)?:
@@ -230,6 +232,8 @@ public actor DaemonBridge: Service {
         var summary = try await call(window) { client, window throws(PickerClientError) in
             try await client.raise(window: window)
         }
+        // Raised on its own host, it comes forward across hosts too (as Ctrl-N in `ui`).
+        if stack.isQualified { stack.bringForward(window) }
         summary.window = window  // as the page names it
         return .object(JSONObject([WireName.window: summary.json]))
     }

@@ -22,10 +22,9 @@ enum WebState {
         state[WireName.key] = merged.list.key.map { .string($0.rawValue) } ?? .null
         state[WireName.windows] = .array(
             merged.windows.map { summary in
-                var fields = window(summary, merged.details(of: summary.window))
-                if stack.isQualified, let host = stack.locate(summary.window)?.host {
-                    fields[PageName.host] = .string(stack.hosts[host].label)
-                }
+                let host = stack.isQualified ? stack.locate(summary.window).map { stack.hosts[$0.host].label } : nil
+                var fields = window(summary, merged.details(of: summary.window), host: host)
+                if let host { fields[PageName.host] = .string(host) }
                 return .object(fields)
             })
         if stack.isQualified { state[PageName.hosts] = .array(stack.hosts.map(host)) }
@@ -48,15 +47,18 @@ enum WebState {
     }
 
     /// A window's summary with its `message`, `options` and live `value`,
-    /// the kind it is drawn as, and whether any of its values is secret.
-    private static func window(_ summary: WindowSummary, _ details: WindowDetails?) -> JSONObject {
+    /// the kind it is drawn as, and whether any of its values is secret;
+    /// `host`: the label of the host that asked, when several are followed.
+    private static func window(_ summary: WindowSummary, _ details: WindowDetails?, host: String?) -> JSONObject {
         var fields = summary.fields
         // A kind that is neither built in nor a preset is typed as text.
         let shape = summary.builtInKind ?? .text
         fields[PageName.shape] = .string(shape.name)
         if let asker = WhoAsks(summary.owner) {
             fields[PageName.asker] = .object(
-                JSONObject([PageName.text: .string(asker.line), PageName.anotherUser: .bool(asker.isAnotherUser)]))
+                JSONObject([
+                    PageName.text: .string(asker.line(onHost: host)), PageName.anotherUser: .bool(asker.isAnotherUser),
+                ]))
         }
         guard let details else {
             // Without its options the page cannot draw it; never send it live.

@@ -42,6 +42,9 @@ struct GlobalOptions: ParsableArguments {
                 throw ValidationError(error.description)
             }
         }
+        if hosts.count > 1, let repeated = RepeatedHost.sentence(for: hosts, local: socket) {
+            throw ValidationError(repeated)
+        }
     }
 
     /// Moves a `--socket PATH` or `--host HOST` given before the subcommand to

@@ -60,6 +60,8 @@ struct PickerwebCommand: AsyncParsableCommand {
     }
 
     func validate() throws {
+        // `local` is the usual place here: pickerweb's --socket yields to --host.
+        if let repeated = RepeatedHost.sentence(for: hosts) { throw ValidationError(repeated) }
         if listen.isWildcard {
             throw ValidationError(
                 "--listen \(listen) is every address of this machine; name the one address the page is reached at (the Host it must be asked by), like 192.168.1.5:8765"

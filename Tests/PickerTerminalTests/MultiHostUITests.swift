@@ -71,4 +71,29 @@ import Testing
             "wait", ["window": survivor, "timeout_ms": 5000])
         #expect(outcome["value"] == "back")
     }
+
+    /// Ctrl-N reaches an older window of another host: raised on its own
+    /// host (where it already was the key), it comes forward here too. The
+    /// line naming the asker names the host.
+    @Test func ctrlNBringsAnOlderWindowOfAnotherHostToTheFront() throws {
+        let alpha = try Self.daemon("alpha", home: TestDirectory())
+        let beta = try Self.daemon("beta", home: TestDirectory())
+        let ui = try Self.ui(following: [alpha, beta])
+        let older = try CommandLineProcess("pickerctl", ["--socket", alpha.socketPath, "text", "--title", "Older"])
+        let asked = try #require(try ui.waitFor("pickerctl on alpha.sock"), "the asker's line names the host")
+        #expect(asked.contains("] alpha.sock: Older"), "\(asked)")
+        let newer = try CommandLineProcess("pickerctl", ["--socket", beta.socketPath, "text", "--title", "Newer"])
+        #expect(try ui.waitFor("] beta.sock: Newer") != nil)
+        #expect(try ui.waitFor("pickerctl on beta.sock") != nil)
+        try ui.send("C-n")
+        let switched = try #require(try ui.waitFor("] alpha.sock: Older"), "Ctrl-N reached the other host's window")
+        #expect(switched.contains("pickerctl on alpha.sock"), "\(switched)")
+        try ui.type("to-alpha")
+        try ui.send("Enter")
+        #expect(older.finish().stdout == "to-alpha\n")
+        #expect(try ui.waitFor("] beta.sock: Newer") != nil)
+        try ui.type("to-beta")
+        try ui.send("Enter")
+        #expect(newer.finish().stdout == "to-beta\n")
+    }
 }

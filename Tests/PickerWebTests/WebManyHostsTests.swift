@@ -100,6 +100,26 @@ import Testing
         }
     }
 
+    /// Raising an older window of another host (the list of other windows,
+    /// notify's Open) brings it to the front across hosts, not only on its own.
+    @Test func aRaisedWindowOfAnotherHostBecomesTheKey() async throws {
+        let askers = try await askOnBoth("Older", "Newer")
+        defer {
+            askers.alpha.signal(SIGTERM)
+            askers.beta.signal(SIGTERM)
+        }
+        try await routes.test { page in
+            let (cookie, state) = try await Self.signInToBoth(page)
+            let alphas = state["windows"]?.arrayValue?.first { $0["host"] == "alpha.sock" }
+            #expect(state["key"] != alphas?["window"], "the newer window, beta's, is key: \(state)")
+            let raised = try await page.api(.post, try Self.address(alphas, "raise"), cookie: cookie)
+            #expect(raised.status == 200, "\(raised.body)")
+            let after = try await Self.stateWithWindows(2, page: page, cookie: cookie)
+            #expect(after["key"] == alphas?["window"], "\(after)")
+            #expect(after["windows"]?.arrayValue?.first?["host"] == "alpha.sock", "\(after)")
+        }
+    }
+
     /// An address names a window only as the state named it: an id of one
     /// daemon's own, another host's label, a path trick, a double escape or
     /// a broken one reaches no daemon.

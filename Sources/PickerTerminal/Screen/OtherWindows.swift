@@ -10,16 +10,18 @@ import PickerProtocol
 struct OtherWindows {
     let all: [WindowSummary]
     let key: WindowSummary?
+    /// The level a window goes round at and its place in the round
+    /// (`MultiHostStack.roundPlace`); by default its own level and age.
+    var place: (WindowSummary) -> (level: Level, order: Int64) = { ($0.level, $0.createdAt.milliseconds) }
 
     var others: [WindowSummary] { all.filter { $0.window != key?.window } }
 
     /// The windows Ctrl-N and Ctrl-P go round, the key among them, oldest first.
     var round: [WindowSummary] {
         guard let key else { return [] }
-        return all.filter { $0.state == .visible && $0.level == key.level }
-            .sorted {
-                ($0.createdAt.milliseconds, $0.window.rawValue) < ($1.createdAt.milliseconds, $1.window.rawValue)
-            }
+        let level = place(key).level
+        return all.filter { $0.state == .visible && place($0).level == level }
+            .sorted { (place($0).order, $0.window.rawValue) < (place($1).order, $1.window.rawValue) }
     }
 
     /// The window to raise for Ctrl-N (`forward`) or Ctrl-P; nil when there is none.
