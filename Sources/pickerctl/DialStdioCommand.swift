@@ -11,7 +11,7 @@ import Glibc
 /// `pickerctl dial-stdio`: the far end of `--host ssh://…`. ssh runs it on
 /// the daemon's machine as the ssh user; it joins its standard input and
 /// output to the daemon's socket, byte for byte, and adds nothing to the
-/// protocol but one `hello` notification first, under ssh, saying which
+/// protocol but one `hello` notification first, saying under ssh which
 /// host it relays for (`RemoteHello`). So that daemon sees the ssh user as
 /// its peer, and the check of who runs the daemon (`ServerTrust`) is made
 /// here, on its machine.
@@ -35,8 +35,8 @@ struct DialStdioCommand: ParsableCommand {
             throw CommandFailure(error)
         }
         signal(SIGPIPE, SIG_IGN)
-        if let hello = RemoteHello.line(environment: ProcessInfo.processInfo.environment) {
-            guard POSIX.writeAll(hello, to: daemon) else { return }
+        guard POSIX.writeAll(RemoteHello.line(environment: ProcessInfo.processInfo.environment), to: daemon) else {
+            return
         }
         StandardStreamRelay(daemon: daemon).run()
     }

@@ -120,7 +120,8 @@ struct HistoryCommand: ReportCommand {
             BY is who answered: the user (or uid) and, after "via", the front-end it \
             answered through (pickerctl ui, pickerweb, pickerctl notify, pickerctl submit…); \
             and, after "from", the remote host an answer relayed by pickerctl dial-stdio came from (the ssh \
-            client's address); empty for a timeout. A secure value is never shown. An outcome kept by an older \
+            client's address); empty for a timeout. Only the user (the uid) is the kernel's: "via" is the \
+            client's own word, "from" the relay's, and any program on this machine may relay. A secure value is never shown. An outcome kept by an older \
             pickerd has no kind or title, and its BY no front-end.
             """)
 

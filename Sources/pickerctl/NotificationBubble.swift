@@ -38,14 +38,17 @@ struct NotificationBubble: Equatable, Sendable {
     /// `options` are the window's (nil when they could not be read: the title
     /// alone then); `pageAddress` pickerweb's, without its token. The message
     /// stays out: notify-send's command line is readable by every user (the
-    /// title and the labels are there, as the title always was).
-    init(window: WindowSummary, options: JSON?, pageAddress: String?, canOpen: Bool) {
+    /// title and the labels are there, as the title always was). A window
+    /// with a message gets no answers, Open only: the message is what is
+    /// asked about (`approve` puts its details there), and the person must
+    /// see it before answering.
+    init(window: WindowSummary, options: JSON?, message: String?, pageAddress: String?, canOpen: Bool) {
         let kind = window.builtInKind
         let secret = options.map { kind?.holdsSecret(options: $0) ?? false } ?? true
         summary = Self.withoutControls(window.title.isEmpty ? "A script asks for a value" : window.title)
         urgency = window.level >= .alert ? "critical" : "normal"
         var answering: [(label: String, value: JSON)] = []
-        if let options, !secret { answering = Self.answers(kind: kind, options: options) }
+        if let options, !secret, message?.isEmpty ?? true { answering = Self.answers(kind: kind, options: options) }
         var actions = answering.enumerated().map { Action(key: "answer-\($0)", label: Self.withoutControls($1.label)) }
         answers = Dictionary(uniqueKeysWithValues: zip(actions.map(\.key), answering.map(\.value)))
         if canOpen { actions.append(Action(key: Self.openKey, label: "Open")) }
@@ -85,9 +88,14 @@ struct NotificationBubble: Equatable, Sendable {
             // A form whose one required field the bubble can hold, every other
             // field optional (the `approve` tool's decision and reason): that
             // field's answers submit the form with it alone. A nested form
-            // is left to Open: one rule, one level.
-            let required = FormField.fields(of: options).filter(\.isRequired)
-            guard required.count == 1, let field = required.first, field.builtInKind != .form else { return [] }
+            // is left to Open: one rule, one level. So is a form with an
+            // optional field that starts with a value: submitting the one
+            // field alone would drop it.
+            let fields = FormField.fields(of: options)
+            let required = fields.filter(\.isRequired)
+            guard required.count == 1, let field = required.first, field.builtInKind != .form,
+                !fields.contains(where: { !$0.isRequired && Self.startsWithValue($0) })
+            else { return [] }
             return answers(kind: field.builtInKind, options: field.options).map { answer in
                 (answer.label, .object(JSONObject([field.name: answer.value])))
             }
@@ -95,6 +103,21 @@ struct NotificationBubble: Equatable, Sendable {
         // moves, or a path browsed: answered on the page (Open).
         case .date?, .custom?, .text?, .number?, .progress?, .file?, nil:
             return []
+        }
+    }
+
+    /// Whether a form's field starts with a value of its own (an `initial`,
+    /// or a nested field's); a kind this client does not know is taken to.
+    static func startsWithValue(_ field: FormField) -> Bool {
+        switch field.builtInKind {
+        case .date?: field.options[DateOption.initial] != nil
+        case .custom?: field.options[CustomOption.initial] != nil
+        case .text?: field.options[TextOption.initial] != nil
+        case .list?: field.options[ListOption.initial] != nil
+        case .number?: field.options[NumberOption.initial] != nil
+        case .form?: FormField.fields(of: field.options).contains(where: startsWithValue)
+        case .actions?, .progress?, .file?: false
+        case nil: true
         }
     }
 

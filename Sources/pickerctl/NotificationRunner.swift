@@ -35,7 +35,9 @@ struct NotificationRunner {
     struct Addressing: Sendable {
         /// The id its daemon knows it by (`pickerctl submit` takes it).
         let window: WindowID
-        /// The `--host` its daemon is reached at; empty for the usual one.
+        /// The `--host` its daemon is reached at: `local` for the usual one
+        /// (`$PICKERD_HOST` when that chose it), never empty, so
+        /// `pickerctl --host "$PICKER_HOST"` reaches it.
         let host: String
         /// The id the page names it by; nil when no page known shows it.
         let pageWindow: WindowID?
@@ -83,13 +85,13 @@ struct NotificationRunner {
         }
         func addressing(of window: WindowID) -> Addressing {
             guard case (let host, let id)? = followed.locate(window) else {
-                return Addressing(window: window, host: "", pageWindow: nil)
+                return Addressing(window: window, host: Self.usualHost, pageWindow: nil)
             }
             // One host: the page is its own; several: as the page names it, if it shows it.
             let pageWindow =
                 !followed.isQualified || page == .followsHosts ? window : page == .local(host) ? id : nil
             return Addressing(
-                window: id, host: hosts[host] ?? (followed.isQualified ? DaemonAddress.localName : ""),
+                window: id, host: hosts[host] ?? Self.usualHost,
                 pageWindow: pageWindow)
         }
         for await event in inputs {
@@ -190,12 +192,14 @@ struct NotificationRunner {
             ended(0)
             return nil
         }
-        // The options say whether it holds a secret and what it offers; nil
-        // when they cannot be read, and the notification is then its title alone.
-        var options: JSON?
-        if let origin { options = try? await origin.client.get(window: origin.window).options }
+        // The options say whether it holds a secret and what it offers, the
+        // message whether it can be answered unseen; nil when they cannot be
+        // read, and the notification is then its title alone.
+        var contents: WindowDetails?
+        if let origin { contents = try? await origin.client.get(window: origin.window) }
         let bubble = NotificationBubble(
-            window: window, options: options, pageAddress: Self.pageAddress(webURL),
+            window: window, options: contents?.options, message: contents?.message,
+            pageAddress: Self.pageAddress(webURL),
             canOpen: openCommand != nil || (webURL != nil && ChildProcess.find("xdg-open") != nil))
         let arguments = bubble.arguments(notifySend: notifySend)
         guard bubble.waits else {
@@ -249,6 +253,11 @@ struct NotificationRunner {
                 if status != 0 { printError("\(arguments[0]) exited with status \(status)") }
             }
         }
+    }
+
+    /// The `--host` of the daemon a client finds without one: `$PICKERD_HOST`, else `local`.
+    static var usualHost: String {
+        POSIX.environment()["PICKERD_HOST"].flatMap { $0.isEmpty ? nil : $0 } ?? DaemonAddress.localName
     }
 
     /// The page's address without its token.

@@ -21,12 +21,14 @@ struct NotifyCommand: AsyncParsableCommand, FollowsManyHosts {
             is skipped. Without --command: notify-send when it is installed, else a line on stdout. \
             A confirm, an actions sheet or a single-choice list of up to three is answered on the notification \
             itself where the server offers actions, and so is a form whose one required field is such a choice \
-            (approve's Approve/Reject); "Open" runs --open-command (default: xdg-open of the page \
+            and whose optional fields start empty (approve's Approve/Reject); a window with a message (approve's \
+            details) gets Open only, as the bubble never shows it. "Open" runs --open-command (default: xdg-open of the page \
             on that window, when pickerweb runs). A notification that waits for an action holds one of the \
             --jobs places until it closes; it is closed when its window ends elsewhere. \
             Runs until Ctrl-C, and follows pickerd through restarts. With --host given more than once it \
             follows every host: each title starts with its host, PICKER_WINDOW is the id on that host and \
-            PICKER_HOST the --host it came from (pickerctl --host "$PICKER_HOST" submit --window "$PICKER_WINDOW" …); \
+            PICKER_HOST the --host it came from (pickerctl --host "$PICKER_HOST" submit --window="$PICKER_WINDOW" …; \
+            local for the usual daemon); \
             the page (PICKER_WEB_URL, Open) is the local daemon's, for --host local's windows only, unless \
             --page-follows-hosts. A host that returns has its waiting windows told again.
             """)

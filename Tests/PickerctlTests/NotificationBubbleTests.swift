@@ -24,7 +24,7 @@ import Testing
     @Test func aPresetOfActionsIsFoundThroughItsBase() {
         let bubble = NotificationBubble(
             window: window("confirm-ish", base: "actions"), options: actions(["Yes", "No"]),
-            pageAddress: nil, canOpen: true)
+            message: nil, pageAddress: nil, canOpen: true)
         #expect(bubble.actions.map(\.key) == ["answer-0", "answer-1", "default"])
         #expect(bubble.choice(forKey: "answer-1") == .answer(.object(JSONObject([ActionsValue.index: .integer(1)]))))
         #expect(bubble.choice(forKey: "default") == .open)
@@ -32,7 +32,7 @@ import Testing
 
     @Test func aKeyNotOfferedMeansNothing() {
         let bubble = NotificationBubble(
-            window: window("actions"), options: actions(["Yes", "No"]), pageAddress: nil, canOpen: false)
+            window: window("actions"), options: actions(["Yes", "No"]), message: nil, pageAddress: nil, canOpen: false)
         #expect(bubble.choice(forKey: "answer-2") == nil)
         #expect(bubble.choice(forKey: "default") == nil, "no Open offered")
         #expect(bubble.choice(forKey: "") == nil)
@@ -40,7 +40,7 @@ import Testing
 
     @Test func fourActionsOrAChecklistGetNoAnswers() {
         let four = NotificationBubble(
-            window: window("actions"), options: actions(["a", "b", "c", "d"]), pageAddress: nil,
+            window: window("actions"), options: actions(["a", "b", "c", "d"]), message: nil, pageAddress: nil,
             canOpen: false)
         #expect(four.actions.isEmpty && !four.waits)
         let checklist = JSON.object(
@@ -72,7 +72,7 @@ import Testing
     @Test func aFormWhoseOneRequiredFieldIsAShortChoiceIsAnsweredByIt() {
         let bubble = NotificationBubble(
             window: window("form"), options: decisionForm([textField("reason", required: false)]),
-            pageAddress: nil, canOpen: true)
+            message: nil, pageAddress: nil, canOpen: true)
         #expect(bubble.actions.map(\.label) == ["Approve", "Reject", "Open"])
         #expect(bubble.choice(forKey: "answer-1") == .answer(["decision": ["Reject"]]))
     }
@@ -95,14 +95,51 @@ import Testing
         let secure = NotificationBubble(
             window: window("form", title: "Sign"),
             options: decisionForm([textField("pin", required: false, options: JSONObject([TextOption.secure: true]))]),
-            pageAddress: nil, canOpen: true)
+            message: nil, pageAddress: nil, canOpen: true)
         #expect(secure.actions.map(\.key) == ["default"] && secure.body.isEmpty)
+    }
+
+    /// A window with a message (approve's details: a diff, a command) is
+    /// what the person approves: the bubble never shows it, so Open only.
+    @Test func aWindowWithAMessageIsLeftToOpen() {
+        let bubble = NotificationBubble(
+            window: window("form"), options: decisionForm([textField("reason", required: false)]),
+            message: "rm -rf build", pageAddress: nil, canOpen: true)
+        #expect(bubble.actions.map(\.key) == ["default"])
+        #expect(bubble.choice(forKey: "answer-0") == nil)
+        let empty = NotificationBubble(
+            window: window("form"), options: decisionForm(), message: "", pageAddress: nil, canOpen: true)
+        #expect(empty.actions.map(\.label) == ["Approve", "Reject", "Open"], "an empty message shows nothing")
+    }
+
+    /// An optional field that starts with a value (its own `initial`, or a
+    /// nested field's) would be dropped by submitting the choice alone.
+    @Test func aFormWithAnOptionalInitialValueIsLeftToOpen() {
+        let withInitial = decisionForm([
+            textField("reason", required: false, options: JSONObject([TextOption.initial: "looks fine"]))
+        ])
+        #expect(NotificationBubble.answers(kind: .form, options: withInitial).isEmpty)
+        let nestedInitial = decisionForm([
+            .object(
+                JSONObject([
+                    FormFieldOption.name: "more", .kind: "form", .required: false,
+                    .options: .object(
+                        JSONObject([
+                            FormOption.fields: [
+                                textField("note", required: false, options: JSONObject([TextOption.initial: "x"]))
+                            ]
+                        ])),
+                ]))
+        ])
+        #expect(NotificationBubble.answers(kind: .form, options: nestedInitial).isEmpty)
+        let emptyOptional = decisionForm([textField("reason", required: false)])
+        #expect(NotificationBubble.answers(kind: .form, options: emptyOptional).map(\.label) == ["Approve", "Reject"])
     }
 
     @Test func aSecureTextIsItsTitleAlone() {
         let bubble = NotificationBubble(
             window: window("text", title: "Password"), options: .object(JSONObject([TextOption.secure: .bool(true)])),
-            pageAddress: "http://127.0.0.1:1/", canOpen: true)
+            message: nil, pageAddress: "http://127.0.0.1:1/", canOpen: true)
         #expect(bubble.summary == "Password" && bubble.body.isEmpty)
         #expect(bubble.actions.map(\.key) == ["default"])
     }
@@ -110,7 +147,8 @@ import Testing
     @Test func theBodyIsEscapedAndItsControlsGo() {
         var asked = window("text", title: "a\u{1B}[31mb")
         asked.owner = Peer(uid: getuid(), pid: 1, user: "ada", command: "<b>x</b>&\u{7}")
-        let bubble = NotificationBubble(window: asked, options: .object([:]), pageAddress: nil, canOpen: false)
+        let bubble = NotificationBubble(
+            window: asked, options: .object([:]), message: nil, pageAddress: nil, canOpen: false)
         #expect(bubble.summary == "a[31mb")
         #expect(
             bubble.body.hasPrefix("asked by ada via &lt;b&gt;x&lt;/b&gt;&amp;. pickerd is waiting"), "\(bubble.body)")

@@ -66,22 +66,45 @@ import Testing
         #expect(asked.stdout == "blue\n")
     }
 
-    /// The `approve` tool's window (a form of a decision and an optional
-    /// reason) asked by an agent through the real `pickerctl mcp`: Approve on
-    /// the notification is the agent's result, approved with no reason.
-    @Test func approveIsAnsweredOnTheNotification() throws {
-        let server = try NotificationServer()
-        let notify = try notify(on: server)
-        defer { notify.signal(SIGTERM) }
+    /// `pickerctl mcp` on the daemon, initialized, with a `tools/call` of
+    /// `approve` (id 2) with `arguments` sent.
+    func agentAsksApproval(_ arguments: String) throws -> CommandLineProcess {
         let agent = try CommandLineProcess("pickerctl", ["--socket", daemon.socketPath, "mcp"], input: true)
-        defer { agent.signal(SIGTERM) }
         try agent.write(
             input: """
                 {"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"test","version":"1"}}}
                 {"jsonrpc":"2.0","method":"notifications/initialized"}
-                {"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"approve","arguments":{"title":"Deploy <b>now</b>?","details":"rm -rf build"}}}
+                {"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"approve","arguments":\(arguments)}}
 
                 """, close: false)
+        return agent
+    }
+
+    /// The `approve` tool's window (a form of a decision and an optional
+    /// reason) asked by an agent through the real `pickerctl mcp` with
+    /// details: they are what is approved, and the bubble never shows them,
+    /// so it offers Open alone.
+    @Test func approveWithDetailsIsLeftToOpen() throws {
+        let server = try NotificationServer()
+        let notify = try notify(on: server, ["--open-command", "/bin/true"])
+        defer { notify.signal(SIGTERM) }
+        let agent = try agentAsksApproval(#"{"title":"Deploy <b>now</b>?","details":"rm -rf build"}"#)
+        defer { agent.signal(SIGTERM) }
+        let call = try server.notification(1)
+        #expect(
+            call.contains(#""Deploy <b>now</b>?""#) && call.contains(#"["default", "Open"]"#)
+                && !call.contains("answer-0") && !call.contains("rm -rf"), "\(call)")
+    }
+
+    /// `approve` without details or message: the title is all there is to
+    /// see, so Approve on the bubble submits the form, and the agent hears
+    /// `approved: true` from the person.
+    @Test func approveWithoutDetailsIsAnsweredOnTheNotification() throws {
+        let server = try NotificationServer()
+        let notify = try notify(on: server)
+        defer { notify.signal(SIGTERM) }
+        let agent = try agentAsksApproval(#"{"title":"Deploy <b>now</b>?"}"#)
+        defer { agent.signal(SIGTERM) }
         let call = try server.notification(1)
         #expect(
             call.contains(#""Deploy <b>now</b>?""#) && call.contains(#"["answer-0", "Approve", "answer-1", "Reject"]"#),

@@ -70,6 +70,27 @@ import Testing
         #expect(all.filter { $0.hasPrefix(first) && $0.hasSuffix("|start") }.count == 1, "\(all)")
     }
 
+    /// The usual daemon's windows carry PICKER_HOST=local (it was empty, and
+    /// `--host ""` is refused), so the documented answer reaches them.
+    @Test func theDocumentedAnswerWithPickerHostReachesTheUsualDaemon() throws {
+        let script = folder.url.appendingPathComponent("answer.sh").path
+        try """
+        #!/bin/sh
+        printf '%s\\n' "$PICKER_HOST" >> \(record)
+        exec \(DaemonProcess.executable("pickerctl").path) --host "$PICKER_HOST" submit --window="$PICKER_WINDOW" yes
+        """.write(toFile: script, atomically: true, encoding: .utf8)
+        chmod(script, 0o755)
+        // The usual daemon: found through $PICKERD_SOCKET, no --socket or --host.
+        let notify = try CommandLineProcess(
+            "pickerctl", ["notify", "--command", script],
+            environment: ["PICKERD_SOCKET": daemon.socketPath, "PICKERD_HOST": ""])
+        defer { notify.signal(SIGTERM) }
+        let asking = try CommandLineProcess("pickerctl", ["--socket", daemon.socketPath, "text", "--title", "Asked"])
+        let asked = asking.finish(timeout: 60)
+        #expect(asked.status == 0 && asked.stdout == "yes\n", "\(asked)")
+        #expect(lines { !$0.isEmpty } == ["local"])
+    }
+
     @Test func aSlowCommandHoldsUpNoOther() throws {
         // The first window's command sleeps 30 s; the second's runs at once.
         let slow = try recorder(sleeping: "0")

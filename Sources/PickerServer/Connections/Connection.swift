@@ -29,6 +29,9 @@ protocol Connection: AnyObject {
     /// The remote host a relay on this machine said it speaks for in
     /// `hello` (`remote`), fit to show: an outcome's `by.remote`.
     var remoteName: String? { get set }
+    /// Whether a message of the peer's has run already: `hello`'s `remote`
+    /// is taken only in the first.
+    var hasSpoken: Bool { get set }
 
     /// Writes one message as a line.
     func send(_ message: JSON)

@@ -39,6 +39,7 @@ package final class ConnectionHandler: ChannelDuplexHandler, Connection {
     private(set) lazy var asker: Peer? = peer.map(AskerIdentity.peer)
     var clientName: String?
     var remoteName: String?
+    var hasSpoken = false
     var writeState = WriteState.direct
     var idleTimer: Scheduled<Void>?
     var lastRequestAt: NIODeadline = .uptimeNanoseconds(0)

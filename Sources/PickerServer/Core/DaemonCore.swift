@@ -269,6 +269,7 @@ package final class DaemonCore {
 
     /// Runs one request; `sink` makes the place its answer goes (nil: nowhere).
     func run(_ element: JSONValueView, from connection: any Connection, sink: (RPCRequestID) -> ResponseSink?) {
+        defer { connection.hasSpoken = true }
         let request: RPCEnvelope
         switch RPCEnvelope.readMessage(element) {
         case .answer:

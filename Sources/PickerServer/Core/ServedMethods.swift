@@ -13,8 +13,18 @@ extension Hello: ServedMethod {
                 "protocol \(protocolVersion) is not supported; this daemon speaks protocol \(PickerProtocolVersion.current)",
                 field: "protocol")
         }
+        // The relay (`pickerctl dial-stdio`) speaks first, then passes on the
+        // far client's bytes: a later `remote` would be the far client's
+        // own claim over the relay's.
+        if let remote {
+            guard !call.connection.hasSpoken else {
+                throw RPCError.invalidParams(
+                    "remote is taken only in a connection's first message, from the relay that speaks for it",
+                    field: "remote")
+            }
+            call.connection.remoteName = ProcessNames.visible(remote)
+        }
         if let client { call.connection.clientName = ProcessNames.visible(client) }
-        if let remote { call.connection.remoteName = ProcessNames.visible(remote) }
         return .result(core.hello(for: call.connection))
     }
 }
