@@ -195,7 +195,7 @@ public final class PickerModel {
         let now = catchUp()
         let window = try openWindow(id)
         let byAsker = window.isAsker(connection)
-        let given = window.settled(value, by: byAsker ? .askerUpdate : .other)
+        let given = window.settled(value, by: byAsker ? .askerUpdate : .otherUpdate)
         let normalized = try normalize(given, for: window, now: now, asDraft: true)
         window.value = normalized
         if let reason = window.picker.reason(forUpdating: normalized) {
@@ -220,7 +220,7 @@ public final class PickerModel {
     {
         let now = catchUp()
         let window = try openWindow(id)
-        let given = window.settled(value, by: window.isAsker(connection) ? .askerAnswer : .other)
+        let given = window.settled(value, by: window.isAsker(connection) ? .askerAnswer : .otherAnswer)
         let normalized = try normalize(given, for: window, now: now)
         let outcome = end(
             window, reason: window.picker.reason(forSubmitting: normalized), value: normalized, by: peer, at: now)
@@ -295,7 +295,7 @@ public final class PickerModel {
     /// as they are live (how far they came), the rest as the default says.
     private func timeoutValue(of window: Window, now: Timestamp) -> JSON? {
         guard let value = window.defaultValue, window.picker.hasAskerMovedParts else { return window.defaultValue }
-        let settled = window.settled(value, by: .other)
+        let settled = window.settled(value, by: .otherAnswer)
         return (try? normalize(settled, for: window, now: now)) ?? value
     }
 

@@ -94,9 +94,17 @@ public enum ValueGiver: Sendable, Equatable {
     /// The asker's `submit` or `default`: as given, and the parts it moves
     /// but leaves out as they are live.
     case askerAnswer
-    /// Anyone else (a front-end, a script): the person's fields as given,
-    /// the asker's parts as they are live, whatever was given for them.
-    case other
+    /// Anyone else's `update` (a front-end's draft, a script): the
+    /// person's fields as given, the asker's parts as they are live,
+    /// whatever was given for them. A draft may be stale, so an optional
+    /// form within it leaves out keeps the asker's live progress.
+    case otherUpdate
+    /// Anyone else's complete answer (`submit`, or a timeout's `default`):
+    /// as `otherUpdate`, but an optional form within left out is left out.
+    case otherAnswer
+
+    /// Someone else than the asker.
+    public var isOther: Bool { self == .otherUpdate || self == .otherAnswer }
 }
 
 extension PreparedPicker {

@@ -208,12 +208,12 @@ struct PreparedForm: PreparedPicker {
             let mine = object[field.name].flatMap { $0.isNull ? nil : $0 }
             let theirs = live[field.name]
             if field.picker.isMovedByAsker {
-                object[field.name] = giver == .other ? theirs : mine ?? theirs
-            } else if mine == nil, !field.isRequired, giver != .askerUpdate {
-                // An optional form within, left out of an answer or a
-                // person's edit: left out, whatever its asker moves in it
-                // (filled in from the live value, its required fields
-                // would be missing). The asker's next update brings it back.
+                object[field.name] = giver.isOther ? theirs : mine ?? theirs
+            } else if mine == nil, !field.isRequired, giver == .askerAnswer || giver == .otherAnswer {
+                // An optional form within, left out of a complete answer:
+                // left out, whatever its asker moves in it (filled in from
+                // the live value, its required fields would be missing).
+                // A draft without it keeps the live copy (it may be stale).
                 object[field.name] = nil
             } else if mine != nil || theirs != nil {
                 // A form within: merged the same way, field by field.

@@ -64,19 +64,32 @@ struct ProgressCommand: AsyncParsableCommand {
 
     /// Whichever comes first: the window ends (a cancel, auto-close), or
     /// input ends and pickerctl submits. nil after Ctrl-C in the inline picker.
+    /// A lost connection in the mover does not decide: after a restart the
+    /// wait closes the connection the mover sends on as it returns the
+    /// outcome, so the wait's outcome (or error) is taken instead.
     private static func outcome(
         of summary: WindowSummary, following input: ProgressInput, with client: PickerClient, common: AskOptions
     ) async throws -> Outcome? {
         let connections = AskerConnections()
-        return try await withThrowingTaskGroup(of: Outcome?.self) { group in
+        /// What a child gives: nil for a mover that lost its connection.
+        typealias Ending = Outcome??
+        return try await withThrowingTaskGroup(of: Ending.self) { group in
             group.addTask {
                 try await common.outcome(
                     of: summary, from: client, readsStandardInput: true, handingOnTo: connections)
             }
-            group.addTask { try await client.follow(input, window: summary.window, following: connections) }
-            let first = try await group.next() ?? nil
-            group.cancelAll()
-            return first
+            group.addTask {
+                do {
+                    return try await client.follow(input, window: summary.window, following: connections)
+                } catch PickerClientError.disconnected {
+                    return nil  // Left to the wait, which reconnects or says why it cannot.
+                }
+            }
+            defer { group.cancelAll() }
+            while let ending = try await group.next() {
+                if let decided = ending { return decided }
+            }
+            return nil
         }
     }
 }

@@ -92,9 +92,12 @@ import Testing
             "form", ["fields": [["name": "notes", "kind": "text"], ["name": "copy", "kind": "progress"]]])
         let live: JSON = ["notes": "draft", "copy": ["percent": 60]]
         #expect(
-            form.settled(["notes": "more", "copy": ["percent": 10]], over: live, by: .other)
+            form.settled(["notes": "more", "copy": ["percent": 10]], over: live, by: .otherUpdate)
                 == ["notes": "more", "copy": ["percent": 60]])
-        #expect(form.settled(["notes": "more"], over: live, by: .other) == ["notes": "more", "copy": ["percent": 60]])
+        for giver in [ValueGiver.otherUpdate, .otherAnswer] {
+            #expect(
+                form.settled(["notes": "more"], over: live, by: giver) == ["notes": "more", "copy": ["percent": 60]])
+        }
         #expect(
             form.settled(["copy": ["percent": 70]], over: live, by: .askerUpdate)
                 == ["copy": ["percent": 70], "notes": "draft"])
@@ -102,6 +105,7 @@ import Testing
             form.settled(["notes": "done"], over: live, by: .askerAnswer)
                 == ["notes": "done", "copy": ["percent": 60]])
         #expect(form.settled(["notes": "x", "copy": .null], over: live, by: .askerAnswer)["copy"] == ["percent": 60])
-        #expect(form.settled("not an object", over: live, by: .other) == "not an object", "the form then refuses it")
+        #expect(
+            form.settled("not an object", over: live, by: .otherUpdate) == "not an object", "the form then refuses it")
     }
 }

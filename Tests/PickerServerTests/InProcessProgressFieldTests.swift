@@ -160,16 +160,13 @@ import Testing
         return (daemon, asker, try EmbeddedConnection(daemon), window, folder)
     }
 
-    /// An optional form within may be left out whatever it holds: its
-    /// progress is not put back, so its required text is not asked for.
+    /// An optional form within may be left out of an answer whatever it
+    /// holds: its progress is not put back, so its required text is not
+    /// asked for.
     @Test func anOptionalFormWithinHoldingAProgressMayBeLeftOut() throws {
         let (_, asker, person, window, folder) = try Self.formWithin(required: false)
         defer { withExtendedLifetime(folder) {} }
-        // A person's edit without it leaves it out; the asker's next update brings it back.
-        _ = try person.call(Update(window: window, value: ["notes": "x"]))
-        #expect(try person.call(Get(window: window)).value == ["notes": "x"])
         _ = try asker.call(Update(window: window, value: ["copy": ["bar": ["percent": 40]]]))
-        #expect(try person.call(Get(window: window)).value == ["notes": "x", "copy": ["bar": ["percent": 40]]])
         for given: JSON in [["notes": "y"], ["notes": "y", "copy": .null], [:]] {
             let other = try Self.formWithin(required: false)
             defer { withExtendedLifetime(other.folder) {} }
@@ -182,6 +179,18 @@ import Testing
         #expect(refused.code == .invalidParams && refused.data?["field"] == "copy", "\(refused.message)")
         let outcome = try person.call(Submit(window: window, value: ["notes": "z", "copy": ["target": "/srv"]]))
         #expect(outcome.value == ["notes": "z", "copy": ["bar": ["percent": 40], "target": "/srv"]])
+    }
+
+    /// A person's draft without an optional form within (a stale copy)
+    /// keeps the asker's progress in it: only an answer leaves it out.
+    @Test func aStaleDraftWithoutAnOptionalFormWithinKeepsTheAskersProgress() throws {
+        let (_, asker, person, window, folder) = try Self.formWithin(required: false)
+        defer { withExtendedLifetime(folder) {} }
+        _ = try person.call(Update(window: window, value: ["notes": "x"]))
+        #expect(try person.call(Get(window: window)).value == ["notes": "x", "copy": ["bar": ["percent": 30]]])
+        _ = try asker.call(Update(window: window, value: ["copy": ["bar": ["percent": 40]]]))
+        _ = try person.call(Update(window: window, value: ["notes": "y"]))
+        #expect(try person.call(Get(window: window)).value == ["notes": "y", "copy": ["bar": ["percent": 40]]])
     }
 
     /// A required form within keeps its rule: left out, it is its live

@@ -198,6 +198,38 @@ import Testing
         #expect(!run.stderr.contains("did not move"), "\(run.stderr)")
     }
 
+    /// After a restart of pickerd, the person cancels while input flows:
+    /// pickerctl exits 1 (the outcome), never with the lost connection its
+    /// mover sees as the wait closes the connection it took back.
+    @Test func aCancelAfterARestartExits1WhileInputFlows() throws {
+        let home = try TestDirectory()
+        let first = try DaemonProcess(config: Self.restartConfig, home: home)
+        let running = try CommandLineProcess(
+            program: "/usr/bin/env",
+            [
+                "--default-signal=PIPE", "bash", "-c",
+                #"i=0; while :; do echo $((i = i % 99 + 1)); sleep 0.01; done | "$PICKERCTL" progress --inline never"#
+                    + #"; echo "status ${PIPESTATUS[*]}""#,
+            ],
+            environment: ["PICKERD_SOCKET": first.socketPath, "PICKERCTL": DaemonProcess.executable("pickerctl").path])
+        try eventually("the bar moving") { try Self.keyValue(first)?["percent"] != nil }
+        _ = first.stop()
+        let daemon = try DaemonProcess(config: Self.restartConfig, home: home)
+        let client = try TestClient(socketPath: daemon.socketPath)
+        let window = try #require(try client.result("list")["windows"]?.arrayValue?.first?["window"])
+        let moved = try client.result("get", ["window": window])["value"]
+        try eventually("the bar moving after the restart", timeout: 60) {
+            try client.result("get", ["window": window])["value"] != moved
+        }
+        #expect(try client.result("cancel", ["window": window])["reason"] == "cancelled")
+        let run = running.finish(timeout: 60)
+        #expect(run.stdout == "status 141 1\n", "the writer got SIGPIPE, pickerctl exited 1: \(run)")
+    }
+
+    /// A reattach grace long enough for pickerctl to take its window back
+    /// after the restart on a loaded CI machine (the default 5 s is not).
+    static let restartConfig = #"{"windows": {"reattach_ms": 60000}}"#
+
     /// Runs pickerctl with `arguments`, moves its bar to 10 by standard
     /// input (`bar` finds it in the key window's value), then stops pickerd
     /// and starts it again on the same state and socket.
@@ -205,12 +237,12 @@ import Testing
         DaemonProcess, CommandLineProcess
     ) {
         let home = try TestDirectory()
-        let first = try DaemonProcess(home: home)
+        let first = try DaemonProcess(config: restartConfig, home: home)
         let asking = try CommandLineProcess("pickerctl", ["--socket", first.socketPath] + arguments, input: true)
         try asking.write(input: "10\n", close: false)
         try eventually("the bar at 10") { try bar(keyValue(first)) == ["percent": 10] }
         _ = first.stop()
-        return (try DaemonProcess(home: home), asking)
+        return (try DaemonProcess(config: restartConfig, home: home), asking)
     }
 
     /// The key window's live value, nil while there is none.
