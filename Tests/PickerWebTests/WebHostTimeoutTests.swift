@@ -76,4 +76,56 @@ import Testing
             #expect(state["connected"] != false && state["windows"]?.arrayValue?.count == 1, "\(state)")
         }
     }
+
+    /// A far host: each answer of its daemon comes `delay` late (a relay on a
+    /// socket of its own, as a slow ssh link). With many windows a read is
+    /// many round trips, longer in all than `readTimeout` but never quiet that long.
+    @Test(.tags(.externalProgram)) func aHostThatAnswersSlowlyButSteadilyIsWaitedFor() async throws {
+        let alpha = try DaemonProcess.named("alpha")
+        let beta = try DaemonProcess.named("beta")
+        for _ in 0..<8 {
+            #expect(
+                try CommandLineProcess.run("pickerctl", ["--socket", beta.socketPath, "text", "--no-wait"]).status == 0)
+        }
+        let folder = try TestDirectory()
+        let far = folder.url.appendingPathComponent("far.sock").path
+        let relay = try CommandLineProcess(
+            program: "/usr/bin/env", ["python3", "-c", Self.slowRelay, far, beta.socketPath, "0.4"])
+        defer {
+            relay.signal(SIGKILL)  // it has nothing to save; SIGTERM left it running here
+            _ = relay.finish()
+        }
+        try await eventually("the relay listening") { FileManager.default.fileExists(atPath: far) }
+        // list, 8 gets and status: 10 round trips of 0.4 s, 4 s in all, 0.4 s quiet at most.
+        let bridge = DaemonBridge(hosts: [alpha.socketPath, far], readTimeout: .seconds(2))
+        try await following(bridge) { received in
+            try await eventually("the far host connected") {
+                await received.messages.contains(.host(label: "far.sock", connected: true))
+            }
+            let state = await bridge.state()
+            #expect(state["windows"]?.arrayValue?.count == 8, "\(state)")
+            #expect(await !received.messages.contains(.host(label: "far.sock", connected: false)))
+        }
+    }
+
+    /// Relays a Unix socket (argv[1]) to another (argv[2]), each chunk from the
+    /// far end argv[3] seconds late.
+    static let slowRelay = """
+        import asyncio, sys
+        listen, target, delay = sys.argv[1], sys.argv[2], float(sys.argv[3])
+        async def pipe(reader, writer, late):
+            while data := await reader.read(65536):
+                await asyncio.sleep(late)
+                writer.write(data)
+                await writer.drain()
+            writer.close()
+        async def relay(near_reader, near_writer):
+            far_reader, far_writer = await asyncio.open_unix_connection(target)
+            await asyncio.gather(pipe(near_reader, far_writer, 0), pipe(far_reader, near_writer, delay))
+        async def main():
+            server = await asyncio.start_unix_server(relay, listen)
+            async with server:
+                await server.serve_forever()
+        asyncio.run(main())
+        """
 }
