@@ -181,8 +181,13 @@ public actor DaemonBridge: Service {
     /// timed out; then tells the pages it is back, and they read it again.
     private func probe(_ host: Int, on client: PickerClient) {
         Task {
-            // A lost connection ends it too; `follow` says that.
-            guard (try? await client.status()) != nil else { return }
+            do throws(PickerClientError) {
+                _ = try await client.list()
+            } catch .rpc {
+                // Refused is an answer too.
+            } catch {
+                return  // the connection is lost: `follow` says that
+            }
             await self.answered(host, on: client)
         }
     }

@@ -39,8 +39,10 @@ import Testing
                 await bridge.state()["windows"]?.arrayValue?.count == 1
             }
             beta.signal(SIGSTOP)
-            let state = await bridge.state()
-            #expect(state["hosts"]?.arrayValue?.last?["reason"]?.stringValue?.contains("does not answer") == true)
+            try await eventually("beta away") {
+                let reason = await bridge.state()["hosts"]?.arrayValue?.last?["reason"]?.stringValue
+                return reason?.contains("does not answer") == true
+            }
             let away = StreamMessage.host(label: "beta.sock", connected: false)
             let back = StreamMessage.host(label: "beta.sock", connected: true)
             try await eventually("beta said away") { await received.messages.contains(away) }
