@@ -50,8 +50,13 @@ extension PickerClient {
     /// then `status`. A `get` or `status` that pickerd refuses (the window
     /// ended meanwhile; a right this connection lacks) leaves its part out;
     /// a lost connection or a cancelled task fails the whole snapshot.
-    public func snapshot(contents: StackSnapshot.Contents = .all) async throws(PickerClientError) -> StackSnapshot {
+    /// `answered` is called after each reply, so that a caller can tell a
+    /// daemon that answers slowly from one that does not answer at all.
+    public func snapshot(
+        contents: StackSnapshot.Contents = .all, answered: @Sendable () -> Void = {}
+    ) async throws(PickerClientError) -> StackSnapshot {
         let list = try await self.list()
+        answered()
         let read: [WindowSummary]
         switch contents {
         case .none: read = []
@@ -61,6 +66,7 @@ extension PickerClient {
         var details: [WindowID: WindowDetails] = [:]
         for summary in read {
             do { details[summary.window] = try await get(window: summary.window) } catch .rpc {}
+            answered()
         }
         var status: DaemonStatus?
         do { status = try await self.status() } catch .rpc {}

@@ -1,6 +1,7 @@
 import PickerClient
 import PickerJSON
 import PickerProtocol
+import PickerSystem
 import ServiceLifecycle
 
 /// pickerweb's connections to pickerd: it follows the daemon's events,
@@ -21,8 +22,18 @@ public actor DaemonBridge: Service {
     private var problems: [Int: String]
     private var stack: MultiHostStack
     /// The hosts whose last read timed out: read again with a short timeout
-    /// (`stalledReadTimeout`) until one answers or says something.
+    /// for their first answer (`stalledReadTimeout`) until one answers or
+    /// says something. Each has a probe waiting for its next answer, which
+    /// tells the pages it is back.
     private var stalled: Set<Int> = []
+    /// How long a host may send nothing during a read (see `readTimeout`).
+    private let readTimeout: Duration
+    /// The number of the last read started, and of the one applied to each host's
+    /// windows: a page's older read that ends last never replaces a newer one.
+    private var readsStarted: UInt64 = 0
+    private var readApplied: [Int: UInt64] = [:]
+    /// With one host only: the last event's `seq`. Several daemons' `seq`s are
+    /// not one sequence, so with several hosts the stream carries no `id`.
     private var lastSeq: UInt64 = 0
     private var pages: [Int: AsyncStream<StreamMessage>.Continuation] = [:]
     private var nextPage = 0
@@ -33,8 +44,10 @@ public actor DaemonBridge: Service {
     }
 
     /// Follows each of `hosts` (`local`, a socket path, `ssh://…`; nil for the usual places).
-    public init(hosts: [String?]) {
+    /// `readTimeout`: see `DaemonBridge.readTimeout` (shorter in tests).
+    public init(hosts: [String?], readTimeout: Duration = DaemonBridge.readTimeout) {
         self.hosts = hosts
+        self.readTimeout = readTimeout
         problems = Dictionary(uniqueKeysWithValues: hosts.indices.map { ($0, "connecting to pickerd…") })
         stack = MultiHostStack(addresses: hosts.map { $0 ?? DaemonAddress.localName }, labelsTitles: false)
     }
@@ -69,7 +82,9 @@ public actor DaemonBridge: Service {
             stalled.remove(host)
             lastSeq = event.seq
             broadcast(
-                .change(seq: event.seq, type: event.type, window: event.window.map { stack.qualified($0, of: host) }))
+                .change(
+                    seq: stack.isQualified ? nil : event.seq, type: event.type,
+                    window: event.window.map { stack.qualified($0, of: host) }))
         case .disconnected(let reason):
             let wasConnected = clients[host] != nil
             clients[host] = nil
@@ -104,7 +119,7 @@ public actor DaemonBridge: Service {
         nextPage += 1
         pages[page] = continuation
         continuation.onTermination = { _ in Task { await self.forget(page) } }
-        continuation.yield(.sync(seq: lastSeq))
+        continuation.yield(.sync(seq: stack.isQualified ? nil : lastSeq))
         if clients.isEmpty { continuation.yield(.daemon(connected: false)) }
         return stream
     }
@@ -125,10 +140,13 @@ public actor DaemonBridge: Service {
     func state() async -> JSON {
         guard !clients.isEmpty else { return WebState.disconnected(reason: problemSentence) }
         // Every host at once: the page waits for the slowest read, not their sum.
+        // One host alone is waited for however slow it is (nothing else to draw).
         let reads = await withTaskGroup(of: HostRead.self) { group in
             for (host, client) in clients {
-                let timeout = stalled.contains(host) ? Self.stalledReadTimeout : Self.readTimeout
-                group.addTask { (host, client, await Self.read(client, within: timeout)) }
+                readsStarted += 1
+                let (number, idle) = (readsStarted, stack.isQualified ? readTimeout : nil)
+                let first = stalled.contains(host) ? min(Self.stalledReadTimeout, readTimeout) : idle
+                group.addTask { (host, client, number, await Self.read(client, firstAnswer: first, idle: idle)) }
             }
             var reads: [HostRead] = []
             for await read in group { reads.append(read) }
@@ -136,48 +154,88 @@ public actor DaemonBridge: Service {
         }
         // In the order of the --hosts, not of the answers: windows first seen
         // in one read are ordered alike each time (MultiHostStack's order).
-        for (host, client, read) in reads.sorted(by: { $0.host < $1.host }) where clients[host] === client {
+        for (host, client, number, read) in reads.sorted(by: { $0.host < $1.host })
+        where clients[host] === client && number > readApplied[host, default: 0] {
+            readApplied[host] = number
             let problem: String
             switch read {
             case .success(let snapshot)?:
-                stalled.remove(host)
+                answered(host, on: client)
                 stack.update(host: host, snapshot: snapshot)
                 continue
             case .failure(let error)?: problem = "\(error)"
             case nil:
-                stalled.insert(host)
                 problem = "it does not answer, though its connection is open"
+                if stalled.insert(host).inserted { probe(host, on: client) }
             }
             guard stack.isQualified else { return WebState.disconnected(reason: problem) }
-            stack.lose(host: host, because: problem)
+            // Said on the stream, so that every page shows it (and reads again while it is away).
+            if stack.lose(host: host, because: problem) {
+                broadcast(.host(label: stack.hosts[host].label, connected: false))
+            }
         }
         return WebState.connected(stack, now: .now())
     }
 
-    /// How long a host's stack may take to read before the page is drawn
-    /// without it: a host whose connection hangs (a network gone quiet, a
-    /// stopped daemon) holds up no other host's windows.
-    static let readTimeout: Duration = .seconds(5)
-    /// The same for a host whose last read timed out, so that each page
-    /// refresh waits for it only this long while it still hangs.
+    /// Waits, without a timeout, for the next answer of a host whose read
+    /// timed out; then tells the pages it is back, and they read it again.
+    private func probe(_ host: Int, on client: PickerClient) {
+        Task {
+            do throws(PickerClientError) {
+                _ = try await client.list()
+            } catch .rpc {
+                // Refused is an answer too.
+            } catch {
+                return  // the connection is lost: `follow` says that
+            }
+            await self.answered(host, on: client)
+        }
+    }
+
+    /// `host` answered on `client`: if it was stalled, it is back.
+    private func answered(_ host: Int, on client: PickerClient) {
+        guard clients[host] === client, stalled.remove(host) != nil else { return }
+        broadcast(.host(label: stack.hosts[host].label, connected: true))
+    }
+
+    /// With several hosts, how long a host may send nothing while its stack
+    /// is read before the page is drawn without it: a host whose connection
+    /// hangs (a network gone quiet, a stopped daemon) holds up no other
+    /// host's windows. Each answer starts the wait again, so a far host that
+    /// answers slowly (many windows, each `get` a round trip) is waited for.
+    public static let readTimeout: Duration = .seconds(5)
+    /// The wait for the first answer of a host whose last read timed out, so
+    /// that each page refresh waits for it only this long while it still hangs.
     static let stalledReadTimeout: Duration = .milliseconds(500)
 
-    /// `client`'s stack, or why it could not be read; nil when it did not answer within `timeout`.
-    private static func read(_ client: PickerClient, within timeout: Duration) async -> Result<
+    /// `client`'s stack, or why it could not be read; nil when it sent
+    /// nothing for `firstAnswer`, then for `idle` between two answers
+    /// (nil: waited for however long).
+    private static func read(_ client: PickerClient, firstAnswer: Duration?, idle: Duration?) async -> Result<
         StackSnapshot, PickerClientError
     >? {
-        await withTaskGroup(of: Result<StackSnapshot, PickerClientError>?.self) { race in
+        let lastAnswer = Locked(ContinuousClock.now)
+        return await withTaskGroup(of: Result<StackSnapshot, PickerClientError>?.self) { race in
             race.addTask {
                 do throws(PickerClientError) {
                     // A window that ends between `list` and `get` is shown without its details.
-                    return .success(try await client.snapshot(contents: .all))
+                    return .success(
+                        try await client.snapshot(contents: .all) { lastAnswer.withLock { $0 = .now } })
                 } catch {
                     return .failure(error)
                 }
             }
-            race.addTask {
-                try? await Task.sleep(for: timeout)
-                return nil
+            if let firstAnswer, let idle {
+                race.addTask {
+                    var wait = firstAnswer
+                    var since = lastAnswer.withLock { $0 }
+                    while (try? await Task.sleep(until: since + wait)) != nil {
+                        let last = lastAnswer.withLock { $0 }
+                        guard last > since else { return nil }  // nothing since: it does not answer
+                        (since, wait) = (last, idle)
+                    }
+                    return nil  // cancelled: the read ended first
+                }
             }
             // The first to end wins; the other is cancelled (a read cancelled fails at once).
             let first = await race.next() ?? nil
@@ -188,7 +246,9 @@ public actor DaemonBridge: Service {
 
     /// One host's stack as read, or why it could not be (nil: it did not
     /// answer in time), on the connection it was read from.
-    private typealias HostRead = (host: Int, client: PickerClient, Result<StackSnapshot, PickerClientError>?)
+    private typealias HostRead = (
+        host: Int, client: PickerClient, number: UInt64, Result<StackSnapshot, PickerClientError>?
+    )
 
     /// Why no host can be read: the one host's reason, or each host's.
     private var problemSentence: String {

@@ -131,6 +131,50 @@ def two_hosts_windows_are_labelled_and_each_answered_on_its_own_daemon(page, pro
         beta.stop()
 
 
+@scenario
+def a_remote_host_label_is_shown_whole_on_the_sheet(page, procs):
+    """The host label is the only cue that a window came from another host (which may copy a
+    local window's title): on the sheet it is never cut short, a long one wraps, at phone size too."""
+    label = "build-server-in-the-far-datacenter-number-seven.sock"
+    far = procs.another_host(label)
+    both = Processes(procs.pickerd_path, procs.pickerctl_path, procs.pickerweb_path)
+    try:
+        both.start_web(procs.socket, far.socket)
+        page.processes, page.has_session = both, False
+        page.open()
+        asking = far.ask("text", "--title", "Password")
+        for size in (DESKTOP, PHONE):
+            page.size(size)
+            wait_until(lambda: page.title() == "Password", "the far host's window")
+            page.next_frame()
+            shown = page.sheet().find_element(page.By.CSS_SELECTOR, ".host-label")
+            whole = page.js("const e = arguments[0]; return e.scrollWidth <= e.clientWidth && e.clientWidth > 0", shown)
+            check(shown.text == label and whole, f"the label {shown.text!r} is cut short at {size}")
+            check(page.no_sideways_scroll()[0], page.no_sideways_scroll()[1])
+        if page.screenshots:
+            page.screenshot(os.path.join(page.screenshots, "remote-label-phone.png"))
+        asking.process.terminate()
+    finally:
+        page.size(DESKTOP)
+        page.processes, page.has_session = procs, True
+        both.stop()
+        far.stop()
+
+
+@scenario
+def a_malformed_window_in_the_address_does_not_stop_the_page(page, procs):
+    """#window= with a broken escape (%E0 starts a 3-byte UTF-8 character) is ignored: the page
+    starts as usual and keeps its clock (ages, countdowns) running."""
+    page.driver.get("about:blank")
+    page.driver.get(procs.base + "#window=%E0%A4%A")
+    shown(page, procs, "text", "--title", "Still alive", "--timeout", "10m")
+    countdown = lambda: page.sheet().find_element(page.By.CSS_SELECTOR, ".countdown").text
+    first = countdown()
+    wait_until(lambda: countdown() != first, "the countdown to move (the page's clock runs)")
+    errors = page.errors()
+    check(not errors, f"console errors: {errors}")
+
+
 # ---- date
 
 @scenario

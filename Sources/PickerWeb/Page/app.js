@@ -41,9 +41,16 @@ async function start() {
   if (wanted) history.replaceState(null, '', location.pathname + location.search);
   connectEvents();
   await refresh();
-  if (wanted) await raiseWindow(decodeURIComponent(wanted[1]));
+  const wantedId = wanted ? decodedOrNull(wanted[1]) : null;
+  if (wantedId != null) await raiseWindow(wantedId);
   setInterval(tick, 1000);
-  setInterval(() => { if (!app.healthy) refresh(); }, RETRY);
+  // Also while a host is away: a host that hung comes back with no event of its own on some paths.
+  setInterval(() => { if (!app.healthy || awayHosts(app.state?.hosts)) refresh(); }, RETRY);
+}
+
+/** `text` percent-decoded, or null when it is malformed (`%E0…` would throw and stop the page starting). */
+function decodedOrNull(text) {
+  try { return decodeURIComponent(text); } catch { return null; }
 }
 
 // ---------------------------------------------------------------- helpers
