@@ -1,5 +1,6 @@
 import Foundation
 import PickerJSON
+import PickerProtocol
 import PickerTestSupport
 import Testing
 
@@ -97,15 +98,22 @@ import Testing
             relay.signal(SIGKILL)  // it has nothing to save; SIGTERM left it running here
             _ = relay.finish()
         }
-        try await eventually("the relay listening") { FileManager.default.fileExists(atPath: far) }
-        // list, 8 gets and status: 10 round trips of 0.4 s, 4 s in all, 0.4 s quiet at most.
-        let bridge = DaemonBridge(hosts: [alpha.socketPath, far], readTimeout: .seconds(2))
+        // The file appears at bind, before listen: wait until a connection is taken.
+        try await eventually("the relay listening") {
+            guard case .success(let descriptor) = UnixSocket.connect(to: far) else { return false }
+            close(descriptor)
+            return true
+        }
+        // list, 8 gets and status: 10 round trips of 0.4 s, 4 s in all, 0.4 s
+        // quiet at most (3 s leaves a loaded machine room between replies).
+        let bridge = DaemonBridge(hosts: [alpha.socketPath, far], readTimeout: .seconds(3))
         try await following(bridge) { received in
             try await eventually("the far host connected") {
                 await received.messages.contains(.host(label: "far.sock", connected: true))
             }
-            let state = await bridge.state()
-            #expect(state["windows"]?.arrayValue?.count == 8, "\(state)")
+            try await eventually("the far host's 8 windows in the state", timeout: 60) {
+                await bridge.state()["windows"]?.arrayValue?.count == 8
+            }
             #expect(await !received.messages.contains(.host(label: "far.sock", connected: false)))
         }
     }
