@@ -63,20 +63,29 @@ import Testing
     /// shown as "pickerd is not running".
     @Test func aSlowSingleHostIsWaitedForNotDeclaredGone() async throws {
         let alpha = try DaemonProcess.named("alpha")
+        let other = try DaemonProcess.named("other")
         defer { alpha.signal(SIGCONT) }
         #expect(
             try CommandLineProcess.run("pickerctl", ["--socket", alpha.socketPath, "text", "--no-wait"]).status == 0)
         let timeout = Duration.milliseconds(200)
         let bridge = DaemonBridge(hosts: [alpha.socketPath], readTimeout: timeout)
+        // The clock to wait on: a bridge of two hosts, with the same timeout,
+        // gives the same stopped daemon up once that much time has passed.
+        let pair = DaemonBridge(hosts: [other.socketPath, alpha.socketPath], readTimeout: timeout)
         try await following(bridge) { _ in
-            try await eventually("the window read") { await bridge.state()["windows"]?.arrayValue?.count == 1 }
-            alpha.signal(SIGSTOP)
-            let reading = Task { await bridge.state() }
-            // Not a wait for a condition: what is tested is that this much time passing changes nothing.
-            try await Task.sleep(for: timeout * 5)
-            alpha.signal(SIGCONT)
-            let state = await reading.value
-            #expect(state["connected"] != false && state["windows"]?.arrayValue?.count == 1, "\(state)")
+            try await following(pair) { pairReceived in
+                try await eventually("the window read") { await bridge.state()["windows"]?.arrayValue?.count == 1 }
+                try await eventually("the pair's first read") { await pair.state()["windows"]?.arrayValue?.count == 1 }
+                alpha.signal(SIGSTOP)
+                let reading = Task { await bridge.state() }
+                try await eventually("the timeout to pass, as the pair's bridge saw it") {
+                    _ = await pair.state()
+                    return await pairReceived.messages.contains(.host(label: "alpha.sock", connected: false))
+                }
+                alpha.signal(SIGCONT)
+                let state = await reading.value
+                #expect(state["connected"] != false && state["windows"]?.arrayValue?.count == 1, "\(state)")
+            }
         }
     }
 
@@ -125,7 +134,7 @@ import Testing
         listen, target, delay = sys.argv[1], sys.argv[2], float(sys.argv[3])
         async def pipe(reader, writer, late):
             while data := await reader.read(65536):
-                await asyncio.sleep(late)
+                await asyncio.sleep(late)  # the slow link under test, not a wait for a condition
                 writer.write(data)
                 await writer.drain()
             writer.close()
