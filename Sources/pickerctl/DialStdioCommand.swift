@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import PickerClient
 import PickerProtocol
 import PickerSystem
@@ -35,7 +34,7 @@ struct DialStdioCommand: ParsableCommand {
             throw CommandFailure(error)
         }
         signal(SIGPIPE, SIG_IGN)
-        guard POSIX.writeAll(RemoteHello.line(environment: ProcessInfo.processInfo.environment), to: daemon) else {
+        guard POSIX.writeAll(RemoteHello.line(environment: POSIX.environment()), to: daemon) else {
             return
         }
         StandardStreamRelay(daemon: daemon).run()
