@@ -3,10 +3,8 @@ import PickerJSON
 import PickerProtocol
 
 /// `actions`: an action sheet; choosing the `cancel` action cancels the window.
-public struct ActionsPlugin: PickerPlugin {
-    public let kind = BuiltInKind.actions.name
-    public let summary = "Choose one of several actions; a cancel-role action cancels."
-    public let defaultTitle = "Choose an action"
+public struct ActionsPlugin: BuiltInPlugin {
+    public let builtIn = BuiltInKind.actions
 
     public var optionsSchema: JSON {
         let action = OptionsSchema.closedObject(

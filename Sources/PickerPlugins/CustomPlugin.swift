@@ -4,10 +4,8 @@ import PickerProtocol
 
 /// `custom`: a wheel picker with one or more components (columns), independent
 /// (`columns`) or each depending on the one before (`tree`).
-public struct CustomPlugin: PickerPlugin {
-    public let kind = BuiltInKind.custom.name
-    public let summary = "Pick one row in each of one or more columns; columns may depend on the one before."
-    public let defaultTitle = "Choose"
+public struct CustomPlugin: BuiltInPlugin {
+    public let builtIn = BuiltInKind.custom
 
     public var optionsSchema: JSON {
         let components = JSON.integer(Int64(PluginLimits.components))

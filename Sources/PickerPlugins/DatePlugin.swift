@@ -3,10 +3,8 @@ import PickerJSON
 import PickerProtocol
 
 /// `date`: a date, a time of day, or both, bounded by `min`/`max`.
-public struct DatePlugin: PickerPlugin {
-    public let kind = BuiltInKind.date.name
-    public let summary = "Pick a date, a time, or a date and time."
-    public let defaultTitle = "Choose a date"
+public struct DatePlugin: BuiltInPlugin {
+    public let builtIn = BuiltInKind.date
 
     static let allowedIntervals = [1, 2, 3, 4, 5, 6, 10, 12, 15, 20, 30]
 

@@ -5,10 +5,8 @@ import PickerProtocol
 /// `file`: a path, as `zenity --file-selection` or `gum file`. The daemon
 /// reads no file: it checks a value's text only (absolute, normalized,
 /// inside `root`, matching `patterns`); the asker lists and resolves.
-public struct FilePlugin: PickerPlugin {
-    public let kind = BuiltInKind.file.name
-    public let summary = "Pick a file or directory path (or several), browsed on the asker's machine."
-    public let defaultTitle = "Choose a file"
+public struct FilePlugin: BuiltInPlugin {
+    public let builtIn = BuiltInKind.file
 
     /// Glob patterns one window may name, and how long each may be.
     public static let mostPatterns = 100

@@ -4,10 +4,8 @@ import PickerProtocol
 
 /// `form`: several fields in one window, each drawn and checked by its own kind.
 /// A rejected field is named in the message and in `field`.
-public struct FormPlugin: PickerPlugin {
-    public let kind = BuiltInKind.form.name
-    public let summary = "Fill in several fields at once; each field is a picker of another kind."
-    public let defaultTitle = "Fill in the form"
+public struct FormPlugin: BuiltInPlugin {
+    public let builtIn = BuiltInKind.form
 
     public var optionsSchema: JSON {
         let field = OptionsSchema.closedObject(

@@ -4,10 +4,8 @@ import PickerProtocol
 
 /// `list`: one choice from a list, or several (`multiple`, a checklist, like
 /// `gum choose --no-limit`). The value is the chosen strings in list order.
-public struct ListPlugin: PickerPlugin {
-    public let kind = BuiltInKind.list.name
-    public let summary = "Pick one choice from a list, or several when multiple (a checklist)."
-    public let defaultTitle = "Choose"
+public struct ListPlugin: BuiltInPlugin {
+    public let builtIn = BuiltInKind.list
 
     public var optionsSchema: JSON {
         let choice: JSON = ["type": "string", "minLength": 1, "maxLength": .integer(Int64(PluginLimits.labelLength))]

@@ -5,10 +5,8 @@ import PickerProtocol
 /// `number`: a number on a scale, as `zenity --scale`. The value is a grid
 /// point `min + k·step` within [min, max], written with as many decimals as
 /// `min` and `step` have (`NumberScale`), so 0.30000000000000004 is 0.3.
-public struct NumberPlugin: PickerPlugin {
-    public let kind = BuiltInKind.number.name
-    public let summary = "Pick a number on a scale, from min to max in steps."
-    public let defaultTitle = "Choose a number"
+public struct NumberPlugin: BuiltInPlugin {
+    public let builtIn = BuiltInKind.number
 
     /// A unit is a short label after the number, like "%" or "MiB".
     public static let longestUnit = 32

@@ -5,10 +5,8 @@ import PickerProtocol
 /// `progress`: how far a task has come, as `zenity --progress`. The asker
 /// moves it with `update` and the person only watches or cancels it
 /// (`isMovedByAsker`); the value is `{percent, text?}` (`ProgressState`).
-public struct ProgressPlugin: PickerPlugin {
-    public let kind = BuiltInKind.progress.name
-    public let summary = "Show how far a task has come; the asker moves it, the person may cancel it."
-    public let defaultTitle = "Working"
+public struct ProgressPlugin: BuiltInPlugin {
+    public let builtIn = BuiltInKind.progress
 
     public var optionsSchema: JSON {
         OptionsSchema.closedObject(

@@ -6,10 +6,8 @@ import PickerProtocol
 ///
 /// Lengths count characters as a person sees them (extended grapheme clusters:
 /// 日本 is 2, an emoji flag is 1), not bytes. `pattern` must match the whole value.
-public struct TextPlugin: PickerPlugin {
-    public let kind = BuiltInKind.text.name
-    public let summary = "Type a line of text (or several), optionally secret."
-    public let defaultTitle = "Enter text"
+public struct TextPlugin: BuiltInPlugin {
+    public let builtIn = BuiltInKind.text
 
     public static let defaultMaxLength = 4096
     /// No text can be longer than a protocol line anyway.

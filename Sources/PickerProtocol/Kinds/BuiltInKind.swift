@@ -21,6 +21,26 @@ public enum BuiltInKind: String, CaseIterable, Sendable, CustomStringConvertible
         self.init(rawValue: base ?? kind)
     }
 
+    /// One line for `plugins` and help texts.
+    public var summary: String { words.summary }
+
+    /// The title a window of this kind gets when `present` gives none.
+    public var defaultTitle: String { words.defaultTitle }
+
+    private var words: (summary: String, defaultTitle: String) {
+        switch self {
+        case .date: ("Pick a date, a time, or a date and time.", "Choose a date")
+        case .custom: ("Pick one row in each of one or more columns; columns may depend on the one before.", "Choose")
+        case .text: ("Type a line of text (or several), optionally secret.", "Enter text")
+        case .actions: ("Choose one of several actions; a cancel-role action cancels.", "Choose an action")
+        case .list: ("Pick one choice from a list, or several when multiple (a checklist).", "Choose")
+        case .form: ("Fill in several fields at once; each field is a picker of another kind.", "Fill in the form")
+        case .number: ("Pick a number on a scale, from min to max in steps.", "Choose a number")
+        case .progress: ("Show how far a task has come; the asker moves it, the person may cancel it.", "Working")
+        case .file: ("Pick a file or directory path (or several), browsed on the asker's machine.", "Choose a file")
+        }
+    }
+
     /// The names of the kind's options, in the order its plugin lists them.
     public var optionNames: [String] {
         switch self {
