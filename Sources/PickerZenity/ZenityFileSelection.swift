@@ -16,7 +16,7 @@ struct ZenityFileSelection: ZenityDialog {
     static let root = "/"
 
     /// The `file` window's options: root, start, and what is chosen.
-    let options: JSONObject
+    let selection: FileSelection
     let confirmsOverwrite: Bool
     let separator: String
     /// Lists what the person browses; also checks what is chosen.
@@ -30,19 +30,18 @@ struct ZenityFileSelection: ZenityDialog {
             let isDirectory = filename.hasSuffix("/") || DirectoryLister.isDirectory(absolute)
             start = isDirectory ? absolute : FilePathText.parent(of: absolute)
         }
-        var options = JSONObject([FileOption.root: .string(Self.root), .start: .string(start)])
-        for (option, flag) in [(FileOption.multiple, "multiple"), (.directory, "directory"), (.save, "save")]
-        where commandLine.has(flag) {
-            options[option] = true
-        }
-        let patterns = Self.patterns(commandLine.values("file-filter"))
-        if !patterns.isEmpty { options[FileOption.patterns] = .array(patterns.map(JSON.string)) }
-        self.options = options
+        var selection = FileSelection()
+        (selection.root, selection.start) = (Self.root, start)
+        selection.isMultiple = commandLine.has("multiple")
+        selection.isDirectory = commandLine.has("directory")
+        selection.isSave = commandLine.has("save")
+        selection.patterns = Self.patterns(commandLine.values("file-filter"))
+        self.selection = selection
         confirmsOverwrite = commandLine.has("confirm-overwrite")
         // Taken as given: zenity 3.44 expands a list's separator's escapes, not a file selection's.
         separator = commandLine.value("separator") ?? "|"
         lister = DirectoryLister(
-            root: Self.root, showsHidden: false, patterns: patterns, directoriesOnly: commandLine.has("directory"))
+            root: Self.root, showsHidden: false, patterns: selection.patterns, directoriesOnly: selection.isDirectory)
     }
 
     /// The patterns of zenity's `--file-filter`s (`NAME | PATTERN1 PATTERN2`,
@@ -56,7 +55,8 @@ struct ZenityFileSelection: ZenityDialog {
         return patterns.contains("*") ? [] : patterns
     }
 
-    var save: Bool { options[FileOption.save] == true }
+    var options: JSONObject { selection.options }
+    var save: Bool { selection.isSave }
     var kind: BuiltInKind { .file }
     var defaultTitle: String { "Select a File" }
     var initialValue: JSON? { nil }

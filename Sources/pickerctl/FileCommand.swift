@@ -41,13 +41,10 @@ struct FileCommand: AsyncParsableCommand {
         let workingDirectory = WorkingDirectory.path()
         var start = start.map(WorkingDirectory.absolute) ?? workingDirectory
         if start.map({ !FilePathText.isInside($0, root: root) }) ?? true, self.start == nil { start = root }
-        var options = JSONObject([FileOption.root: .string(root)])
-        if let start { options[FileOption.start] = .string(start) }
-        if directory { options[FileOption.directory] = true }
-        if multiple { options[FileOption.multiple] = true }
-        if save { options[FileOption.save] = true }
-        if !patterns.isEmpty { options[FileOption.patterns] = .array(patterns.map(JSON.string)) }
-        if showHidden { options[FileOption.showHidden] = true }
+        var selection = FileSelection()
+        (selection.root, selection.start, selection.patterns) = (root, start, patterns)
+        (selection.isDirectory, selection.isMultiple, selection.isSave) = (directory, multiple, save)
+        selection.showsHidden = showHidden
         let lister = DirectoryLister(
             root: root, showsHidden: showHidden, patterns: patterns, directoriesOnly: directory)
         let (save, directory, json) = (save, directory, common.json)
@@ -61,7 +58,7 @@ struct FileCommand: AsyncParsableCommand {
             return OutcomePrinting.finish(outcome, kind: .file, json: json, separator: "\n")
         }
         try await common.ask(
-            kind: .file, options: options,
+            kind: .file, options: selection.options,
             flags: OptionFlags(FileOption.self, renamed: [.patterns: "--pattern", .showHidden: "--hidden"]),
             answeringRequests: { method, params in lister.answer(method: method, params: params) },
             finishing: finish)

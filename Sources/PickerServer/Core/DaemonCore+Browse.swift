@@ -15,7 +15,7 @@ extension DaemonCore {
         guard details.summary.builtInKind == .file else {
             throw RPCError.invalidParams("window \(request.window) is not a file window; only those are browsed")
         }
-        let root = details.options[FileOption.root]?.stringValue ?? "/"
+        let root = FileSelection(options: details.options).root
         guard FilePathText.isNormalizedAbsolute(request.path), FilePathText.isInside(request.path, root: root) else {
             throw RPCError.invalidParams(
                 "path must be an absolute, normalized directory inside \(root.prefix(80))", field: WireName.path.jsonKey

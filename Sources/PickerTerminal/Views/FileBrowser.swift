@@ -9,11 +9,7 @@ import PickerProtocol
 /// path (`FilePathEntry`). Names are shown with `VisibleText`: a newline or
 /// an escape in a file's name is written out, never acted on.
 struct FileBrowser: PickerView {
-    let options: JSON
-    let root: String
-    let isMultiple: Bool
-    let isDirectory: Bool
-    let isSave: Bool
+    let selection: FileSelection
     var directory: String
     var entries: [BrowseListing.Entry] = []
     var truncated = false
@@ -28,12 +24,8 @@ struct FileBrowser: PickerView {
     var notice: String?
 
     init(options: JSON, value: JSON?) {
-        self.options = options
-        root = options[FileOption.root]?.stringValue ?? "/"
-        isMultiple = options[FileOption.multiple]?.boolValue ?? false
-        isDirectory = options[FileOption.directory]?.boolValue ?? false
-        isSave = options[FileOption.save]?.boolValue ?? false
-        directory = options[FileOption.start]?.stringValue ?? root
+        selection = FileSelection(options: options)
+        directory = selection.startDirectory
         wantsListing = directory
     }
 
@@ -41,14 +33,15 @@ struct FileBrowser: PickerView {
 
     var hints: String {
         if let typing { return typing.hints + "  (Tab browse)" }
-        return "type to filter  Enter open/pick  Backspace up\(isMultiple ? "  Space tick" : "")  Tab type a path"
+        return
+            "type to filter  Enter open/pick  Backspace up\(selection.isMultiple ? "  Space tick" : "")  Tab type a path"
     }
 
     /// The entries the filter leaves, the choose-this-directory row first
     /// in `directory` mode (shown as `.`).
     var shown: [BrowseListing.Entry] {
         let matching = entries.filter { filter.isEmpty || $0.name.lowercased().contains(filter.lowercased()) }
-        return isDirectory ? [BrowseListing.Entry(name: ".", type: .dir)] + matching : matching
+        return selection.isDirectory ? [BrowseListing.Entry(name: ".", type: .dir)] + matching : matching
     }
 
     var highlighted: BrowseListing.Entry? {
@@ -62,12 +55,14 @@ struct FileBrowser: PickerView {
 
     var value: JSON {
         if let typing { return typing.value }
-        if isMultiple { return .array(ticked.map(JSON.string)) }
-        if isSave, !filter.isEmpty, highlighted == nil { return .string(FilePathText.joined(directory, filter)) }
+        if selection.isMultiple { return .array(ticked.map(JSON.string)) }
+        if selection.isSave, !filter.isEmpty, highlighted == nil {
+            return .string(FilePathText.joined(directory, filter))
+        }
         return .string(highlighted.map(path(of:)) ?? directory)
     }
 
-    var isBlank: Bool? { typing?.isBlank ?? (isMultiple ? ticked.isEmpty : nil) }
+    var isBlank: Bool? { typing?.isBlank ?? (selection.isMultiple ? ticked.isEmpty : nil) }
 
     /// The asker's listing of `wantsListing`, or why there is none: then the
     /// person types a path.
@@ -84,7 +79,7 @@ struct FileBrowser: PickerView {
             if failure.letsTheAskerList {
                 return  // the asker refused this directory (a link out of the root): stay where we are
             }
-            typing = FilePathEntry(options: options, value: nil)
+            typing = FilePathEntry(selection: selection, value: nil)
         }
     }
 
@@ -100,14 +95,14 @@ struct FileBrowser: PickerView {
         guard wantsListing == nil else { return .none }
         switch key {
         case .tab:
-            typing = FilePathEntry(options: options, value: .string(directory == "/" ? "/" : directory + "/"))
+            typing = FilePathEntry(selection: selection, value: .string(directory == "/" ? "/" : directory + "/"))
             return .none
         case .up:
             highlight = max(highlight - 1, 0)
         case .down:
             highlight = min(highlight + 1, max(shown.count - 1, 0))
-        case .character(" ") where isMultiple:
-            guard let entry = highlighted, entry.type != .dir || isDirectory else { return .none }
+        case .character(" ") where selection.isMultiple:
+            guard let entry = highlighted, entry.type != .dir || selection.isDirectory else { return .none }
             let chosen = path(of: entry)
             if let index = ticked.firstIndex(of: chosen) { ticked.remove(at: index) } else { ticked.append(chosen) }
             return .changed
@@ -118,16 +113,16 @@ struct FileBrowser: PickerView {
             filter.removeLast()
             highlight = 0
         case .backspace:
-            guard directory != root else { return .none }
+            guard directory != selection.root else { return .none }
             wantsListing = FilePathText.parent(of: directory)
             return .browse
         case .enter:
-            guard let entry = highlighted else { return isSave && !filter.isEmpty ? .submit : .none }
+            guard let entry = highlighted else { return selection.isSave && !filter.isEmpty ? .submit : .none }
             if entry.name != ".", entry.type != .file {
                 wantsListing = path(of: entry)
                 return .browse
             }
-            if isMultiple, ticked.isEmpty { ticked = [path(of: entry)] }
+            if selection.isMultiple, ticked.isEmpty { ticked = [path(of: entry)] }
             return .submit
         default:
             break
@@ -149,10 +144,11 @@ struct FileBrowser: PickerView {
         if !filter.isEmpty { lines.append(Line("filter: " + VisibleText.of(filter), .dim)) }
         let rows = shown
         if rows.isEmpty {
-            lines.append(Line(isSave && !filter.isEmpty ? "Enter saves as this name" : "(nothing here)", .dim))
+            lines.append(
+                Line(selection.isSave && !filter.isEmpty ? "Enter saves as this name" : "(nothing here)", .dim))
         }
         for (index, entry) in rows.enumerated() {
-            let mark = isMultiple ? (ticked.contains(path(of: entry)) ? "[x] " : "[ ] ") : ""
+            let mark = selection.isMultiple ? (ticked.contains(path(of: entry)) ? "[x] " : "[ ] ") : ""
             let suffix =
                 entry.name == "."
                 ? "  (choose this directory)" : entry.type == .dir ? "/" : entry.type == .link ? "@" : ""
