@@ -20,25 +20,14 @@ struct JSONCTree {
     /// doubles' text is this and `e0`. (Were the same digits also written
     /// with `e0` in the line, that one's text loses its `e0` too; the value
     /// is the same.)
-    let exponentsAdded: Set<String>
+    var exponentsAdded: Set<String> = []
     /// The member whose number texts are kept (see `JSONParser.parse(_:keepingNumberTextsOf:)`).
-    let textMember: String?
-    /// The texts kept, by top-level element (0 for a top-level object).
-    private(set) var numberTexts: [Int: String] = [:]
+    var textMember: String?
     /// `JSONParser.maxElements`: the feeder refuses what its seams show, and
     /// this what closed between two of them.
-    let maxElements: Int?
-
-    init(
-        line: UnsafeRawBufferPointer, nulStandIns: Bool, exponentsAdded: Set<String> = [], textMember: String? = nil,
-        maxElements: Int? = nil
-    ) {
-        self.line = line
-        self.nulStandIns = nulStandIns
-        self.exponentsAdded = exponentsAdded
-        self.textMember = textMember
-        self.maxElements = maxElements
-    }
+    var maxElements: Int?
+    /// The texts kept, by top-level element (0 for a top-level object).
+    var numberTexts: [Int: String] = [:]
 
     /// Refuses a container of `count` elements past `maxElements`; the place
     /// is the line's end, where json-c was when it was found.

@@ -16,54 +16,27 @@ import Testing
 ) final class SshLoginAskpassTests {
     let user: TestUser
     let fixture: AskpassFixture
-    let port: UInt16
-    let sshdPidFile: String
+    let sshd: SSHServer
 
     init() throws {
         user = try TestUser()
         fixture = try AskpassFixture()
-        let hostKey = fixture.path("host_key")
-        let made = try CommandLineProcess(
-            program: "/usr/bin/ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-f", hostKey]
-        ).finish()
-        guard made.status == 0 else { throw TestFailure("ssh-keygen failed: \(made.stderr)") }
-        // sshd refuses to start without its privilege separation directory.
-        try FileManager.default.createDirectory(atPath: "/run/sshd", withIntermediateDirectories: true)
-        port = try LoopbackPort.free()
-        let config = fixture.path("sshd_config")
-        sshdPidFile = fixture.path("sshd.pid")
-        try """
-        ListenAddress 127.0.0.1:\(port)
-        HostKey \(hostKey)
-        PidFile \(sshdPidFile)
-        UsePAM yes
-        PasswordAuthentication yes
-        KbdInteractiveAuthentication no
-        PubkeyAuthentication no
-        AllowUsers \(user.name)
-        """.write(toFile: config, atomically: true, encoding: .utf8)
-        // Detached (no -D): run as the test's child, sshd's SIGCHLDs made
-        // Foundation's Process wait on it for good, and no other child's end
-        // was seen again. Its pid file is written once it listens.
-        let started = try CommandLineProcess(program: "/usr/sbin/sshd", ["-f", config]).finish()
-        guard started.status == 0 else { throw TestFailure("sshd did not start: \(started.stderr)") }
-        let pidFile = sshdPidFile
-        try eventually("sshd to write its pid file") { FileManager.default.fileExists(atPath: pidFile) }
-    }
-
-    deinit {
-        if let text = try? String(contentsOfFile: sshdPidFile, encoding: .utf8),
-            let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
-        {
-            kill(pid, SIGKILL)
-        }
+        sshd = try SSHServer(
+            folder: fixture.path("sshd"),
+            config: """
+                UsePAM yes
+                PasswordAuthentication yes
+                KbdInteractiveAuthentication no
+                PubkeyAuthentication no
+                AllowUsers \(user.name)
+                """)
     }
 
     @Test func theHostKeyQuestionIsPlainAndThePasswordSecure() throws {
         let ssh = try fixture.run(
             "/usr/bin/ssh",
             [
-                "-F", "/dev/null", "-p", "\(port)", "-o", "UserKnownHostsFile=\(fixture.path("known_hosts"))",
+                "-F", "/dev/null", "-p", "\(sshd.port)", "-o", "UserKnownHostsFile=\(fixture.path("known_hosts"))",
                 "-o", "GlobalKnownHostsFile=/dev/null", "-o", "StrictHostKeyChecking=ask", "-o",
                 "PreferredAuthentications=password",
                 "\(user.name)@127.0.0.1", "echo", "logged-in",

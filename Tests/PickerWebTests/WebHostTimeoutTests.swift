@@ -28,12 +28,19 @@ import Testing
         try await body(received)
     }
 
-    @Test func aHostThatHangsThenAnswersIsSaidAwayThenBackOnTheStream() async throws {
-        let alpha = try DaemonProcess.named("alpha")
-        let beta = try DaemonProcess.named("beta")
-        defer { beta.signal(SIGCONT) }
+    /// Two daemons, named `alpha.sock` and `beta.sock` by the bridge, and a
+    /// window presented on the one named `name`.
+    static func twoDaemons(withWindowOn name: String) throws -> (alpha: DaemonProcess, beta: DaemonProcess) {
+        let daemons = (alpha: try DaemonProcess.named("alpha"), beta: try DaemonProcess.named("beta"))
+        let asked = name == "alpha" ? daemons.alpha : daemons.beta
         #expect(
-            try CommandLineProcess.run("pickerctl", ["--socket", beta.socketPath, "text", "--no-wait"]).status == 0)
+            try CommandLineProcess.run("pickerctl", ["--socket", asked.socketPath, "text", "--no-wait"]).status == 0)
+        return daemons
+    }
+
+    @Test func aHostThatHangsThenAnswersIsSaidAwayThenBackOnTheStream() async throws {
+        let (alpha, beta) = try Self.twoDaemons(withWindowOn: "beta")
+        defer { beta.signal(SIGCONT) }
         let bridge = DaemonBridge(hosts: [alpha.socketPath, beta.socketPath], readTimeout: .seconds(2))
         try await following(bridge) { received in
             try await eventually("beta's window read") {
@@ -62,11 +69,8 @@ import Testing
     /// One host alone has no read timeout: a slow daemon is waited for, never
     /// shown as "pickerd is not running".
     @Test func aSlowSingleHostIsWaitedForNotDeclaredGone() async throws {
-        let alpha = try DaemonProcess.named("alpha")
-        let other = try DaemonProcess.named("other")
+        let (alpha, other) = try Self.twoDaemons(withWindowOn: "alpha")
         defer { alpha.signal(SIGCONT) }
-        #expect(
-            try CommandLineProcess.run("pickerctl", ["--socket", alpha.socketPath, "text", "--no-wait"]).status == 0)
         let timeout = Duration.milliseconds(200)
         let bridge = DaemonBridge(hosts: [alpha.socketPath], readTimeout: timeout)
         // The clock to wait on: a bridge of two hosts, with the same timeout,

@@ -11,11 +11,12 @@ import PickerTestSupport
 /// through the PATH sshd sets. Needs root (useradd, sshd, setpriv).
 final class SSHHosts {
     let directory: TestDirectory
-    let port: UInt16
     let users: [TestUser]
     /// Each user's own pickerd, by index, replaced by `restart`.
     private(set) var daemons: [DaemonProcess]
-    private let pidFile: String
+    let port: UInt16
+    /// Optional so that `deinit` stops it before the users go.
+    private var sshd: SSHServer?
 
     /// Windows wait a minute for their asker to come back, however slowly ssh connects again.
     static let config = #"{"windows": {"reattach_ms": 60000}}"#
@@ -27,12 +28,7 @@ final class SSHHosts {
         directory = try TestDirectory.openToAll()
         let directory = directory
         func path(_ name: String) -> String { directory.url.appendingPathComponent(name).path }
-        for key in ["host_key", "id"] {
-            let made = try CommandLineProcess(
-                program: "/usr/bin/ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-f", path(key)]
-            ).finish()
-            guard made.status == 0 else { throw TestFailure("ssh-keygen failed: \(made.stderr)") }
-        }
+        try SSHServer.makeKey(at: path("id"))
         let bin = path("bin")
         try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
         chmod(bin, 0o755)
@@ -43,24 +39,20 @@ final class SSHHosts {
         // A password makes the account unlocked, which sshd wants even for a key.
         users = try (0..<hosts).map { _ in try TestUser(prefix: "pkhost", sudoers: false) }
         daemons = try users.map { try DaemonProcess.runningAs(uid: $0.uid, config: Self.config) }
-        // sshd refuses to start without its privilege separation directory.
-        try FileManager.default.createDirectory(atPath: "/run/sshd", withIntermediateDirectories: true)
-        port = try LoopbackPort.free()
-        pidFile = path("sshd.pid")
-        try """
-        ListenAddress 127.0.0.1:\(port)
-        HostKey \(path("host_key"))
-        PidFile \(pidFile)
-        UsePAM no
-        PasswordAuthentication no
-        KbdInteractiveAuthentication no
-        PubkeyAuthentication yes
-        AuthorizedKeysFile \(path("authorized_keys"))
-        StrictModes no
-        AllowUsers \(users.map(\.name).joined(separator: " "))
-        SetEnv PATH=\(bin):/usr/bin:/bin
-        """.write(toFile: path("sshd_config"), atomically: true, encoding: .utf8)
-        let hostKey = try String(contentsOfFile: path("host_key.pub"), encoding: .utf8)
+        let sshd = try SSHServer(
+            folder: path("sshd"),
+            config: """
+                UsePAM no
+                PasswordAuthentication no
+                KbdInteractiveAuthentication no
+                PubkeyAuthentication yes
+                AuthorizedKeysFile \(path("authorized_keys"))
+                StrictModes no
+                AllowUsers \(users.map(\.name).joined(separator: " "))
+                SetEnv PATH=\(bin):/usr/bin:/bin
+                """)
+        (self.sshd, port) = (sshd, sshd.port)
+        let hostKey = try String(contentsOfFile: sshd.hostKeyFile, encoding: .utf8)
         try "[127.0.0.1]:\(port) \(hostKey)".write(toFile: path("known_hosts"), atomically: true, encoding: .utf8)
         try """
         Host *
@@ -71,22 +63,13 @@ final class SSHHosts {
           StrictHostKeyChecking yes
           ConnectTimeout 30
         """.write(toFile: path("ssh_config"), atomically: true, encoding: .utf8)
-        // Detached (no -D), as SshLoginAskpassTests explains: run as the
-        // test's child, sshd's SIGCHLDs upset Foundation's Process.
-        let started = try CommandLineProcess(program: "/usr/sbin/sshd", ["-f", path("sshd_config")]).finish()
-        guard started.status == 0 else { throw TestFailure("sshd did not start: \(started.stderr)") }
-        let pidFile = pidFile
-        try eventually("sshd to write its pid file") { FileManager.default.fileExists(atPath: pidFile) }
     }
 
     deinit {
-        // Before the users go: userdel refuses a user whose processes run.
+        // Before the users go: userdel refuses a user whose processes run
+        // (their pickerd, and a session sshd still holds).
         for daemon in daemons { _ = daemon.stop() }
-        if let text = try? String(contentsOfFile: pidFile, encoding: .utf8),
-            let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
-        {
-            kill(pid, SIGKILL)
-        }
+        sshd = nil
     }
 
     func path(_ name: String) -> String { directory.url.appendingPathComponent(name).path }
