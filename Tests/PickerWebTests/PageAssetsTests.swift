@@ -13,6 +13,7 @@ import Testing
         #expect(indexLines(between: #"<link rel="stylesheet" href=""#, and: #"">"#) == PageAssets.styles.map(\.path))
     }
 
+    #if ROUTER_TESTS  // Package.swift, `routerTests`
     @Test func everyScriptAndStyleIsServedWithoutASession() async throws {
         let files = PageAssets.scripts.map { ($0, "text/javascript") } + PageAssets.styles.map { ($0, "text/css") }
         try await PageRoutes().test { page in
@@ -28,6 +29,7 @@ import Testing
             }
         }
     }
+    #endif
 
     /// What stands between `start` and `end` on each line of index.html that has both.
     private func indexLines(between start: String, and end: String) -> [String] {

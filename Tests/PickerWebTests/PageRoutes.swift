@@ -1,3 +1,4 @@
+#if ROUTER_TESTS  // Package.swift, `routerTests`
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -169,3 +170,4 @@ extension CommandLineProcess {
         try await offThePool { self.finish() }
     }
 }
+#endif

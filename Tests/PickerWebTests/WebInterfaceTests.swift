@@ -1,3 +1,4 @@
+#if ROUTER_TESTS  // Package.swift, `routerTests`
 import Foundation
 import PickerJSON
 import PickerTestSupport
@@ -154,3 +155,4 @@ import Testing
         }
     }
 }
+#endif

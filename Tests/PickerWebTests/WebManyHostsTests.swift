@@ -1,3 +1,4 @@
+#if ROUTER_TESTS  // Package.swift, `routerTests`
 import Foundation
 import PickerJSON
 import PickerTestSupport
@@ -250,3 +251,4 @@ extension PageRoutes {
         try await offThePool { try CommandLineProcess.run("pickerctl", ["--socket", daemon.socketPath] + arguments) }
     }
 }
+#endif

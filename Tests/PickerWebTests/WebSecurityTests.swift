@@ -1,3 +1,4 @@
+#if ROUTER_TESTS  // Package.swift, `routerTests`
 import Foundation
 import PickerJSON
 import PickerTestSupport
@@ -129,3 +130,4 @@ import Testing
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if ROUTER_TESTS  // Package.swift, `routerTests`
 import Foundation
 import PickerJSON
 import PickerTestSupport
@@ -24,3 +25,4 @@ import Testing
         #expect(mine["asker"]?["text"]?.stringValue?.hasSuffix(" via pickerctl") == true)
     }
 }
+#endif
