@@ -167,6 +167,11 @@ import Testing
         let unknown = try install(["--frobnicate"])
         #expect(unknown.status == 1)
         #expect(unknown.stderr.hasPrefix("install: unknown argument '--frobnicate'; usage: Scripts/install"))
+        let nothingToBuild = try install(["--scratch-path", "/tmp/elsewhere"])
+        #expect(nothingToBuild.status == 1)
+        #expect(
+            nothingToBuild.stderr
+                == "install: --scratch-path is where a build goes; with --from-build-dir nothing is built\n")
         #expect(!exists("usr"), "nothing written")
     }
 }
