@@ -1,6 +1,18 @@
 import PickerProtocol
 
 extension PickerClient {
+    /// Sets progress window `window`'s start (`--percentage`) before input
+    /// moves it. A window that has already ended is no error: the person's
+    /// Cancel (or a timeout) can come before this first update, and the wait
+    /// that follows gives its outcome.
+    public func start(_ state: ProgressState, of window: WindowID) async throws(PickerClientError) {
+        do {
+            _ = try await update(window: window, value: state.json)
+        } catch .rpc(let refusal) where refusal.code == .alreadyDismissed {
+            return
+        }
+    }
+
     /// Moves progress window `window` by `input` (`pickerctl progress`,
     /// `pickerd-zenity --progress`): sends the newest state as input changes,
     /// one update at a time, and submits the last one when input ends. The

@@ -58,7 +58,7 @@ struct ZenityProgress: ZenityDialog {
         case .window(let summary): shown = summary
         case .outcome(let outcome): return window.answer(to: outcome)
         }
-        if (start.percent ?? 0) > 0 { _ = try await client.update(window: shown.window, value: start.json) }
+        if (start.percent ?? 0) > 0 { try await client.start(start, of: shown.window) }
         // zenity ignores a line it cannot read without a word.
         let input = ProgressInput(descriptor: 0, start: start, warn: { _ in })
         let outcome = try await withThrowingTaskGroup(of: Outcome?.self) { group in

@@ -52,7 +52,7 @@ struct ProgressCommand: AsyncParsableCommand {
             var start = ProgressState(percent: pulsate ? nil : 0)
             if let percentage {
                 start.percent = percentage
-                _ = try await client.update(window: summary.window, value: start.json)
+                try await client.start(start, of: summary.window)
             }
             let input = ProgressInput(descriptor: 0, start: start, warn: printError)
             guard let outcome = try await Self.outcome(of: summary, following: input, with: client, common: common)

@@ -202,4 +202,25 @@ import Testing
             try await watcher.status().subscriptions == 0
         }
     }
+
+    /// The person's Cancel can come before a progress window's first update
+    /// (`--percentage`): setting the start is then no error, and the wait
+    /// gives the cancel (pickerd-zenity exited 255 here, under load).
+    @Test func aProgressCancelledBeforeItsStartIsNoError() async throws {
+        let daemon = try Self.daemon()
+        let asker = try PickerClient.connect(socketPath: daemon.socketPath)
+        let person = try PickerClient.connect(socketPath: daemon.socketPath)
+        defer {
+            asker.close()
+            person.close()
+        }
+        let shown = try await asker.present(Presentation(kind: BuiltInKind.progress.name, title: "Copying"))
+        _ = try await person.cancel(window: shown.window)
+        let start = ProgressState(percent: 20)
+        await #expect(throws: PickerClientError.self) {
+            try await asker.update(window: shown.window, value: start.json)
+        }
+        try await asker.start(start, of: shown.window)
+        #expect(try await asker.wait(window: shown.window).reason == .cancelled)
+    }
 }
