@@ -8,7 +8,9 @@ public final class SSHServer {
     public let port: UInt16
     /// The host key's public half, for a `known_hosts` line.
     public let hostKeyFile: String
-    private let pidFile: String
+    /// Read once it listens: the pid file goes with `folder`, which its
+    /// owner may delete before this goes.
+    public let pid: Int32
 
     public init(folder: String, config: String) throws {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -18,7 +20,7 @@ public final class SSHServer {
         // sshd refuses to start without its privilege separation directory.
         try FileManager.default.createDirectory(atPath: "/run/sshd", withIntermediateDirectories: true)
         port = try LoopbackPort.free()
-        pidFile = folder + "/sshd.pid"
+        let pidFile = folder + "/sshd.pid"
         let configFile = folder + "/sshd_config"
         try "ListenAddress 127.0.0.1:\(port)\nHostKey \(hostKey)\nPidFile \(pidFile)\n\(config)\n"
             .write(toFile: configFile, atomically: true, encoding: .utf8)
@@ -27,16 +29,18 @@ public final class SSHServer {
         // was seen again. Its pid file is written once it listens.
         let started = try CommandLineProcess(program: "/usr/sbin/sshd", ["-f", configFile]).finish()
         guard started.status == 0 else { throw TestFailure("sshd did not start: \(started.stderr)") }
-        let pidFile = pidFile
-        try eventually("sshd to write its pid file") { FileManager.default.fileExists(atPath: pidFile) }
+        var pid: Int32?
+        try eventually("sshd to write its pid file") {
+            pid = (try? String(contentsOfFile: pidFile, encoding: .utf8))
+                .flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            return pid != nil
+        }
+        guard let pid else { throw TestFailure("sshd's pid file holds no pid") }
+        self.pid = pid
     }
 
     deinit {
-        if let text = try? String(contentsOfFile: pidFile, encoding: .utf8),
-            let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
-        {
-            kill(pid, SIGKILL)
-        }
+        kill(pid, SIGKILL)
     }
 
     /// A passphrase-less ed25519 key at `path` (and `path`.pub).
